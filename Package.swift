@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "tstack",
+    products: [
+        // Everything a Swift program needs to embed the viewer.
+        .library(
+            name: "TStack",
+            targets: ["StackEngine", "StackDocument", "TerminalUI", "StackBrowser"]
+        ),
+        .executable(name: "tstack", targets: ["tstack"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // ncursesw's wide-character API, seen from Swift. Only TerminalUI imports it.
+        .systemLibrary(
+            name: "CNcursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        // The pure layout engine: no I/O, no Foundation, deterministic.
+        .target(name: "StackEngine"),
+        // JSON parsing with positions, and the stack document model.
+        .target(name: "StackDocument"),
+        // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
+        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // The browser: document rows, key handling and frame rendering.
+        .target(
+            name: "StackBrowser",
+            dependencies: ["StackEngine", "StackDocument", "TerminalUI"]
+        ),
+        // The command-line interface.
+        .executableTarget(
+            name: "tstack",
+            dependencies: [
+                "StackBrowser",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
+        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(
+            name: "StackBrowserTests",
+            dependencies: ["StackBrowser"],
+            resources: [.copy("Snapshots")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["tstack"]),
+    ]
+)

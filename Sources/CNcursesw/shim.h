@@ -1,0 +1,83 @@
+// The parts of ncursesw that Swift needs, including small inline wrappers for the
+// macros and globals that the Swift importer cannot see.
+#ifndef TSTACK_CNCURSESW_SHIM_H
+#define TSTACK_CNCURSESW_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+#include <ncursesw/ncurses.h>
+
+// MARK: - Geometry and globals
+
+static inline int tstack_rows(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x; return y; }
+static inline int tstack_cols(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
+static inline WINDOW *tstack_stdscr(void) { return stdscr; }
+
+// MARK: - Attributes
+
+static inline attr_t tstack_a_normal(void) { return A_NORMAL; }
+static inline attr_t tstack_a_bold(void) { return A_BOLD; }
+static inline attr_t tstack_a_dim(void) { return A_DIM; }
+static inline attr_t tstack_a_reverse(void) { return A_REVERSE; }
+static inline attr_t tstack_a_underline(void) { return A_UNDERLINE; }
+static inline int tstack_key_f(int n) { return KEY_F(n); }
+
+/// Fills one cell: a base character plus up to four combining marks, with attributes and colour pair.
+static inline int tstack_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, short pair) {
+    return setcchar(cell, text, attrs, pair, NULL);
+}
+
+// MARK: - Mouse
+
+static inline mmask_t tstack_wheel_mask(void) {
+#if NCURSES_MOUSE_VERSION > 1
+    return BUTTON4_PRESSED | BUTTON5_PRESSED | BUTTON1_PRESSED | BUTTON1_CLICKED;
+#else
+    return BUTTON4_PRESSED | BUTTON1_PRESSED | BUTTON1_CLICKED;
+#endif
+}
+/// 1 for wheel up, -1 for wheel down, 2 for a left click, 0 for anything else.
+static inline int tstack_mouse_kind(mmask_t state) {
+    if (state & BUTTON4_PRESSED) return 1;
+#if NCURSES_MOUSE_VERSION > 1
+    if (state & BUTTON5_PRESSED) return -1;
+#endif
+    if (state & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 2;
+    return 0;
+}
+
+// MARK: - Signals
+// Handlers only record the signal; the event loop sees get_wch fail with EINTR (no
+// SA_RESTART), restores the terminal with endwin() and exits 128 + signal.
+
+static volatile sig_atomic_t tstack_pending_signal = 0;
+
+static void tstack_record_signal(int signo) { tstack_pending_signal = signo; }
+
+static inline void tstack_install_signal_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tstack_record_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    sigaction(SIGQUIT, &action, NULL);
+}
+
+static inline int tstack_take_pending_signal(void) {
+    int signo = tstack_pending_signal;
+    tstack_pending_signal = 0;
+    return signo;
+}
+
+#endif

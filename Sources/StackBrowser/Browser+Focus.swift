@@ -1,0 +1,135 @@
+import StackEngine
+
+// MARK: - Focus, paging and cards
+
+extension Browser {
+    /// Lines a page scrolls: the viewport less one, so with a one-line pinned header nothing is
+    /// skipped, and without one a line of context stays.
+    var pageLines: Int { max(1, viewportHeight - 1) }
+
+    /// The first focusable row at or after `start` (`forward`) or at or before it.
+    func focusable(from start: Int, forward: Bool) -> Int? {
+        var row = start
+        while row >= 0, row < rows.rowCount {
+            if rows.isFocusable(row) { return row }
+            row += forward ? 1 : -1
+        }
+        return nil
+    }
+
+    /// Moves the focus to the next or previous item and scrolls as little as needed to show it.
+    mutating func moveFocus(forward: Bool) {
+        guard let focus else { return }
+        guard let next = focusable(from: focus + (forward ? 1 : -1), forward: forward) else {
+            // At the first or last item: show the list's edge (its first header or last footer).
+            if forward { stack.scrollToBottom() } else { stack.scrollToTop() }
+            return
+        }
+        self.focus = next
+        stack.reveal(row: next)
+    }
+
+    /// Scrolls by `lines` keeping the focus on the same viewport line, so a page down followed by
+    /// a page up gives back the same screen and the same focus.
+    mutating func page(by lines: Int, focusLine: Int?) {
+        let line = focusLine ?? currentFocusLine()
+        stack.scroll(by: lines)
+        if let row = focusableRow(coveringLine: line) { focus = row }
+        pagingLine = line
+    }
+
+    /// The viewport line the focused row starts on, kept inside the visible area.
+    mutating func currentFocusLine() -> Int {
+        let placed = placements()
+        var top = 0
+        if let first = placed.first { top = stack.leadingInset(for: first.index) }
+        guard let focus, let row = placed.first(where: { $0.index == focus }) else { return top }
+        return min(max(row.origin, top), max(top, viewportHeight - 1))
+    }
+
+    /// The focusable row covering viewport line `line`, or the nearest focusable row on screen.
+    mutating func focusableRow(coveringLine line: Int) -> Int? {
+        let placed = placements()
+        guard let hit = placed.lastIndex(where: { $0.origin <= line }) else { return nil }
+        if let after = placed[hit...].first(where: { rows.isFocusable($0.index) }) { return after.index }
+        return placed[...hit].last(where: { rows.isFocusable($0.index) })?.index
+    }
+
+    /// Moves the focus onto the screen when scrolling left it behind: to the first item shown
+    /// when the view moved down (`preferLeading`), else to the last.
+    mutating func keepFocusVisible(preferLeading: Bool) {
+        guard let focus, !isVisible(focus) else { return }
+        var shown: [Int] = []
+        for placed in placements() where rows.isFocusable(placed.index) && isVisible(placed.index) {
+            shown.append(placed.index)
+        }
+        guard let pick = preferLeading ? shown.first : shown.last else { return }
+        self.focus = pick
+    }
+
+    /// Focuses the item drawn at viewport line `line` (a click).
+    mutating func focusRow(atLine line: Int) {
+        guard line >= 0, line < viewportHeight else { return }
+        guard let hit = placements().last(where: { $0.origin <= line }),
+            rows.isFocusable(hit.index) else { return }
+        focus = hit.index
+    }
+
+    /// Whether some line of `row` is on screen below the pinned header.
+    mutating func isVisible(_ row: Int) -> Bool {
+        let placed = placements()
+        guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
+            return false
+        }
+        let top = stack.leadingInset(for: first.index)
+        return match.origin + match.extent > top && match.origin < viewportHeight
+    }
+
+    /// The flowing rows on screen with their first line and extent: O(viewport).
+    mutating func placements() -> [(index: Int, origin: Int, extent: Int)] {
+        var placed: [(index: Int, origin: Int, extent: Int)] = []
+        var y = -stack.anchor.offset
+        var row = stack.anchor.row
+        while y < viewportHeight, row < stack.rowCount {
+            let extent = stack.resolve(row).extent
+            placed.append((row, y, extent))
+            y += extent
+            row += 1
+        }
+        return placed
+    }
+
+    // MARK: Cards
+
+    /// The width of a strip of cards: the screen less the gutter and the right margin.
+    var stripWidth: Int { max(1, size.width - RowBuilder.gutterWidth - RowBuilder.rightMargin) }
+
+    /// The horizontal stack of `section`'s cards, created on first use.
+    mutating func strip(forSection section: Int) -> LazyStack<CardStrip>? {
+        if let strip = strips[section] { return strip }
+        guard let cards = rows.strip(forSection: section) else { return nil }
+        let options = StackOptions(pinsHeaders: false, initialEstimates: [.item: 20])
+        let strip = LazyStack(
+            source: cards, crossExtent: cards.cardHeight, viewportExtent: stripWidth, options: options)
+        strips[section] = strip
+        return strip
+    }
+
+    /// Moves the focused strip's card focus by `delta` cards and scrolls the strip to show it.
+    mutating func moveCard(by delta: Int) {
+        guard let focus else { return }
+        let entry = rows.entry(at: focus)
+        guard entry.role == .cards, let cards = rows.strip(forSection: Int(entry.section)),
+            cards.rowCount > 0 else { return }
+        let section = Int(entry.section)
+        let card = min(max(0, (cardFocus[section] ?? 0) + delta), cards.rowCount - 1)
+        cardFocus[section] = card
+        revealCard(card, inSection: section)
+    }
+
+    mutating func revealCard(_ card: Int, inSection section: Int) {
+        guard var strip = strip(forSection: section) else { return }
+        strip.reveal(row: card)
+        strips[section] = strip
+    }
+}

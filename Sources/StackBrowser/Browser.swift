@@ -1,0 +1,154 @@
+import StackDocument
+import StackEngine
+import TerminalUI
+
+/// The document viewer's state and behaviour, with no terminal: events in, frames out.
+///
+/// The vertical ``LazyStack`` holds the scroll position; the browser adds the focus (an item or
+/// a card strip), the horizontal strips of cards (kept here by section, outside the rows, so a
+/// strip's position survives its row being evicted) and the key bindings. The last screen line is
+/// the status line; the lines above it are the stack's viewport.
+public struct Browser {
+    /// The file's base name, shown in the status line.
+    public let fileName: String
+    /// The vertical stack of document rows.
+    public internal(set) var stack: LazyStack<DocumentRows>
+    /// The focused row: an item or a strip of cards; nil when the document has no items.
+    public internal(set) var focus: Int?
+    /// The screen size.
+    public private(set) var size: TerminalSize
+    /// Whether `q` was pressed.
+    public private(set) var isFinished = false
+    let theme: Theme
+    /// Horizontal stacks of cards, by section index, created when first drawn.
+    var strips: [Int: LazyStack<CardStrip>] = [:]
+    /// The focused card of each horizontal section, by section index.
+    var cardFocus: [Int: Int] = [:]
+    /// The viewport line paging keeps the focus on, while paging keys follow each other.
+    var pagingLine: Int?
+
+    /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
+    /// focused. Headers (and footers) pin as the document's `pinned` field says.
+    public init(
+        document: StackDocument, fileName: String, size: TerminalSize, theme: Theme = .color,
+        prefetchScreens: Double = 1, retainScreens: Double = 1
+    ) {
+        self.fileName = fileName
+        self.size = size
+        self.theme = theme
+        let options = StackOptions(
+            pinsHeaders: document.pinned.contains(.headers),
+            pinsFooters: document.pinned.contains(.footers),
+            prefetchScreens: prefetchScreens,
+            retainScreens: retainScreens
+        )
+        let rows = DocumentRows(document: document, theme: theme)
+        stack = LazyStack(
+            source: rows, crossExtent: size.width, viewportExtent: Self.viewportHeight(for: size),
+            options: options)
+        focus = focusable(from: 0, forward: true)
+    }
+
+    /// The rows of the document.
+    public var rows: DocumentRows { stack.source }
+
+    /// Lines available to the stack: all but the status line.
+    static func viewportHeight(for size: TerminalSize) -> Int { max(0, size.height - 1) }
+
+    var viewportHeight: Int { Self.viewportHeight(for: size) }
+
+    /// The id of the focused item or card, if any.
+    public var focusedID: String? {
+        guard let focus else { return nil }
+        let entry = rows.entry(at: focus)
+        if entry.role == .cards, let strip = rows.strip(forSection: Int(entry.section)),
+            strip.rowCount > 0 {
+            return strip.rowID(at: cardFocus[Int(entry.section)] ?? 0)
+        }
+        return rows.rowID(at: focus)
+    }
+
+    // MARK: - Events
+
+    /// Applies one input event: a bound key, a mouse event or a resize.
+    public mutating func handle(_ event: InputEvent) {
+        if case .resize(let newSize) = event { return resize(to: newSize) }
+        guard let command = KeyMap.command(for: event) else { return }
+        perform(command)
+    }
+
+    /// Carries out `command`.
+    public mutating func perform(_ command: BrowserCommand) {
+        let line = pagingLine
+        pagingLine = nil
+        switch command {
+        case .nextItem: moveFocus(forward: true)
+        case .previousItem: moveFocus(forward: false)
+        case .scrollLines(let lines):
+            stack.scroll(by: lines)
+            keepFocusVisible(preferLeading: lines > 0)
+        case .halfPageDown: page(by: max(1, viewportHeight / 2), focusLine: line)
+        case .halfPageUp: page(by: -max(1, viewportHeight / 2), focusLine: line)
+        case .pageDown: page(by: pageLines, focusLine: line)
+        case .pageUp: page(by: -pageLines, focusLine: line)
+        case .top:
+            stack.scrollToTop()
+            focus = focusable(from: 0, forward: true)
+        case .bottom:
+            stack.scrollToBottom()
+            focus = focusable(from: stack.rowCount - 1, forward: false)
+        case .previousCard: moveCard(by: -1)
+        case .nextCard: moveCard(by: 1)
+        case .focusAt(_, let y): focusRow(atLine: y)
+        case .quit: isFinished = true
+        }
+    }
+
+    /// Scrolls to the row or card with `id` and focuses it: an item or strip lands directly below
+    /// the pinned header; a header id focuses its section's first item with the header at the top.
+    /// Returns false, changing nothing, when there is no such id.
+    @discardableResult
+    public mutating func scroll(toID id: String) -> Bool {
+        guard let row = rows.rowIndex(forID: id) else { return false }
+        pagingLine = nil
+        let entry = rows.entry(at: row)
+        switch entry.role {
+        case .header:
+            stack.scroll(toRow: row, alignment: .top)
+            focus = focusable(from: row, forward: true)
+        case .footer:
+            stack.scroll(toRow: row, alignment: .bottom)
+            focus = focusable(from: row, forward: false)
+        case .item:
+            stack.scroll(toRow: row, alignment: .top)
+            focus = row
+        case .cards:
+            stack.scroll(toRow: row, alignment: .top)
+            focus = row
+            let section = Int(entry.section)
+            if let card = rows.cardPosition(forID: id) {
+                cardFocus[section] = card
+                revealCard(card, inSection: section)
+            }
+        }
+        return true
+    }
+
+    /// Changes the screen size, keeping the anchor row at the top and the focus on screen.
+    public mutating func resize(to newSize: TerminalSize) {
+        size = newSize
+        stack.setViewport(crossExtent: newSize.width, viewportExtent: viewportHeight)
+        let width = stripWidth
+        for (section, var strip) in strips {
+            strip.setViewport(crossExtent: strip.crossExtent, viewportExtent: width)
+            strips[section] = strip
+            if let card = cardFocus[section] { revealCard(card, inSection: section) }
+        }
+        if let focus, !isVisible(focus) { stack.reveal(row: focus) }
+    }
+
+    /// Resolves rows ahead in the direction of travel; call it when no key is pending.
+    public mutating func prefetch() {
+        stack.prefetch()
+    }
+}

@@ -1,0 +1,57 @@
+import TerminalUI
+
+/// What a key press asks the browser to do.
+public enum BrowserCommand: Equatable, Sendable {
+    /// Focus the next item (`j`, Down) or the previous one (`k`, Up); the view follows.
+    case nextItem, previousItem
+    /// Scroll one line (Ctrl-E, Ctrl-Y), or `count` lines (the mouse wheel: three).
+    case scrollLines(Int)
+    /// Half a page (Ctrl-D, Ctrl-U).
+    case halfPageDown, halfPageUp
+    /// A page (Space, PgDn, Ctrl-F; `b`, PgUp, Ctrl-B).
+    case pageDown, pageUp
+    /// The top (`g`, Home) and the bottom (`G`, End).
+    case top, bottom
+    /// The previous or next card of the focused horizontal strip (`h`/Left, `l`/Right).
+    case previousCard, nextCard
+    /// Focus the item drawn at a screen line and column (a mouse click).
+    case focusAt(x: Int, y: Int)
+    /// Quit (`q`).
+    case quit
+}
+
+/// The key bindings: vim and less keys, the arrows and the paging keys.
+public enum KeyMap {
+    /// Lines the mouse wheel scrolls per notch.
+    public static let wheelLines = 3
+
+    /// The command bound to `event`, if any.
+    public static func command(for event: InputEvent) -> BrowserCommand? {
+        switch event {
+        case .key(let key): return command(for: key)
+        case .mouse(.wheel(let notches)): return .scrollLines(notches * wheelLines)
+        case .mouse(.click(let x, let y)): return .focusAt(x: x, y: y)
+        case .resize, .signal: return nil
+        }
+    }
+
+    /// The command bound to `key`, if any.
+    public static func command(for key: Key) -> BrowserCommand? {
+        switch key {
+        case .character("j"), .down: return .nextItem
+        case .character("k"), .up: return .previousItem
+        case .control("e"): return .scrollLines(1)
+        case .control("y"): return .scrollLines(-1)
+        case .control("d"): return .halfPageDown
+        case .control("u"): return .halfPageUp
+        case .character(" "), .pageDown, .control("f"): return .pageDown
+        case .character("b"), .pageUp, .control("b"): return .pageUp
+        case .character("g"), .home: return .top
+        case .character("G"), .end: return .bottom
+        case .character("h"), .left: return .previousCard
+        case .character("l"), .right: return .nextCard
+        case .character("q"): return .quit
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import TerminalUI
+
+/// The run loop: one frame first, then one frame per event, until `q`, a signal or the end of
+/// input. When more input is already waiting the frame is skipped (the screen catches up with
+/// fast key repeat); the in-memory terminal never has input waiting, so `render` draws them all.
+public enum BrowserSession {
+    /// Why the loop ended.
+    public enum Outcome: Equatable, Sendable {
+        /// The user quit.
+        case quit
+        /// The input ended (the scripted keys of `render` ran out).
+        case inputEnded
+        /// A signal arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT); the caller restores the terminal
+        /// and exits with 128 + the signal number.
+        case signal(Int32)
+    }
+
+    /// Runs `browser` on `screen`, reading `input`.
+    public static func run(_ browser: inout Browser, screen: TerminalScreen, input: InputSource) -> Outcome {
+        if browser.size != screen.size { browser.resize(to: screen.size) }
+        screen.present(browser.render())
+        while let event = input.nextEvent() {
+            if case .signal(let number) = event { return .signal(number) }
+            browser.handle(event)
+            if browser.isFinished { return .quit }
+            if input.hasPendingInput { continue }
+            screen.present(browser.render())
+            if !input.hasPendingInput { browser.prefetch() }
+        }
+        return .inputEnded
+    }
+}

@@ -1,0 +1,13 @@
+import StackEngine
+import TerminalUI
+
+/// A resolved photo card of a horizontal section.
+public struct Card: StackRow, Sendable {
+    /// The card's lines, each `width` columns wide.
+    public var lines: [[Cell]]
+    /// The card's width in columns, without the gap after it.
+    public var width: Int
+
+    /// One column of gap separates a card from the next.
+    public var extent: Int { width + 1 }
+}

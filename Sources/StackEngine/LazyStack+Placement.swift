@@ -1,0 +1,159 @@
+// MARK: - Placement, pinning, prefetch and retention
+
+extension LazyStack {
+    /// Places the rows of the viewport from the anchor, adds pinned headers and footers, and
+    /// evicts rows outside the retention window.
+    /// - Complexity: O(viewport) rows, plus O(log n) for the offsets; independent of the row count.
+    public mutating func layout() -> StackFrame<Source.Row> {
+        counters.frames += 1
+        var rows: [PlacedRow<Source.Row>] = []
+        var y = -anchor.offset
+        var row = anchor.row
+        log(.place(row: anchor.row, offset: anchor.offset))
+        while y < viewportExtent, row < rowCount {
+            let resolvedRow = resolve(row)
+            rows.append(PlacedRow(
+                index: row, kind: kind(row), origin: y, row: resolvedRow, isPinned: false))
+            y += resolvedRow.extent
+            row += 1
+        }
+        let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<row
+        log(.placed(range: visible))
+        if options.pinsHeaders, let header = pinnedHeader(over: rows) { rows.append(header) }
+        if options.pinsFooters, let footer = pinnedFooter(over: rows) { rows.append(footer) }
+        trimToWindow()
+        let contentSize = index.contentSize
+        if contentSize != reportedContentSize {
+            reportedContentSize = contentSize
+            log(.contentSize(contentSize))
+        }
+        return StackFrame(
+            rows: rows,
+            viewportExtent: viewportExtent,
+            scrollOffset: rowCount > 0 ? index.offset(of: anchor.row) + anchor.offset : 0,
+            contentSize: contentSize,
+            visibleRange: visible
+        )
+    }
+
+    /// Resolves rows ahead of the viewport in the direction of travel, up to the prefetch window.
+    /// Call it when no key is pending. Returns how many rows it built.
+    /// - Complexity: O(prefetch window) rows.
+    @discardableResult
+    public mutating func prefetch() -> Int {
+        let window = lines(screens: options.prefetchScreens)
+        guard window > 0, rowCount > 0 else { return 0 }
+        let built = counters.measured
+        var range: Range<Int>
+        switch direction {
+        case .forward:
+            let start = lastVisibleRow() + 1
+            var row = start
+            var covered = 0
+            while covered < window, row < rowCount {
+                covered += extent(row)
+                row += 1
+            }
+            range = start..<row
+        case .backward:
+            var row = anchor.row
+            var covered = 0
+            while covered < window, row > 0 {
+                row -= 1
+                covered += extent(row)
+            }
+            range = row..<anchor.row
+        }
+        if !range.isEmpty { log(.prefetch(range: range)) }
+        trimToWindow()
+        return counters.measured - built
+    }
+
+    /// The header pinned at the top: the section's header of the first visible row, pushed up by
+    /// the next section as it arrives. Nil when the header already shows in its natural place.
+    private mutating func pinnedHeader(
+        over rows: [PlacedRow<Source.Row>]
+    ) -> PlacedRow<Source.Row>? {
+        guard let first = rows.first else { return nil }
+        let section = source.sectionRange(containing: first.index)
+        let header = section.lowerBound
+        guard kind(header) == .header else { return nil }
+        if first.index == header, first.origin >= 0 { return nil }
+        let headerRow = resolve(header)
+        var origin = 0
+        if let next = rows.first(where: { $0.index == section.upperBound }) {
+            origin = min(0, next.origin - headerRow.extent)
+        }
+        return PlacedRow(index: header, kind: .header, origin: origin, row: headerRow, isPinned: true)
+    }
+
+    /// The footer pinned at the bottom: the footer of the last visible row's section, pushed down
+    /// by its own section's start. Nil when it shows whole in its natural place.
+    private mutating func pinnedFooter(
+        over rows: [PlacedRow<Source.Row>]
+    ) -> PlacedRow<Source.Row>? {
+        guard let last = rows.last else { return nil }
+        let section = source.sectionRange(containing: last.index)
+        let footer = section.upperBound - 1
+        guard kind(footer) == .footer else { return nil }
+        let footerRow = resolve(footer)
+        if let placed = rows.first(where: { $0.index == footer }),
+            placed.origin + footerRow.extent <= viewportExtent {
+            return nil
+        }
+        var origin = viewportExtent - footerRow.extent
+        if let start = rows.first(where: { $0.index == section.lowerBound }) {
+            origin = max(origin, start.origin + start.row.extent)
+        }
+        guard origin < viewportExtent else { return nil }
+        return PlacedRow(index: footer, kind: .footer, origin: origin, row: footerRow, isPinned: true)
+    }
+
+    /// The last row at least partly inside the viewport.
+    mutating func lastVisibleRow() -> Int {
+        var y = -anchor.offset
+        var row = anchor.row
+        while row < rowCount - 1 {
+            y += extent(row)
+            guard y < viewportExtent else { break }
+            row += 1
+        }
+        return row
+    }
+
+    /// Evicts rows outside the viewport plus its retention window (behind) and prefetch window
+    /// (ahead), keeping the pinned rows of the visible sections.
+    mutating func trimToWindow() {
+        guard rowCount > 0 else { return evict(outside: 0...(-1), except: []) }
+        let retain = lines(screens: options.retainScreens)
+        let prefetch = lines(screens: options.prefetchScreens)
+        let (before, after) = direction == .forward ? (retain, prefetch) : (prefetch, retain)
+        var low = anchor.row
+        var covered = anchor.offset
+        while covered < before, low > 0 {
+            low -= 1
+            covered += index.extent(of: low, kind: kind(low))
+        }
+        var high = anchor.row
+        covered = index.extent(of: high, kind: kind(high)) - anchor.offset
+        while covered < viewportExtent + after, high < rowCount - 1 {
+            high += 1
+            covered += index.extent(of: high, kind: kind(high))
+        }
+        var pinned: Set<Int> = []
+        for row in [anchor.row, high] {
+            let section = source.sectionRange(containing: row)
+            if options.pinsHeaders, kind(section.lowerBound) == .header {
+                pinned.insert(section.lowerBound)
+            }
+            if options.pinsFooters, kind(section.upperBound - 1) == .footer {
+                pinned.insert(section.upperBound - 1)
+            }
+        }
+        evict(outside: low...high, except: pinned)
+    }
+
+    private func lines(screens: Double) -> Int {
+        Int((Double(viewportExtent) * max(0, screens)).rounded())
+    }
+}

@@ -1,0 +1,139 @@
+/// A virtualized stack: the terminal counterpart of SwiftUI's `LazyVStack` in a `ScrollView`.
+///
+/// ```
+///             content (rows of any extent)         viewport
+///           ┌──────────────────────────────┐
+///           │ row 0 … evicted: only its     │
+///           │ measured extent is kept       │
+///           ├──────────────────────────────┤ ┐
+///           │ retention window (behind)     │ │ resolved, kept
+///           ├──────────────────────────────┤ ┘
+///  anchor ─▶│ row a   (offset lines above)  │ ┌───────────────┐
+///           │╔════════════════════════════╗│ │ pinned header │ drawn over
+///           │║ rows placed from the anchor ║│ │ rows, placed  │ the rows
+///           │║ downwards, measured exactly ║│ │ exactly       │ under it
+///           │╚════════════════════════════╝│ └───────────────┘
+///           ├──────────────────────────────┤ ┐
+///           │ prefetch window (ahead)       │ │ resolved when idle
+///           ├──────────────────────────────┤ ┘
+///           │ rows never measured: counted  │
+///           │ at their kind's mean extent   │
+///           └──────────────────────────────┘
+/// ```
+///
+/// The scroll position is a ``ScrollAnchor`` (a row and a line offset in it), never an absolute
+/// offset: every frame is placed from a concrete row, so it is never blank, the first row is
+/// always reachable exactly, and a wrong estimate only moves the scrollbar. Absolute offsets come
+/// from the ``ExtentIndex`` and are used only to jump to a fraction of the content.
+///
+/// The stack is a value type with mutating verbs: `scroll(by:)`, `scroll(toRow:alignment:)`,
+/// `reveal(row:)`, `setViewport(crossExtent:viewportExtent:)`; `layout()` returns the frame.
+public struct LazyStack<Source: StackDataSource> {
+    /// The rows.
+    public private(set) var source: Source
+    /// Pinning, prefetch and retention.
+    public var options: StackOptions
+    /// The extent across the axis (the width of a vertical stack) rows are built at.
+    public internal(set) var crossExtent: Int
+    /// The viewport's extent along the axis (the height of a vertical stack).
+    public internal(set) var viewportExtent: Int
+    /// The scroll position.
+    public internal(set) var anchor = ScrollAnchor(row: 0, offset: 0)
+    /// The direction of the last scroll.
+    public internal(set) var direction = ScrollDirection.forward
+    /// What the engine has done so far.
+    public internal(set) var counters = StackCounters()
+    /// Offsets and extents of every row, measured or estimated.
+    public internal(set) var index: ExtentIndex
+
+    /// Rows built and kept because they are in or near the viewport.
+    var resolved: [Int: Source.Row] = [:]
+    /// Receives one event per layout decision, when set.
+    var logger: ((LayoutEvent) -> Void)?
+    /// The content size last reported with a `.contentSize` event.
+    var reportedContentSize: ContentSize?
+
+    /// Creates a stack scrolled to the top.
+    /// - Complexity: O(n) to build the position index.
+    public init(
+        source: Source, crossExtent: Int, viewportExtent: Int, options: StackOptions = StackOptions()
+    ) {
+        self.source = source
+        self.options = options
+        self.crossExtent = max(1, crossExtent)
+        self.viewportExtent = max(0, viewportExtent)
+        self.index = ExtentIndex(
+            kinds: (0..<source.rowCount).lazy.map { source.rowKind(at: $0) },
+            initialEstimates: options.initialEstimates
+        )
+    }
+
+    /// The number of rows.
+    public var rowCount: Int { index.count }
+
+    /// The id of the anchor row, for restoring the position after the rows change.
+    public var anchorID: String? {
+        rowCount > 0 ? source.rowID(at: anchor.row) : nil
+    }
+
+    /// Sends every layout decision to `logger` (the `--log` file), or stops when it is nil.
+    public mutating func setLogger(_ logger: ((LayoutEvent) -> Void)?) {
+        self.logger = logger
+    }
+
+    // MARK: - Resolution
+
+    /// The resolved row at `index`, building and measuring it if needed.
+    /// - Complexity: O(1) when resolved, else the cost of building the row plus O(log n).
+    @discardableResult
+    public mutating func resolve(_ index: Int) -> Source.Row {
+        if let row = resolved[index] { return row }
+        let row = source.resolveRow(at: index, crossExtent: crossExtent)
+        let kind = source.rowKind(at: index)
+        let estimate = self.index.extent(of: index, kind: kind)
+        let before = self.index.estimate(for: kind)
+        self.index.setMeasured(index, extent: row.extent, kind: kind)
+        resolved[index] = row
+        counters.measured += 1
+        counters.resolvedNow = resolved.count
+        log(.measure(row: index, extent: row.extent, estimate: estimate))
+        let after = self.index.estimate(for: kind)
+        if after != before { log(.estimateChanged(kind: kind, extent: after)) }
+        return row
+    }
+
+    /// The exact extent of the row at `index`, resolving it if needed.
+    mutating func extent(_ index: Int) -> Int {
+        resolve(index).extent
+    }
+
+    /// The kind of the row at `index`.
+    func kind(_ index: Int) -> RowKind {
+        source.rowKind(at: index)
+    }
+
+    /// Drops every resolved row whose index is outside `kept`, except `pinned`.
+    /// - Complexity: O(resolved rows).
+    mutating func evict(outside kept: ClosedRange<Int>, except pinned: Set<Int>) {
+        let doomed = resolved.keys.filter { !kept.contains($0) && !pinned.contains($0) }
+        for row in doomed.sorted() {
+            resolved[row] = nil
+            counters.evicted += 1
+            log(.evict(row: row))
+        }
+        counters.resolvedNow = resolved.count
+        counters.resolvedPeak = max(counters.resolvedPeak, resolved.count)
+    }
+
+    /// Whether the row at `index` is resolved now.
+    public func isResolved(_ index: Int) -> Bool {
+        resolved[index] != nil
+    }
+
+    /// The number of rows resolved now.
+    public var resolvedCount: Int { resolved.count }
+
+    func log(_ event: LayoutEvent) {
+        logger?(event)
+    }
+}

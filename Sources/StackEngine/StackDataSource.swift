@@ -1,0 +1,33 @@
+/// A row that has been resolved: built at a cross extent, so its main-axis extent is known.
+public protocol StackRow {
+    /// The row's size along the stack's axis: lines in a vertical stack, columns in a horizontal one.
+    /// Always at least 1.
+    var extent: Int { get }
+}
+
+/// The rows of a stack. The engine asks for counts, ids and kinds freely (they must be cheap)
+/// and builds a row with ``resolveRow(at:crossExtent:)`` only when it is on or near the screen.
+public protocol StackDataSource {
+    /// The resolved form of a row, kept by the engine while the row is in or near the viewport.
+    associatedtype Row: StackRow
+
+    /// The number of rows.
+    var rowCount: Int { get }
+
+    /// The kind of the row at `index`.
+    /// - Complexity: must be O(1) or O(log n); the engine calls it for every row once.
+    func rowKind(at index: Int) -> RowKind
+
+    /// The stable id of the row at `index`.
+    func rowID(at index: Int) -> String
+
+    /// The index of the row with `id`, if there is one.
+    func rowIndex(forID id: String) -> Int?
+
+    /// The rows of the section holding `index`. When the section has a header it is the range's
+    /// first row, and when it has a footer it is the range's last row.
+    func sectionRange(containing index: Int) -> Range<Int>
+
+    /// Builds the row at `index` for a cross extent (the width of a vertical stack).
+    func resolveRow(at index: Int, crossExtent: Int) -> Row
+}

@@ -1,0 +1,28 @@
+/// Tunable behaviour of a ``LazyStack``.
+public struct StackOptions: Equatable, Sendable {
+    /// Whether section headers stick to the leading edge while their section is on screen.
+    public var pinsHeaders: Bool
+    /// Whether section footers stick to the trailing edge while their section is on screen.
+    public var pinsFooters: Bool
+    /// Lines resolved ahead of the viewport in the direction of travel, in viewports.
+    public var prefetchScreens: Double
+    /// Lines kept resolved behind the viewport before rows are evicted, in viewports.
+    public var retainScreens: Double
+    /// Extents assumed for rows of a kind before any row of that kind has been measured.
+    public var initialEstimates: [RowKind: Int]
+
+    /// Creates options; the defaults pin headers and prefetch and retain one screen each.
+    public init(
+        pinsHeaders: Bool = true,
+        pinsFooters: Bool = false,
+        prefetchScreens: Double = 1,
+        retainScreens: Double = 1,
+        initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1]
+    ) {
+        self.pinsHeaders = pinsHeaders
+        self.pinsFooters = pinsFooters
+        self.prefetchScreens = prefetchScreens
+        self.retainScreens = retainScreens
+        self.initialEstimates = initialEstimates
+    }
+}

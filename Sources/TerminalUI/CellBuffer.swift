@@ -1,0 +1,98 @@
+/// A grid of cells: one frame, drawn by the renderer and flushed by a terminal.
+/// Writes are clipped to the grid, and a wide character is never split: one that would cross the
+/// right edge of the area being written is replaced by a blank.
+public struct CellBuffer: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    /// A blank buffer.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    /// The cells of row `y`.
+    public func row(_ y: Int) -> ArraySlice<Cell> {
+        cells[(y * width)..<((y + 1) * width)]
+    }
+
+    /// Writes `line` at (`x`, `y`), clipped to columns `start ..< limit` (default: the whole row).
+    /// A wide character cut by either edge of the clip is drawn as a blank, never split.
+    /// - Returns: the column after the last cell written.
+    @discardableResult
+    public mutating func write(
+        _ line: some Collection<Cell>, x: Int, y: Int, limit: Int? = nil, start: Int = 0
+    ) -> Int {
+        let end = min(limit ?? width, width)
+        let first = max(0, start)
+        guard y >= 0, y < height else { return x }
+        var column = x
+        var iterator = line.makeIterator()
+        while column < end, let cell = iterator.next() {
+            if cell.isContinuation { continue }
+            let cellWidth = Int(max(1, cell.width))
+            if column < first {
+                if column + cellWidth > first { set(.blank(cell.style), x: first, y: y) }
+            } else if column + cellWidth > end {
+                set(.blank(cell.style), x: column, y: y)
+            } else {
+                set(cell, x: column, y: y)
+                if cell.width == 2 { set(Cell(" ", width: 0, style: cell.style), x: column + 1, y: y) }
+            }
+            column += cellWidth
+        }
+        return column
+    }
+
+    /// Writes `text` in `style` at (`x`, `y`), clipped like ``write(_:x:y:limit:)``.
+    @discardableResult
+    public mutating func write(_ text: String, style: Style = .plain, x: Int, y: Int, limit: Int? = nil) -> Int {
+        write(CellText.cells(text, style: style), x: x, y: y, limit: limit)
+    }
+
+    /// Fills columns `x ..< x + count` of row `y` with blanks in `style`.
+    public mutating func fill(_ style: Style, x: Int = 0, y: Int, count: Int? = nil) {
+        guard y >= 0, y < height else { return }
+        let end = min(width, x + (count ?? width))
+        for column in max(0, x)..<max(max(0, x), end) { set(.blank(style), x: column, y: y) }
+    }
+
+    /// Changes the style of the cells in columns `x ..< x + count` of row `y`, keeping their text.
+    public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout Style) -> Void) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, x + count) {
+            change(&cells[y * width + column].style)
+        }
+    }
+
+    /// The text of every row, trailing blanks trimmed: what a person reading the screen sees.
+    public func textLines() -> [String] {
+        (0..<height).map { y in
+            var line = ""
+            for cell in row(y) where !cell.isContinuation { line.append(cell.character) }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Puts a cell, blanking the other half of any wide character it overwrites.
+    private mutating func set(_ cell: Cell, x: Int, y: Int) {
+        guard x >= 0, x < width else { return }
+        let index = y * width + x
+        let old = cells[index]
+        if old.isContinuation, x > 0, cell.width != 0 {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        }
+        if old.width == 2, x + 1 < width, cell.width != 2 {
+            cells[index + 1] = .blank(cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+}

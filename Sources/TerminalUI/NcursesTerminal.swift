@@ -1,0 +1,215 @@
+import CNcursesw
+import Glibc
+
+/// The real terminal, through ncursesw's wide-character API.
+///
+/// Opened on `/dev/tty` with `newterm`, so standard input can be a pipe. Signals (SIGINT, SIGTERM,
+/// SIGHUP, SIGQUIT) are caught by handlers that only record them; ``nextEvent()`` then reports
+/// `.signal` and the caller closes the terminal. ``close()`` always restores it and is idempotent.
+public final class NcursesTerminal: TerminalScreen, InputSource {
+    private var screen: OpaquePointer?
+    private var tty: UnsafeMutablePointer<FILE>?
+    /// Whether colours are drawn (the terminal has them and `NO_COLOR` is not set).
+    public let usesColor: Bool
+    private var colorPairs: [Int: Int16] = [:]
+    private var previous: CellBuffer?
+
+    /// Opens the terminal and switches it to the viewer's mode.
+    /// - Parameter color: whether to use colour (false for `NO_COLOR`).
+    /// - Throws: ``TerminalError`` when there is no terminal or `TERM` is unusable.
+    public init(color: Bool) throws(TerminalError) {
+        if setlocale(LC_ALL, "") == nil || !Self.localeIsUTF8() {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+        let termName = getenv("TERM").map { String(cString: $0) }
+        guard let termName, !termName.isEmpty, termName != "dumb" else {
+            throw .unknownTerminalType(termName == "dumb" ? "dumb" : nil)
+        }
+        guard let tty = fopen("/dev/tty", "r+") else {
+            throw .noTerminal(reason: String(cString: strerror(errno)).lowercased())
+        }
+        guard let screen = newterm(termName, tty, tty) else {
+            fclose(tty)
+            throw .unknownTerminalType(termName)
+        }
+        self.tty = tty
+        self.screen = screen
+        set_term(screen)
+        tstack_install_signal_handlers()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(tstack_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        mousemask(tstack_wheel_mask(), nil)
+        mouseinterval(0)
+        Self.defineHomeEndSequences()
+        usesColor = color && has_colors()
+        if usesColor {
+            start_color()
+            use_default_colors()
+        }
+    }
+
+    deinit { close() }
+
+    /// Restores the terminal: cooked mode, echo, visible cursor, normal screen. Safe to call twice.
+    public func close() {
+        guard let screen else { return }
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+        if let tty { fclose(tty) }
+        tty = nil
+    }
+
+    public var size: TerminalSize {
+        TerminalSize(width: Int(tstack_cols(tstack_stdscr())), height: Int(tstack_rows(tstack_stdscr())))
+    }
+
+    // MARK: - Output
+
+    public func present(_ buffer: CellBuffer) {
+        guard screen != nil else { return }
+        let window = tstack_stdscr()
+        let sameSize = previous.map { $0.width == buffer.width && $0.height == buffer.height } ?? false
+        if !sameSize { wclear(window) }
+        var line: [cchar_t] = []
+        line.reserveCapacity(buffer.width)
+        for y in 0..<buffer.height {
+            let cells = buffer.row(y)
+            if sameSize, let previous, previous.row(y) == cells { continue }
+            line.removeAll(keepingCapacity: true)
+            for cell in cells where !cell.isContinuation { line.append(character(for: cell)) }
+            mvwadd_wchnstr(window, Int32(y), 0, line, Int32(line.count))
+        }
+        previous = buffer
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private func character(for cell: Cell) -> cchar_t {
+        var result = cchar_t()
+        var text: [wchar_t] = cell.character.unicodeScalars.prefix(5).map { scalar in
+            // Defence in depth: CellText never produces control characters, but never send one.
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x3F : wchar_t(scalar.value)
+        }
+        text.append(0)
+        tstack_setcchar(&result, text, attributes(for: cell.style), pair(for: cell.style))
+        return result
+    }
+
+    private func attributes(for style: Style) -> attr_t {
+        var attributes = tstack_a_normal()
+        if style.attributes.contains(.bold) { attributes |= tstack_a_bold() }
+        if style.attributes.contains(.dim) { attributes |= tstack_a_dim() }
+        if style.attributes.contains(.reverse) { attributes |= tstack_a_reverse() }
+        if style.attributes.contains(.underline) { attributes |= tstack_a_underline() }
+        return attributes
+    }
+
+    private func pair(for style: Style) -> Int16 {
+        guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
+        let key = (style.foreground?.rawValue ?? 8) * 9 + (style.background?.rawValue ?? 8)
+        if let pair = colorPairs[key] { return pair }
+        let pair = Int16(colorPairs.count + 1)
+        init_pair(pair, Int16(style.foreground?.rawValue ?? -1), Int16(style.background?.rawValue ?? -1))
+        colorPairs[key] = pair
+        return pair
+    }
+
+    // MARK: - Input
+
+    public var hasPendingInput: Bool {
+        guard screen != nil else { return false }
+        let window = tstack_stdscr()
+        wtimeout(window, 0)
+        defer { wtimeout(window, -1) }
+        var character: wint_t = 0
+        let status = wget_wch(window, &character)
+        guard status != ERR else { return false }
+        if status == KEY_CODE_YES { ungetch(Int32(character)) } else { unget_wch(wchar_t(character)) }
+        return true
+    }
+
+    public func nextEvent() -> InputEvent? {
+        guard screen != nil else { return nil }
+        var failures = 0
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(tstack_stdscr(), &character)
+            let signal = tstack_take_pending_signal()
+            if signal != 0 { return .signal(signal) }
+            if status == KEY_CODE_YES, let event = event(forKeyCode: Int32(character)) { return event }
+            if status == OK, let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
+            if status == ERR {
+                // EINTR from a signal ncurses handles itself (SIGWINCH) comes back as KEY_RESIZE;
+                // repeated errors mean the terminal went away.
+                failures += 1
+                if failures > 100 { return nil }
+            }
+        }
+    }
+
+    private func event(forKeyCode code: Int32) -> InputEvent? {
+        switch code {
+        case KEY_RESIZE: return .resize(size)
+        case KEY_MOUSE: return mouseEvent()
+        case KEY_UP: return .key(.up)
+        case KEY_DOWN: return .key(.down)
+        case KEY_LEFT: return .key(.left)
+        case KEY_RIGHT: return .key(.right)
+        case KEY_NPAGE: return .key(.pageDown)
+        case KEY_PPAGE: return .key(.pageUp)
+        case KEY_HOME: return .key(.home)
+        case KEY_END: return .key(.end)
+        case KEY_ENTER: return .key(.enter)
+        case KEY_BACKSPACE: return .key(.backspace)
+        case KEY_DC: return .key(.delete)
+        case KEY_IC: return .key(.insert)
+        case KEY_BTAB: return .key(.backTab)
+        default:
+            for number in 1...12 where code == tstack_key_f(Int32(number)) {
+                return .key(.function(number))
+            }
+            return nil
+        }
+    }
+
+    private func mouseEvent() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK else { return nil }
+        switch tstack_mouse_kind(event.bstate) {
+        case 1: return .mouse(.wheel(-1))
+        case -1: return .mouse(.wheel(1))
+        case 2: return .mouse(.click(x: Int(event.x), y: Int(event.y)))
+        default: return nil
+        }
+    }
+
+    /// Decodes a character from `get_wch`; nil for ones the viewer ignores.
+    static func key(forCharacter value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(value + 96) ?? "?"))
+        case 0..<32: return nil
+        default: return Unicode.Scalar(value).map { .character(Character($0)) }
+        }
+    }
+
+    private static func defineHomeEndSequences() {
+        for sequence in ["\u{1B}[1~", "\u{1B}[7~", "\u{1B}[H", "\u{1B}OH"] { define_key(sequence, KEY_HOME) }
+        for sequence in ["\u{1B}[4~", "\u{1B}[8~", "\u{1B}[F", "\u{1B}OF"] { define_key(sequence, KEY_END) }
+    }
+
+    private static func localeIsUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}

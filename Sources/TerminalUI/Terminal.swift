@@ -1,0 +1,15 @@
+/// Where frames go: the ncurses terminal, or an in-memory one in tests.
+public protocol TerminalScreen: AnyObject {
+    /// The current size in cells.
+    var size: TerminalSize { get }
+    /// Shows `buffer`; a backend sends only what changed since the last frame.
+    func present(_ buffer: CellBuffer)
+}
+
+/// Where input comes from, separate from the screen so a test can feed keys and read cells.
+public protocol InputSource: AnyObject {
+    /// The next event, waiting for it; nil when input has ended.
+    func nextEvent() -> InputEvent?
+    /// Whether another event is already waiting (so a frame can be skipped to catch up).
+    var hasPendingInput: Bool { get }
+}

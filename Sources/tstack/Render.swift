@@ -1,0 +1,46 @@
+import ArgumentParser
+import StackBrowser
+import TerminalUI
+
+/// `tstack render FILE --size COLSxROWS --keys KEYS`: the viewer run headless on the in-memory
+/// terminal, printing what a user would see. This is how tests and scripts look at the screen.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the viewer headless and print the screen as text.",
+        discussion: """
+            KEYS uses vim-like notation: <Down> <Up> <Left> <Right> <PgDn> <PgUp> <Home> <End> \
+            <Enter> <Esc> <Tab> <Space> <BS> <F1>…<F12>, <C-x> for Ctrl-x, <Resize 100x30>, \
+            <ScrollUp> <ScrollDown> <Click X,Y> for the mouse, <lt> for '<', and any other \
+            character typed as itself.
+            """
+    )
+
+    @OptionGroup var document: DocumentOptions
+
+    @Option(help: ArgumentHelp("The screen size.", valueName: "COLSxROWS"))
+    var size = TerminalSizeArgument(TerminalSize(width: 80, height: 24))
+
+    @Option(help: ArgumentHelp("Keys to press, in vim-like notation.", valueName: "keys"))
+    var keys: String = ""
+
+    @Flag(help: "Print every frame drawn (the first, then one per key), each followed by a form feed line.")
+    var frames = false
+
+    func run() throws {
+        let loaded = try document.loadDocument()
+        let events: [InputEvent]
+        do {
+            events = try KeyNotation.parse(keys)
+        } catch {
+            Diagnostics.fail("--keys: \(error)", status: Diagnostics.usage)
+        }
+        let terminal = MemoryTerminal(size: size.size, input: events)
+        var browser = document.makeBrowser(for: loaded, size: size, theme: .color)
+        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        let shown = frames ? terminal.frames : terminal.frames.suffix(1)
+        for frame in shown {
+            for line in frame.textLines() { print(line) }
+            if frames { print("\u{0C}") }
+        }
+    }
+}
