@@ -124,7 +124,7 @@ extension LazyStack {
     /// Evicts rows outside the viewport plus its retention window (behind) and prefetch window
     /// (ahead), keeping the pinned rows of the visible sections.
     mutating func trimToWindow() {
-        guard rowCount > 0 else { return evict(outside: 0...(-1), except: []) }
+        guard rowCount > 0 else { return evict(outside: 0..<0, except: []) }
         let retain = lines(screens: options.retainScreens)
         let prefetch = lines(screens: options.prefetchScreens)
         let (before, after) = direction == .forward ? (retain, prefetch) : (prefetch, retain)
@@ -150,7 +150,7 @@ extension LazyStack {
                 pinned.insert(section.upperBound - 1)
             }
         }
-        evict(outside: low...high, except: pinned)
+        evict(outside: low..<(high + 1), except: pinned)
     }
 
     private func lines(screens: Double) -> Int {

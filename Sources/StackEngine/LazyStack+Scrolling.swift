@@ -101,7 +101,7 @@ extension LazyStack {
         if cross != self.crossExtent {
             self.crossExtent = cross
             index.invalidateMeasurements()
-            evict(outside: 0...(-1), except: [])
+            evict(outside: 0..<0, except: [])
         }
         self.viewportExtent = max(0, viewportExtent)
         guard rowCount > 0 else { return }

@@ -114,7 +114,7 @@ public struct LazyStack<Source: StackDataSource> {
 
     /// Drops every resolved row whose index is outside `kept`, except `pinned`.
     /// - Complexity: O(resolved rows).
-    mutating func evict(outside kept: ClosedRange<Int>, except pinned: Set<Int>) {
+    mutating func evict(outside kept: Range<Int>, except pinned: Set<Int>) {
         let doomed = resolved.keys.filter { !kept.contains($0) && !pinned.contains($0) }
         for row in doomed.sorted() {
             resolved[row] = nil

@@ -1,0 +1,51 @@
+# tstack — `make run` builds and opens the demo; `make test` runs every test.
+# Both first make sure the system packages are there (ncursesw headers, tmux).
+
+SWIFT   ?= swift
+PREFIX  ?= /usr/local
+DOC     ?= Examples/origami.json
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+
+.PHONY: all deps build run test bench demo install clean
+
+all: build
+
+# Checks for the ncursesw headers and tmux; installs them with apt-get when running as root,
+# else prints the exact command and stops.
+deps:
+	@missing=""; \
+	[ -f /usr/include/ncursesw/ncurses.h ] || missing="$$missing libncursesw5-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "tstack needs:$$missing"; \
+	    echo "install with: sudo apt-get install -y$$missing"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product tstack
+
+run: build
+	"$(RELEASE_BIN)/tstack" browse $(DOC)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: build
+	@echo "Benchmarks: see BENCHMARKS.md (the engine benchmarks arrive with issue 3)."
+
+demo: build
+	"$(RELEASE_BIN)/tstack" render $(DOC) --size 80x24
+
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 "$(RELEASE_BIN)/tstack" "$(DESTDIR)$(PREFIX)/bin/tstack"
+
+clean:
+	rm -rf .build
