@@ -113,9 +113,13 @@ public struct JSONParser {
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = position
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
-            guard peek() == byte else { throw error("expected '\(literal)'") }
+            guard peek() == byte else {
+                position = start
+                throw error("expected '\(literal)'")
+            }
             position += 1
         }
     }

@@ -42,6 +42,8 @@ public struct CellBuffer: Equatable, Sendable {
                 if column + cellWidth > first { set(.blank(cell.style), x: first, y: y) }
             } else if column + cellWidth > end {
                 set(.blank(cell.style), x: column, y: y)
+                column = end
+                break
             } else {
                 set(cell, x: column, y: y)
                 if cell.width == 2 { set(Cell(" ", width: 0, style: cell.style), x: column + 1, y: y) }
