@@ -42,11 +42,7 @@ let package = Package(
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(
-            name: "StackBrowserTests",
-            dependencies: ["StackBrowser"],
-            resources: [.copy("Snapshots")]
-        ),
+        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"]),
         .testTarget(name: "EndToEndTests", dependencies: ["tstack"]),
     ]
 )

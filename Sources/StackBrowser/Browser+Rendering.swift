@@ -41,7 +41,7 @@ extension Browser {
         return StatusLine(
             focusedID: focusedID, fileName: fileName, position: position,
             progress: StatusLine.progress(
-                scrollOffset: frame.scrollOffset, viewport: frame.viewportExtent,
-                contentSize: frame.contentSize, atTop: atTop, atBottom: atBottom))
+                lastVisibleRow: flowing.last?.index ?? 0, rowCount: stack.rowCount,
+                atTop: atTop, atBottom: atBottom))
     }
 }

@@ -8,22 +8,21 @@ struct StatusLine {
     var fileName: String
     /// 1-based position of the focused item among all items, and their count.
     var position: (item: Int, count: Int)?
-    /// `Top`, `Bot`, `All`, `42%` or `~42%` (estimated).
+    /// `Top`, `Bot`, `All` or `42%`.
     var progress: String
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
-    /// percentage of the content above the viewport's bottom, prefixed `~` while it is estimated.
-    static func progress(
-        scrollOffset: Int, viewport: Int, contentSize: ContentSize, atTop: Bool, atBottom: Bool
-    ) -> String {
+    /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
+    /// even while the content's height is only estimated, and it does not drift as rows are
+    /// measured: a page down and up shows the same status.
+    static func progress(lastVisibleRow: Int, rowCount: Int, atTop: Bool, atBottom: Bool) -> String {
         switch (atTop, atBottom) {
         case (true, true): return "All"
         case (true, false): return "Top"
         case (false, true): return "Bot"
         case (false, false):
-            let total = max(1, contentSize.total)
-            let percent = min(99, max(1, (scrollOffset + viewport) * 100 / total))
-            return (contentSize.isExact ? "" : "~") + "\(percent)%"
+            let percent = min(99, max(1, (lastVisibleRow + 1) * 100 / max(1, rowCount)))
+            return "\(percent)%"
         }
     }
 

@@ -1,0 +1,85 @@
+import StackBrowser
+import StackDocument
+import TerminalUI
+import Testing
+
+/// Each key's effect, through the same run loop `tstack render --keys` uses.
+@Suite struct KeyMapTests {
+    @Test(arguments: [("j", "step-2"), ("<Down>", "step-2"), ("jjk", "step-2"), ("jj<Up>", "step-2"),
+                      ("G", "photo-1"), ("<End>", "photo-1"), ("Gg", "step-1"), ("G<Home>", "step-1"),
+                      ("<End>l", "photo-2"), ("<End>l<Right>h", "photo-2"), ("<End><Left>", "photo-1"),
+                      ("k", "step-1")])
+    func focusKeys(keys: String, focused: String) {
+        #expect(Harness.browser(keys: keys).focusedID == focused)
+    }
+
+    @Test func ctrlEAndCtrlYScrollOneLine() {
+        let start = Harness.screen()
+        let down = Harness.screen(keys: "<C-e>")
+        // Under the pinned header (line 0), every line of the viewport moves up by one.
+        #expect(down[0] == start[0])
+        #expect(Array(down[1...21]) == Array(start[2...22]))
+        #expect(Harness.screen(keys: "<C-e><C-y>") == start)
+    }
+
+    @Test func halfPageKeysMoveHalfTheViewport() {
+        // 23 viewport lines: half a page is 11.
+        #expect(Harness.screen(keys: "<C-d>") == Harness.screen(keys: String(repeating: "<C-e>", count: 11)))
+        #expect(Harness.screen(keys: "<C-d><C-u>") == Harness.screen())
+    }
+
+    @Test(arguments: ["<PgDn>", "<Space>", "<C-f>"])
+    func pageDownKeysAreTheSame(key: String) {
+        #expect(Harness.screen(keys: key) == Harness.screen(keys: "<PgDn>"))
+    }
+
+    @Test(arguments: ["<PgUp>", "b", "<C-b>"])
+    func pageUpKeysAreTheSame(key: String) {
+        #expect(Harness.screen(keys: "<PgDn><PgDn>" + key) == Harness.screen(keys: "<PgDn><PgDn><PgUp>"))
+    }
+
+    @Test(arguments: 0..<60)
+    func pageDownThenPageUpGivesBackTheSameScreenAndFocus(itemsDown: Int) {
+        let keys = String(repeating: "j", count: itemsDown)
+        for size in [TerminalSize(width: 80, height: 24), TerminalSize(width: 40, height: 12)] {
+            let before = Harness.screen(size: size, keys: keys)
+            let after = Harness.screen(size: size, keys: keys + "<PgDn><PgUp>")
+            let paged = Harness.screen(size: size, keys: keys + "<PgDn>")
+            let atBottom = paged == Harness.screen(size: size, keys: keys + "<PgDn><C-e>")
+            // A page down clamped at the very bottom cannot be undone exactly.
+            if !atBottom { #expect(before == after, "\(itemsDown) items down at \(size)") }
+        }
+    }
+
+    @Test func aPageIsTheViewportLessOneLine() {
+        // With a one-line pinned header, the last line of one page is the first line under the
+        // header on the next: no line is skipped.
+        let first = Harness.screen()
+        let second = Harness.screen(keys: "<PgDn>")
+        #expect(Harness.screen(keys: String(repeating: "<C-e>", count: 22)).dropLast() == second.dropLast())
+        #expect(first[22].dropFirst(2) == second[1].dropFirst(2))
+    }
+
+    @Test func quitEndsTheSessionWithoutAnotherFrame() {
+        let frames = Harness.frames(keys: "jq")
+        #expect(frames.count == 2)
+        #expect(Harness.browser(keys: "q").isFinished)
+    }
+
+    @Test func mouseWheelScrollsThreeLines() {
+        #expect(Harness.screen(keys: "<ScrollDown>") == Harness.screen(keys: "<C-e><C-e><C-e>"))
+        #expect(Harness.screen(keys: "<ScrollDown><ScrollUp>") == Harness.screen())
+    }
+
+    @Test func resizeKeepsTheFocusOnScreen() {
+        let browser = Harness.browser(keys: "jjjjjjjj<Resize 40x10>")
+        #expect(browser.size == TerminalSize(width: 40, height: 10))
+        let screen = Harness.screen(keys: "jjjjjjjj<Resize 40x10>")
+        #expect(screen.count == 10)
+        #expect(screen.contains { $0.hasPrefix("▌ 9.") })
+    }
+
+    @Test func unboundKeysChangeNothing() {
+        #expect(Harness.screen(keys: "xyz<F5><Tab>") == Harness.screen())
+    }
+}

@@ -1,0 +1,64 @@
+import StackBrowser
+import StackDocument
+import TerminalUI
+import Testing
+
+@Suite struct RenderingTests {
+    @Test func statusLineNamesTheFocusedIDFirstThenFileAndPosition() {
+        let status = Harness.screen(keys: "jj").last!
+        #expect(status.hasPrefix(" step-3  origami.json"))
+        #expect(status.hasSuffix("item 3 of 76  Top") || status.contains("item 3 of 76"))
+    }
+
+    @Test func statusLineKeepsTheIDOnANarrowTerminal() {
+        let status = Harness.screen(size: TerminalSize(width: 12, height: 6), keys: "jjjjjjjjj").last!
+        #expect(status.hasPrefix(" step-10"))
+    }
+
+    @Test func focusedItemIsMarkedInTheGutter() {
+        let screen = Harness.screen(keys: "j")
+        let marked = screen.filter { $0.hasPrefix("▌") }
+        #expect(marked.first == "▌ 2. Check the square")
+        #expect(screen.filter { $0.hasPrefix("▌ 1.") }.isEmpty)
+    }
+
+    @Test func wideCharactersAreNeverSplitAtTheRightEdge() {
+        // Gutter 2 + 7 narrow + 日本 → 本 would straddle columns 11–12 of a 12-column screen
+        // (its last column is the right margin), so it is cut whole.
+        let document = Harness.document(#"{"sections": [{"id": "s", "items": [{"id": "a", "title": "abcdefg日本語"}]}]}"#)
+        let screen = Harness.screen(document, size: TerminalSize(width: 13, height: 4))
+        #expect(screen[0] == "▌ abcdefg日…")
+        let art = Harness.document(#"{"sections": [{"id": "s", "items": [{"id": "a", "title": "t", "art": ["xxxxxx日本"]}]}]}"#)
+        let artScreen = Harness.screen(art, size: TerminalSize(width: 13, height: 4))
+        #expect(artScreen[1] == "▌   xxxxxx日")
+    }
+
+    @Test func documentTextIsShownInertNeverAsEscapeSequences() {
+        let document = Harness.document(#"{"sections": [{"id": "s", "items": [{"id": "a", "title": "x\u001b[2Jy", "body": "bell\u0007 \u009b1m"}]}]}"#)
+        let frame = Harness.frames(document, size: TerminalSize(width: 40, height: 5)).last!
+        #expect(frame.textLines()[0] == "▌ x^[[2Jy")
+        #expect(frame.textLines()[1] == "▌ bell^G \\u009b1m")
+        for cell in frame.cells {
+            #expect(cell.character.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
+        }
+    }
+
+    @Test func sectionHeaderPinsToTheTopWhileItsSectionScrolls() {
+        let screen = Harness.screen(keys: "<C-e><C-e><C-e>")
+        #expect(screen[0].hasPrefix(" Steps · folding a crane"))
+        #expect(screen[1] == "▌ Preparation" || screen[1].hasPrefix("▌"))
+    }
+
+    @Test func cardsAreClippedCleanlyAndTheFocusedCardIsShown() {
+        let browser = Harness.browser(keys: "<End>ll")
+        #expect(browser.focusedID == "photo-3")
+        let screen = Harness.screen(keys: "<End>ll")
+        #expect(screen.contains { $0.contains("Jumping frog") })
+        #expect(screen.last!.hasPrefix(" photo-3  origami.json"))
+    }
+
+    @Test func emptyDocumentShowsAStatusLine() {
+        let screen = Harness.screen(Harness.document(#"{"sections": []}"#), size: TerminalSize(width: 30, height: 3))
+        #expect(screen == ["", "", " (no items)  origami.json  All"])
+    }
+}
