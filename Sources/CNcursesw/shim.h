@@ -72,6 +72,16 @@ static inline void tstack_install_signal_handlers(void) {
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
     sigaction(SIGQUIT, &action, NULL);
+    /* A parent may have started us with these blocked (signal masks are inherited): unblock
+       them, or resizes and termination requests would never arrive. */
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGHUP);
+    sigaddset(&wanted, SIGQUIT);
+    sigaddset(&wanted, SIGWINCH);
+    sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 
 static inline int tstack_take_pending_signal(void) {

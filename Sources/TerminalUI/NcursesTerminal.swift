@@ -134,23 +134,35 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         return true
     }
 
+    /// Waits for the next event. Reads time out every ``signalCheckMilliseconds`` so a signal
+    /// that arrived while a frame was being drawn (not during the read) is still seen promptly.
     public func nextEvent() -> InputEvent? {
         guard screen != nil else { return nil }
-        var failures = 0
+        let window = tstack_stdscr()
+        wtimeout(window, Self.signalCheckMilliseconds)
+        defer { wtimeout(window, -1) }
         while true {
+            let pending = tstack_take_pending_signal()
+            if pending != 0 { return .signal(pending) }
             var character: wint_t = 0
-            let status = wget_wch(tstack_stdscr(), &character)
+            let status = wget_wch(window, &character)
             let signal = tstack_take_pending_signal()
             if signal != 0 { return .signal(signal) }
             if status == KEY_CODE_YES, let event = event(forKeyCode: Int32(character)) { return event }
             if status == OK, let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
-            if status == ERR {
-                // EINTR from a signal ncurses handles itself (SIGWINCH) comes back as KEY_RESIZE;
-                // repeated errors mean the terminal went away.
-                failures += 1
-                if failures > 100 { return nil }
-            }
+            if status == ERR, terminalIsGone { return nil }
         }
+    }
+
+    /// How often a blocked read wakes up to look for signals.
+    static let signalCheckMilliseconds: Int32 = 200
+
+    /// Whether the terminal hung up or closed (so reads will never succeed again).
+    private var terminalIsGone: Bool {
+        guard let tty else { return true }
+        var descriptor = pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func event(forKeyCode code: Int32) -> InputEvent? {

@@ -1,0 +1,70 @@
+import Glibc
+import Testing
+
+/// The real binary on a real terminal: tmux at a fixed size, keys sent, the pane captured.
+@Suite(.serialized) struct InteractiveTests {
+    /// `tstack browse` in a shell that reports the exit status and the terminal mode afterwards.
+    static func session(width: Int = 80, height: Int = 24) -> TmuxSession {
+        let command = "'\(Subprocess.tstack)' browse '\(Subprocess.demo)'; echo \"exit=$?\"; stty -a; sleep 60"
+        return TmuxSession(width: width, height: height, command: command)
+    }
+
+    static func restored(_ screen: [String]) -> Bool {
+        let text = screen.joined(separator: " ")
+        return text.contains(" icanon") && text.contains(" echo ") && !text.contains("-icanon")
+    }
+
+    @Test func opensScrollsAndQuitsRestoringTheTerminal() {
+        let tmux = Self.session()
+        let first = tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        #expect(first.first == " Steps · folding a crane")
+        #expect(first.last?.hasPrefix(" step-1  origami.json") == true)
+        tmux.send("j", "j")
+        let moved = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == true }
+        #expect(moved.last?.hasPrefix(" step-3  origami.json") == true)
+        tmux.send("PageDown")
+        let paged = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == false }
+        #expect(paged.first == " Steps · folding a crane")
+        tmux.send("PageUp")
+        let back = tmux.waitUntil { $0 == moved }
+        #expect(back == moved)
+        tmux.send("q")
+        let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && Self.restored($0) }
+        #expect(after.contains("exit=0"))
+        #expect(Self.restored(after))
+        #expect(!after.contains { $0.contains("origami.json") })
+    }
+
+    @Test func followsATerminalResize() {
+        let tmux = Self.session()
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        tmux.resize(width: 40, height: 12)
+        let small = tmux.waitUntil { $0.count == 12 && $0.last?.contains("item 1 of 76") == true }
+        #expect(small.count == 12)
+        #expect(small.last == " step-1  origami.json  item 1 of 76  Top")
+        #expect(small.allSatisfy { $0.count <= 40 })
+        tmux.send("q")
+    }
+
+    @Test func sigtermRestoresTheTerminal() {
+        let tmux = Self.session()
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        let shell = tmux.panePID
+        _ = Subprocess.run(["pkill", "-TERM", "-P", "\(shell)", "-x", "tstack"])
+        let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && Self.restored($0) }
+        #expect(after.contains("exit=143"))
+        #expect(Self.restored(after))
+    }
+
+    @Test func homeAndEndKeysWork() {
+        let tmux = Self.session()
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        tmux.send("End")
+        let end = tmux.waitUntil { $0.last?.hasPrefix(" photo-1") == true }
+        #expect(end.last?.hasPrefix(" photo-1  origami.json") == true)
+        tmux.send("Home")
+        let home = tmux.waitUntil { $0.last?.hasPrefix(" step-1") == true }
+        #expect(home.first == " Steps · folding a crane")
+        tmux.send("q")
+    }
+}

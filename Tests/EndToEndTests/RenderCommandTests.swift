@@ -1,0 +1,89 @@
+import Testing
+
+/// `tstack render`, the binary, as scripts use it.
+@Suite struct RenderCommandTests {
+    @Test func printsTheFirstScreenAsExactlyRowsLines() {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 24)
+        #expect(result.lines[0] == " Steps · folding a crane")
+        #expect(result.lines[1] == "▌ 1. Choose your paper")
+        #expect(result.lines[23].hasPrefix(" step-1  origami.json"))
+        #expect(result.lines.allSatisfy { !$0.hasSuffix(" ") })
+    }
+
+    @Test func printsEveryFrameFollowedByAFormFeedLine() {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "40x10", "--keys", "jj<PgDn>", "--frames"])
+        #expect(result.status == 0)
+        let frames = result.stdout.split(separator: "\u{0C}\n", omittingEmptySubsequences: false)
+        // The first frame, then one per key; the output ends with a form feed line.
+        #expect(frames.count == 5)
+        #expect(frames.last == "")
+        for frame in frames.dropLast() { #expect(frame.split(separator: "\n", omittingEmptySubsequences: false).count == 11) }
+        #expect(frames[1].contains(" step-2  origami.json"))
+        #expect(frames[2].contains(" step-3  origami.json"))
+    }
+
+    @Test(arguments: [
+        ("j", " step-2"), ("jjk", " step-2"), ("<Down><Down>", " step-3"), ("G", " photo-1"), ("Gg", " step-1"),
+        ("<End><Right><Right>", " photo-3"), ("<End>lh", " photo-1"), ("<C-f>", " step-3"), ("<C-f><C-b>", " step-1"),
+        ("<Space>b", " step-1"), ("<PgDn><PgUp>", " step-1"), ("<C-d><C-u>", " step-1"), ("<C-e><C-y>", " step-1"),
+    ])
+    func keysThroughRender(keys: String, status: String) {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24", "--keys", keys])
+        #expect(result.status == 0)
+        #expect(result.lines.last?.hasPrefix(status + "  origami.json") == true, "\(result.lines.last ?? "")")
+    }
+
+    @Test func resizeKeyChangesTheScreenSize() {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24", "--keys", "<Resize 50x8>"])
+        #expect(result.lines.count == 8)
+        #expect(result.lines.allSatisfy { $0.count <= 50 })
+    }
+
+    @Test func scrollToStartsAtTheTargetBelowThePinnedHeader() {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24", "--scroll-to", "step-20"])
+        #expect(result.lines[0] == " Steps · folding a crane")
+        #expect(result.lines[1] == "▌ 20. Petal fold the back")
+        #expect(result.lines.last?.hasPrefix(" step-20  origami.json") == true)
+    }
+
+    @Test func badInputGetsOneLineAndAStatus() {
+        let missing = Subprocess.run([Subprocess.tstack, "render", "/nonexistent.json"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr == "tstack: /nonexistent.json: no such file or directory\n")
+        let keys = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--keys", "<Bogus>"])
+        #expect(keys.status == 64)
+        #expect(keys.stderr.hasPrefix("tstack: --keys: "))
+        let target = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--scroll-to", "nope"])
+        #expect(target.status == 64)
+        #expect(target.stderr.contains("\"nope\""))
+    }
+
+    @Test func malformedDocumentNamesLineAndColumn() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        Subprocess.write("{\n  \"sections\": [,]\n}\n", to: directory + "/bad.json")
+        let result = Subprocess.run([Subprocess.tstack, "browse", directory + "/bad.json"])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("tstack: \(directory)/bad.json:2:16: "))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func browseToAPipePrintsPlainText() {
+        let result = Subprocess.run([Subprocess.tstack, "browse", Subprocess.demo])
+        #expect(result.status == 0)
+        #expect(result.lines.first == " Steps · folding a crane")
+        #expect(result.stdout.contains("  44. Try a chain of cranes"))
+        #expect(result.stdout.contains("Thousand cranes"))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func readsTheDocumentFromStandardInput() {
+        let result = Subprocess.run(
+            [Subprocess.tstack, "render", "-", "--size", "30x3"],
+            input: #"{"sections": [{"id": "s", "items": [{"id": "a", "title": "From stdin"}]}]}"#)
+        #expect(result.lines == ["▌ From stdin", "", " a  (stdin)  item 1 of 1  All"])
+    }
+}

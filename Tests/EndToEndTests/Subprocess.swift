@@ -1,0 +1,107 @@
+import Glibc
+
+/// Runs programs with `posix_spawnp` and `waitpid`, output to temporary files. (Foundation's
+/// `Process` hangs on `tmux new-session`: the tmux server inherits its internal socket.)
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] {
+            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+    }
+
+    /// The built `tstack` binary, beside the test bundle.
+    static let tstack: String = {
+        let path = CommandLine.arguments[0]
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return (directory.isEmpty ? "." : directory) + "/tstack"
+    }()
+
+    /// The repository's root directory.
+    static let root: String = {
+        "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
+    }()
+
+    /// The demo document.
+    static let demo = root + "/Examples/origami.json"
+
+    /// Runs `arguments` (the first is the program, looked up in PATH) with `input` on standard
+    /// input, waits for it, and returns its status and output.
+    static func run(_ arguments: [String], input: String = "") -> Result {
+        let directory = temporaryDirectory()
+        defer { removeDirectory(directory) }
+        let inPath = directory + "/stdin", outPath = directory + "/stdout", errPath = directory + "/stderr"
+        write(input, to: inPath)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        // The test runner blocks some signals in its threads, and masks are inherited: give the
+        // child an empty mask and default handlers, as a shell would.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
+        guard spawned == 0 else {
+            return Result(status: -1, stdout: "", stderr: "cannot run \(arguments[0]): \(spawned)")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+    }
+
+    static func temporaryDirectory() -> String {
+        var template = Array("/tmp/tstack-e2e-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    /// Removes a flat directory: its files, then itself.
+    static func removeDirectory(_ path: String) {
+        if let handle = opendir(path) {
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name != ".", name != ".." { unlink(path + "/" + name) }
+            }
+            closedir(handle)
+        }
+        rmdir(path)
+    }
+
+    static func write(_ text: String, to path: String) {
+        let file = fopen(path, "w")
+        fputs(text, file)
+        fclose(file)
+    }
+
+    static func read(_ path: String) -> String {
+        guard let file = fopen(path, "r") else { return "" }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count == 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,58 @@
+import Glibc
+
+/// A tmux server of its own (own socket, no user config) running one command in a fixed-size
+/// window: keys go in with `send-keys`, the screen comes out with `capture-pane`.
+final class TmuxSession {
+    let directory: String
+    private var socket: String { directory + "/tmux.sock" }
+
+    /// Starts `command` (a shell command line) in a `width`×`height` window.
+    init(width: Int, height: Int, command: String) {
+        directory = Subprocess.temporaryDirectory()
+        _ = tmux("new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
+                 "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command)
+    }
+
+    deinit {
+        _ = tmux("kill-server")
+        Subprocess.removeDirectory(directory)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) -> Subprocess.Result {
+        Subprocess.run(["tmux", "-S", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// Sends keys in tmux's notation (`j`, `C-d`, `PageDown`, `Escape`).
+    func send(_ keys: String...) {
+        for key in keys { tmux("send-keys", "-t", "main", key) }
+    }
+
+    /// The visible screen, one string per line (trailing blanks trimmed by tmux).
+    func capture() -> [String] {
+        tmux("capture-pane", "-p", "-t", "main").lines
+    }
+
+    func resize(width: Int, height: Int) {
+        tmux("resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)")
+    }
+
+    /// The pid of the pane's shell.
+    var panePID: pid_t {
+        pid_t(tmux("display-message", "-p", "-t", "main", "#{pane_pid}").stdout
+            .split(separator: "\n").first.flatMap { Int32($0) } ?? 0)
+    }
+
+    /// Polls the screen until `condition` holds, for up to `seconds`; returns the last capture.
+    @discardableResult
+    func waitUntil(seconds: Double = 10, _ condition: ([String]) -> Bool) -> [String] {
+        var screen = capture()
+        var waited = 0.0
+        while !condition(screen), waited < seconds {
+            usleep(50_000)
+            waited += 0.05
+            screen = capture()
+        }
+        return screen
+    }
+}
