@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"]),
+        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"], exclude: ["Snapshots"]),
         .testTarget(name: "EndToEndTests", dependencies: ["tstack"]),
     ]
 )
