@@ -62,7 +62,31 @@ static volatile sig_atomic_t tstack_pending_signal = 0;
 
 static void tstack_record_signal(int signo) { tstack_pending_signal = signo; }
 
+/* On a crash (a trap, abort or fault) restore the terminal first, then let the previous handler
+   (Swift's backtracer) run, so its report lands on a sane terminal. endwin() is not
+   async-signal-safe; at that point restoring the user's shell is worth the risk. */
+static struct sigaction tstack_previous_fatal[NSIG];
+
+static void tstack_restore_on_crash(int signo) {
+    endwin();
+    sigaction(signo, &tstack_previous_fatal[signo], NULL);
+    raise(signo);
+}
+
+static inline void tstack_install_crash_handlers(void) {
+    const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = tstack_restore_on_crash;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        sigaction(fatal[i], &action, &tstack_previous_fatal[fatal[i]]);
+    }
+}
+
 static inline void tstack_install_signal_handlers(void) {
+    tstack_install_crash_handlers();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = tstack_record_signal;
