@@ -196,6 +196,27 @@ public struct ExtentIndex: Sendable {
         unmeasuredTrees.append(contentsOf: unmeasured)
     }
 
+    /// Removes the last `count` rows; `kind` gives the kind of each removed row.
+    /// - Complexity: O(count): a Fenwick node covers only rows at or before it, so truncating the
+    ///   trees leaves the remaining nodes valid.
+    public mutating func removeLast(_ removed: Int, kind: (Int) -> RowKind) {
+        let removed = min(max(0, removed), count)
+        guard removed > 0 else { return }
+        for row in (count - removed)..<count {
+            let k = kind(row).rawValue
+            if extents[row] > 0 {
+                measuredSums[k] -= Int64(extents[row])
+                measuredCounts[k] -= 1
+            }
+            if generations[row] == currentGeneration { measuredCount -= 1 }
+        }
+        count -= removed
+        extents.removeLast(removed)
+        generations.removeLast(removed)
+        measuredTree.removeLast(removed)
+        unmeasuredTrees.removeLast(removed * Self.kindCount)
+    }
+
     /// Starts a new generation: every measurement becomes a guess until the row is measured again.
     /// - Complexity: O(1), and O(n) once every 255 calls when the generation counter wraps.
     public mutating func invalidateMeasurements() {

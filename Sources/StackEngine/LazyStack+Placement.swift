@@ -27,13 +27,16 @@ extension LazyStack {
             reportedContentSize = contentSize
             log(.contentSize(contentSize))
         }
-        return StackFrame(
+        var frame = StackFrame(
             rows: rows,
             viewportExtent: viewportExtent,
             scrollOffset: rowCount > 0 ? index.offset(of: anchor.row) + anchor.offset : 0,
             contentSize: contentSize,
-            visibleRange: visible
+            visibleRange: visible,
+            changes: FrameChanges()
         )
+        frame.changes = changes(for: frame)
+        return frame
     }
 
     /// Resolves rows ahead of the viewport in the direction of travel, up to the prefetch window.

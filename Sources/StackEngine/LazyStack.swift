@@ -30,7 +30,7 @@
 /// `reveal(row:)`, `setViewport(crossExtent:viewportExtent:)`; `layout()` returns the frame.
 public struct LazyStack<Source: StackDataSource> {
     /// The rows.
-    public private(set) var source: Source
+    public internal(set) var source: Source
     /// Pinning, prefetch and retention.
     public var options: StackOptions
     /// The extent across the axis (the width of a vertical stack) rows are built at.
@@ -52,6 +52,8 @@ public struct LazyStack<Source: StackDataSource> {
     var logger: ((LayoutEvent) -> Void)?
     /// The content size last reported with a `.contentSize` event.
     var reportedContentSize: ContentSize?
+    /// What the last frame showed, to report only what changed.
+    var observed = ObservedState()
 
     /// Creates a stack scrolled to the top.
     /// - Complexity: O(n) to build the position index.
@@ -94,6 +96,7 @@ public struct LazyStack<Source: StackDataSource> {
         let before = self.index.estimate(for: kind)
         self.index.setMeasured(index, extent: row.extent, kind: kind)
         resolved[index] = row
+        if kind == .loading { observed.requestedPages.insert(index) }
         counters.measured += 1
         counters.resolvedNow = resolved.count
         log(.measure(row: index, extent: row.extent, estimate: estimate))

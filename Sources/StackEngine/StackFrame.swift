@@ -24,4 +24,6 @@ public struct StackFrame<Row> {
     public var contentSize: ContentSize
     /// Indices of the flowing rows at least partly in the viewport.
     public var visibleRange: Range<Int>
+    /// What changed since the previous frame.
+    public var changes: FrameChanges
 }

@@ -10,6 +10,8 @@ public struct StackOptions: Equatable, Sendable {
     public var retainScreens: Double
     /// Extents assumed for rows of a kind before any row of that kind has been measured.
     public var initialEstimates: [RowKind: Int]
+    /// The fraction of a row that must show for it to count as visible (0…1).
+    public var visibilityThreshold: Double
 
     /// Creates options; the defaults pin headers and prefetch and retain one screen each.
     public init(
@@ -17,12 +19,14 @@ public struct StackOptions: Equatable, Sendable {
         pinsFooters: Bool = false,
         prefetchScreens: Double = 1,
         retainScreens: Double = 1,
-        initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1]
+        initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1],
+        visibilityThreshold: Double = 0.8
     ) {
         self.pinsHeaders = pinsHeaders
         self.pinsFooters = pinsFooters
         self.prefetchScreens = prefetchScreens
         self.retainScreens = retainScreens
         self.initialEstimates = initialEstimates
+        self.visibilityThreshold = visibilityThreshold
     }
 }

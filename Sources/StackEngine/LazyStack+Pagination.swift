@@ -1,0 +1,29 @@
+// MARK: - Pagination: loading rows and appended pages
+
+extension LazyStack {
+    /// Replaces the rows from `start` on with those of `newSource` from `start` on: typically a
+    /// loading row that asked for the next page (see ``FrameChanges/requestedPages``) replaced by
+    /// that page's rows and, if more pages follow, a new loading row.
+    ///
+    /// Rows before `start` keep their measurements and ids, and the anchor keeps its row and line
+    /// offset, so a page arriving never moves what is on screen (unless the anchor itself was
+    /// replaced; then it stays at the same index, on the first new row).
+    /// - Precondition: `newSource` agrees with the current source on the rows before `start`.
+    /// - Complexity: O(removed + added rows) plus O(log n) each.
+    public mutating func replaceRows(from start: Int, with newSource: Source) {
+        let start = min(max(0, start), rowCount)
+        let oldSource = source
+        index.removeLast(rowCount - start) { oldSource.rowKind(at: $0) }
+        for row in resolved.keys.filter({ $0 >= start }) { resolved[row] = nil }
+        observed.requestedPages = observed.requestedPages.filter { $0 < start }
+        source = newSource
+        for row in start..<newSource.rowCount { index.append(kind: newSource.rowKind(at: row)) }
+        counters.resolvedNow = resolved.count
+        guard rowCount > 0 else {
+            anchor = ScrollAnchor(row: 0, offset: 0)
+            return
+        }
+        if anchor.row >= rowCount { anchor = ScrollAnchor(row: rowCount - 1, offset: 0) }
+        anchor = clampedToBottom(normalized(anchor))
+    }
+}
