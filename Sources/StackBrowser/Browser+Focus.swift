@@ -109,8 +109,9 @@ extension Browser {
         if let strip = strips[section] { return strip }
         guard let cards = rows.strip(forSection: section) else { return nil }
         let options = StackOptions(pinsHeaders: false, initialEstimates: [.item: 20])
-        let strip = LazyStack(
+        var strip = LazyStack(
             source: cards, crossExtent: cards.cardHeight, viewportExtent: stripWidth, options: options)
+        strip.setLogger(stripLogger(forSection: section))
         strips[section] = strip
         return strip
     }

@@ -22,8 +22,24 @@ extension Browser {
                 right: size.width - RowBuilder.rightMargin,
                 focusedCard: placed.index == focus ? cardFocus[section] ?? 0 : nil, into: &buffer)
         }
-        if size.height > 0 { status(for: frame).draw(into: &buffer, y: size.height - 1, style: theme.status) }
+        if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
         return buffer
+    }
+
+    /// The last line: the command line while it is open, a message after a command, else the
+    /// status line.
+    private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
+        let y = size.height - 1
+        if let prompt {
+            buffer.fill(.plain, y: y)
+            let end = buffer.write(":" + prompt.text, x: 0, y: y)
+            buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
+        } else if let message {
+            buffer.fill(theme.status, y: y)
+            buffer.write(" " + message, style: theme.status, x: 0, y: y)
+        } else {
+            status(for: frame).draw(into: &buffer, y: y, style: theme.status)
+        }
     }
 
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {

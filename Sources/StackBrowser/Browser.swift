@@ -18,7 +18,7 @@ public struct Browser {
     /// The screen size.
     public private(set) var size: TerminalSize
     /// Whether `q` was pressed.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     let theme: Theme
     /// Horizontal stacks of cards, by section index, created when first drawn.
     var strips: [Int: LazyStack<CardStrip>] = [:]
@@ -26,6 +26,14 @@ public struct Browser {
     var cardFocus: [Int: Int] = [:]
     /// The viewport line paging keeps the focus on, while paging keys follow each other.
     var pagingLine: Int?
+    /// The `:` command line, while it is open.
+    var prompt: CommandPrompt?
+    /// A one-line message shown in the status line until the next key.
+    public internal(set) var message: String?
+    /// The longest frame so far, in microseconds (set by the run loop, which owns the clock).
+    var maxFrameMicros = 0
+    /// Receives one line per layout decision of every stack, when set (`--log`).
+    var layoutLog: ((String) -> Void)?
 
     /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
     /// focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -57,6 +65,9 @@ public struct Browser {
 
     var viewportHeight: Int { Self.viewportHeight(for: size) }
 
+    /// The text of the `:` command line while it is open, else nil.
+    public var promptText: String? { prompt?.text }
+
     /// The id of the focused item or card, if any.
     public var focusedID: String? {
         guard let focus else { return nil }
@@ -73,6 +84,11 @@ public struct Browser {
     /// Applies one input event: a bound key, a mouse event or a resize.
     public mutating func handle(_ event: InputEvent) {
         if case .resize(let newSize) = event { return resize(to: newSize) }
+        message = nil
+        if prompt != nil {
+            if case .key(let key) = event { handlePromptKey(key) }
+            return
+        }
         guard let command = KeyMap.command(for: event) else { return }
         perform(command)
     }
@@ -100,6 +116,7 @@ public struct Browser {
         case .previousCard: moveCard(by: -1)
         case .nextCard: moveCard(by: 1)
         case .focusAt(_, let y): focusRow(atLine: y)
+        case .openPrompt: prompt = CommandPrompt()
         case .quit: isFinished = true
         }
     }
@@ -108,7 +125,7 @@ public struct Browser {
     /// the pinned header; a header id focuses its section's first item with the header at the top.
     /// Returns false, changing nothing, when there is no such id.
     @discardableResult
-    public mutating func scroll(toID id: String) -> Bool {
+    public mutating func scroll(toID id: String, alignment: ScrollAlignment = .top) -> Bool {
         guard let row = rows.rowIndex(forID: id) else { return false }
         pagingLine = nil
         let entry = rows.entry(at: row)
@@ -120,10 +137,10 @@ public struct Browser {
             stack.scroll(toRow: row, alignment: .bottom)
             focus = focusable(from: row, forward: false)
         case .item:
-            stack.scroll(toRow: row, alignment: .top)
+            stack.scroll(toRow: row, alignment: alignment)
             focus = row
         case .cards:
-            stack.scroll(toRow: row, alignment: .top)
+            stack.scroll(toRow: row, alignment: alignment)
             focus = row
             let section = Int(entry.section)
             if let card = rows.cardPosition(forID: id) {
@@ -150,5 +167,32 @@ public struct Browser {
     /// Resolves rows ahead in the direction of travel; call it when no key is pending.
     public mutating func prefetch() {
         stack.prefetch()
+    }
+
+    /// What the engine did so far and the longest frame.
+    public var statistics: BrowserStatistics {
+        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: maxFrameMicros)
+    }
+
+    /// Records how long a frame took; the run loop measures it.
+    public mutating func recordFrameTime(micros: Int) {
+        maxFrameMicros = max(maxFrameMicros, micros)
+    }
+
+    /// Sends one line per layout decision to `log` (`--log FILE`): the vertical stack's events
+    /// as they are, a strip's prefixed with its section id.
+    public mutating func setLayoutLog(_ log: ((String) -> Void)?) {
+        layoutLog = log
+        stack.setLogger(log.map { log in { log($0.description) } })
+        for section in strips.keys.sorted() {
+            let logger = stripLogger(forSection: section)
+            strips[section]?.setLogger(logger)
+        }
+    }
+
+    func stripLogger(forSection section: Int) -> ((LayoutEvent) -> Void)? {
+        guard let log = layoutLog else { return nil }
+        let name = rows.document.sections[section].id
+        return { log(name + ": " + $0.description) }
     }
 }

@@ -16,6 +16,8 @@ public enum BrowserCommand: Equatable, Sendable {
     case previousCard, nextCard
     /// Focus the item drawn at a screen line and column (a mouse click).
     case focusAt(x: Int, y: Int)
+    /// Open the `:` command line.
+    case openPrompt
     /// Quit (`q`).
     case quit
 }
@@ -50,6 +52,7 @@ public enum KeyMap {
         case .character("G"), .end: return .bottom
         case .character("h"), .left: return .previousCard
         case .character("l"), .right: return .nextCard
+        case .character(":"): return .openPrompt
         case .character("q"): return .quit
         default: return nil
         }

@@ -18,15 +18,25 @@ public enum BrowserSession {
     /// Runs `browser` on `screen`, reading `input`.
     public static func run(_ browser: inout Browser, screen: TerminalScreen, input: InputSource) -> Outcome {
         if browser.size != screen.size { browser.resize(to: screen.size) }
-        screen.present(browser.render())
+        present(&browser, on: screen)
         while let event = input.nextEvent() {
             if case .signal(let number) = event { return .signal(number) }
             browser.handle(event)
             if browser.isFinished { return .quit }
             if input.hasPendingInput { continue }
-            screen.present(browser.render())
+            present(&browser, on: screen)
             if !input.hasPendingInput { browser.prefetch() }
         }
         return .inputEnded
+    }
+
+    /// Renders and presents one frame, recording how long laying it out and drawing it took.
+    private static func present(_ browser: inout Browser, on screen: TerminalScreen) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let frame = browser.render()
+        let elapsed = (clock.now - start).components
+        browser.recordFrameTime(micros: Int(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000))
+        screen.present(frame)
     }
 }

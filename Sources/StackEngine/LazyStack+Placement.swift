@@ -47,20 +47,21 @@ extension LazyStack {
         let window = lines(screens: options.prefetchScreens)
         guard window > 0, rowCount > 0 else { return 0 }
         let built = counters.measured
+        // Walk exactly as trimToWindow() measures its window, so nothing prefetched is evicted.
         var range: Range<Int>
         switch direction {
         case .forward:
-            let start = lastVisibleRow() + 1
-            var row = start
-            var covered = 0
-            while covered < window, row < rowCount {
-                covered += extent(row)
+            let firstAhead = lastVisibleRow() + 1
+            var row = anchor.row
+            var covered = extent(row) - anchor.offset
+            while covered < viewportExtent + window, row < rowCount - 1 {
                 row += 1
+                covered += extent(row)
             }
-            range = start..<row
+            range = firstAhead..<max(firstAhead, row + 1)
         case .backward:
             var row = anchor.row
-            var covered = 0
+            var covered = anchor.offset
             while covered < window, row > 0 {
                 row -= 1
                 covered += extent(row)

@@ -99,6 +99,7 @@ public struct LazyStack<Source: StackDataSource> {
         if kind == .loading { observed.requestedPages.insert(index) }
         counters.measured += 1
         counters.resolvedNow = resolved.count
+        counters.resolvedPeak = max(counters.resolvedPeak, resolved.count)
         log(.measure(row: index, extent: row.extent, estimate: estimate))
         let after = self.index.estimate(for: kind)
         if after != before { log(.estimateChanged(kind: kind, extent: after)) }

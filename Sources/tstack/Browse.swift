@@ -19,6 +19,7 @@ struct Browse: ParsableCommand {
 
     func run() throws {
         let loaded = try document.loadDocument()
+        let log = LayoutLogFile.open(option: document.log)
         guard isatty(STDOUT_FILENO) == 1 else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             PlainTextExport.write(loaded, width: width) { print($0) }
@@ -32,7 +33,7 @@ struct Browse: ParsableCommand {
         }
         let size = TerminalSizeArgument(terminal.size)
         var browser = document.makeBrowser(
-            for: loaded, size: size, theme: terminal.usesColor ? .color : .monochrome)
+            for: loaded, size: size, theme: terminal.usesColor ? .color : .monochrome, log: log)
         let outcome = BrowserSession.run(&browser, screen: terminal, input: terminal)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }

@@ -16,6 +16,12 @@ enum Diagnostics {
         exit(status)
     }
 
+    /// Prints `line` on standard error.
+    static func note(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
     /// The last path component: `Examples/origami.json` → `origami.json`.
     static func baseName(of path: String) -> String {
         if path == "-" { return "(stdin)" }

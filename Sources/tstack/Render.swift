@@ -26,8 +26,12 @@ struct Render: ParsableCommand {
     @Flag(help: "Print every frame drawn (the first, then one per key), each followed by a form feed line.")
     var frames = false
 
+    @Flag(help: "At exit, print the engine's counters as one JSON line on standard error.")
+    var stats = false
+
     func run() throws {
         let loaded = try document.loadDocument()
+        let log = LayoutLogFile.open(option: document.log)
         let events: [InputEvent]
         do {
             events = try KeyNotation.parse(keys)
@@ -35,12 +39,13 @@ struct Render: ParsableCommand {
             Diagnostics.fail("--keys: \(error)", status: Diagnostics.usage)
         }
         let terminal = MemoryTerminal(size: size.size, input: events)
-        var browser = document.makeBrowser(for: loaded, size: size, theme: .color)
+        var browser = document.makeBrowser(for: loaded, size: size, theme: .color, log: log)
         _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
         let shown = frames ? terminal.frames : terminal.frames.suffix(1)
         for frame in shown {
             for line in frame.textLines() { print(line) }
             if frames { print("\u{0C}") }
         }
+        if stats { Diagnostics.note(browser.statistics.json) }
     }
 }

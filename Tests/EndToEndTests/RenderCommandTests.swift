@@ -87,3 +87,30 @@ import Testing
         #expect(result.lines == ["▌ From stdin", "", " a  (stdin)  item 1 of 1  All"])
     }
 }
+
+/// `--stats` and `--log`: what the engine did, for people tuning a document or the engine.
+@Suite struct DiagnosticsTests {
+    @Test func statsPrintsOneJSONLineOnStandardError() {
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--keys", "<PgDn><PgDn>", "--stats"])
+        #expect(result.status == 0)
+        let line = result.stderr
+        #expect(line.hasPrefix("{\"rows\":48,\"resolvedNow\":"))
+        #expect(line.contains("\"frames\":3,"))
+        #expect(line.contains("\"maxFrameMicros\":"))
+        #expect(line.hasSuffix("}\n"))
+    }
+
+    @Test func logExplainsEveryFrame() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = directory + "/layout.log"
+        let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--keys", "G", "--log", path])
+        #expect(result.status == 0)
+        let log = Subprocess.read(path).split(separator: "\n").map(String.init)
+        #expect(log.first == "place from #0 offset=0")
+        #expect(log.contains { $0.hasPrefix("measure #1 extent=") })
+        #expect(log.contains { $0.hasPrefix("content size estimated ") })
+        #expect(log.filter { $0.hasPrefix("place from #") }.count == 2)
+        #expect(log.contains("content size exact 0") == false)
+    }
+}
