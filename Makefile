@@ -40,8 +40,10 @@ test: deps
 bench: build
 	@echo "Benchmarks: see BENCHMARKS.md (the engine benchmarks arrive with issue 3)."
 
-demo: build
-	"$(RELEASE_BIN)/tstack" render $(DOC) --size 80x24
+# The library on its own: SwiftUI's colour-shades list with pinned headers (Examples/PinnedHeaders).
+demo: deps
+	$(SWIFT) build -c release --product PinnedHeaders
+	"$(RELEASE_BIN)/PinnedHeaders"
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

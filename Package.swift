@@ -39,10 +39,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The colour-shades list of SwiftUI's documentation, on the library API alone (`make demo`).
+        .executableTarget(
+            name: "PinnedHeaders",
+            dependencies: ["StackEngine", "TerminalUI"],
+            path: "Examples/PinnedHeaders"
+        ),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["tstack"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders"]),
     ]
 )

@@ -114,3 +114,21 @@ import Testing
         #expect(log.contains("content size exact 0") == false)
     }
 }
+
+/// The library used without the CLI: `Examples/PinnedHeaders`.
+@Suite struct PinnedHeadersExampleTests {
+    @Test func scrollToLandsBelowThePinnedHeaderAndTheHeaderStaysPinned() {
+        let binary = String(Subprocess.tstack.dropLast("tstack".count)) + "PinnedHeaders"
+        let result = Subprocess.run([binary])
+        #expect(result.status == 0)
+        let frames = result.stdout.split(separator: "(one line down: the Greens header stays pinned)\n")
+        #expect(frames.count == 2)
+        let first = frames.first.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        let second = frames.last.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        #expect(first.first == " Greens")
+        #expect(first.dropFirst().first == "")
+        #expect(first.dropFirst(2).first == "  Green 1: dark")
+        #expect(second.first == " Greens")
+        #expect(second.dropFirst().first == "  Green 1: dark")
+    }
+}
