@@ -37,8 +37,9 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-bench: build
-	@echo "Benchmarks: see BENCHMARKS.md (the engine benchmarks arrive with issue 3)."
+# The engine's benchmarks (ordo-one/benchmark, in their own package under Benchmarks/).
+bench: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress --format markdown
 
 # The library on its own: SwiftUI's colour-shades list with pinned headers (Examples/PinnedHeaders).
 demo: deps

@@ -9,6 +9,8 @@ let package = Package(
             name: "TStack",
             targets: ["StackEngine", "StackDocument", "TerminalUI", "StackBrowser"]
         ),
+        // The layout engine alone, for programs that draw rows themselves.
+        .library(name: "StackEngine", targets: ["StackEngine"]),
         .executable(name: "tstack", targets: ["tstack"]),
     ],
     dependencies: [
