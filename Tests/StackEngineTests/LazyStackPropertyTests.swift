@@ -55,15 +55,28 @@ import Testing
             #expect(pinned.index == rows.sectionRange(containing: first.index).lowerBound, context)
             #expect(pinned.origin <= 0, context)
         }
+        // Pinned footer: the footer of the last visible row's section, at the bottom, or pushed
+        // down past it by its section's first rows (the mirror of a header pushed up).
+        for pinned in frame.rows where pinned.isPinned && pinned.kind == .footer {
+            #expect(pinned.index == rows.sectionRange(containing: last.index).upperBound - 1, context)
+            #expect(pinned.origin >= frame.viewportExtent - pinned.row.extent, context)
+            #expect(pinned.origin < frame.viewportExtent, context)
+        }
     }
 
-    @Test(arguments: 1...40)
+    @Test(arguments: 1...200)
     func randomOperationsKeepLayoutInvariants(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
-        let rows = SyntheticRows(rowCount: Int.random(in: 1...400, using: &generator), seed: seed)
+        let rows = SyntheticRows(
+            rowCount: Int.random(in: 1...400, using: &generator), seed: seed,
+            maximumHeight: Bool.random(using: &generator) ? 12 : 40)
         var width = 60
         var height = Int.random(in: 1...40, using: &generator)
-        var stack = LazyStack(source: rows, crossExtent: width, viewportExtent: height)
+        let options = StackOptions(
+            pinsHeaders: Bool.random(using: &generator), pinsFooters: Bool.random(using: &generator),
+            prefetchScreens: Double.random(in: 0...2, using: &generator),
+            retainScreens: Double.random(in: 0...2, using: &generator))
+        var stack = LazyStack(source: rows, crossExtent: width, viewportExtent: height, options: options)
         for step in 0..<300 {
             switch Operation.allCases.randomElement(using: &generator)! {
             case .scrollLines: stack.scroll(by: Int.random(in: -30...30, using: &generator))
@@ -82,6 +95,10 @@ import Testing
             case .reveal: stack.reveal(row: Int.random(in: 0..<rows.rowCount, using: &generator))
             }
             Self.checkFrame(&stack, rows, seed: seed, step: step)
+            // Bounded resolution: the screen, the windows either side, the pinned rows, and the
+            // rows straddling the window edges (each at least one line).
+            let window = Double(height) * (1 + options.prefetchScreens + options.retainScreens)
+            #expect(stack.resolvedCount <= Int(window.rounded(.up)) + 6, "seed \(seed) step \(step)")
         }
     }
 
