@@ -48,9 +48,14 @@ extension Browser {
     }
 
     /// The focusable row covering viewport line `line`, or the nearest focusable row on screen.
+    /// A row whose marked lines end above `line` (the line is its trailing blank) does not count.
     mutating func focusableRow(coveringLine line: Int) -> Int? {
         let placed = placements()
-        guard let hit = placed.lastIndex(where: { $0.origin <= line }) else { return nil }
+        guard var hit = placed.lastIndex(where: { $0.origin <= line }) else { return nil }
+        let covering = placed[hit]
+        if line >= covering.origin + stack.resolve(covering.index).markedLines, hit + 1 < placed.count {
+            hit += 1
+        }
         if let after = placed[hit...].first(where: { rows.isFocusable($0.index) }) { return after.index }
         return placed[...hit].last(where: { rows.isFocusable($0.index) })?.index
     }
@@ -75,14 +80,16 @@ extension Browser {
         focus = hit.index
     }
 
-    /// Whether some line of `row` is on screen below the pinned header.
+    /// Whether a marked line of `row` (one that would show the focus mark) is on screen below
+    /// the pinned header.
     mutating func isVisible(_ row: Int) -> Bool {
         let placed = placements()
         guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
             return false
         }
         let top = stack.leadingInset(for: first.index)
-        return match.origin + match.extent > top && match.origin < viewportHeight
+        let marked = stack.resolve(row).markedLines
+        return match.origin + marked > top && match.origin < viewportHeight
     }
 
     /// The flowing rows on screen with their first line and extent: O(viewport).
