@@ -72,12 +72,25 @@ extension Browser {
         self.focus = pick
     }
 
-    /// Focuses the item drawn at viewport line `line` (a click).
-    mutating func focusRow(atLine line: Int) {
-        guard line >= 0, line < viewportHeight else { return }
-        guard let hit = placements().last(where: { $0.origin <= line }),
-            rows.isFocusable(hit.index) else { return }
+    /// A click: on the scrollbar it jumps there; on an item it focuses it (on a card, the card).
+    mutating func click(x: Int, y: Int) {
+        guard y >= 0, y < viewportHeight else { return }
+        if x == size.width - 1 {
+            stack.scroll(toFraction: viewportHeight > 1 ? Double(y) / Double(viewportHeight - 1) : 0)
+            keepFocusVisible(preferLeading: true)
+            if let focus, !isVisible(focus) { self.focus = placements().first { rows.isFocusable($0.index) }?.index }
+            return
+        }
+        guard let hit = placements().last(where: { $0.origin <= y }), rows.isFocusable(hit.index) else { return }
         focus = hit.index
+        let entry = rows.entry(at: hit.index)
+        guard entry.role == .cards, var strip = strip(forSection: Int(entry.section)) else { return }
+        let column = x - RowBuilder.gutterWidth
+        if let card = strip.layout().rows.last(where: { $0.origin <= column }) {
+            cardFocus[Int(entry.section)] = card.index
+            strip.reveal(row: card.index)
+            strips[Int(entry.section)] = strip
+        }
     }
 
     /// Whether a marked line of `row` (one that would show the focus mark) is on screen below

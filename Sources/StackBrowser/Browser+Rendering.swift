@@ -4,35 +4,81 @@ import TerminalUI
 // MARK: - Frames
 
 extension Browser {
-    /// Lays out and draws the whole screen: the rows, the strips of cards and the status line.
+    /// Lays out and draws the whole screen: the rows, the strips of cards, search matches, the
+    /// scrollbar, the shortcut buttons, an overlay, and the status line.
     /// - Complexity: O(screen): only the rows on screen are built and drawn.
     public mutating func render() -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
         let frame = stack.layout()
         let renderer = FrameRenderer(theme: theme, viewport: viewportHeight)
         for placed in frame.rows {
-            renderer.draw(placed, focused: placed.index == focus, into: &buffer)
             let entry = rows.entry(at: placed.index)
+            let marked = entry.role == .item && marks.contains(rows.rowID(at: placed.index))
+            renderer.draw(placed, focused: placed.index == focus, marked: marked, into: &buffer)
             guard entry.role == .cards, var strip = strip(forSection: Int(entry.section)) else { continue }
             let section = Int(entry.section)
             let cards = strip.layout()
             strips[section] = strip
+            let markedCards = Set(cards.rows.map(\.index).filter { marks.contains(strip.source.rowID(at: $0)) })
             renderer.drawCards(
-                cards, origin: placed.origin, left: RowBuilder.gutterWidth,
+                cards, cardCount: strip.rowCount, origin: placed.origin, left: RowBuilder.gutterWidth,
                 right: size.width - RowBuilder.rightMargin,
-                focusedCard: placed.index == focus ? cardFocus[section] ?? 0 : nil, into: &buffer)
+                focusedCard: placed.index == focus ? cardFocus[section] ?? 0 : nil,
+                markedCards: markedCards, into: &buffer)
         }
+        if let search = lastSearch {
+            renderer.highlight(search, columns: RowBuilder.gutterWidth..<(size.width - 1), into: &buffer)
+        }
+        let ends = self.ends(of: frame)
+        Scrollbar.draw(
+            Scrollbar.thumb(
+                offset: frame.scrollOffset, contentSize: frame.contentSize, viewport: viewportHeight,
+                atTop: ends.atTop, atBottom: ends.atBottom),
+            isExact: frame.contentSize.isExact, x: size.width - 1, viewport: viewportHeight, theme: theme,
+            into: &buffer)
+        drawShortcutButtons(for: frame, into: &buffer)
+        overlay?.draw(into: &buffer, viewport: viewportHeight, style: theme.overlay)
         if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
         return buffer
     }
 
-    /// The last line: the command line while it is open, a message after a command, else the
-    /// status line.
+    /// Whether the view is at the very top and at the very bottom.
+    private func ends(of frame: StackFrame<RenderedRow>) -> (atTop: Bool, atBottom: Bool) {
+        let flowing = frame.rows.filter { !$0.isPinned }
+        let atTop = stack.anchor == ScrollAnchor(row: 0, offset: 0)
+        let atBottom = flowing.last.map {
+            $0.index == stack.rowCount - 1 && $0.origin + $0.row.extent <= frame.viewportExtent
+        } ?? true
+        return (atTop, atBottom)
+    }
+
+    /// The document's shortcuts whose target is not visible (less than the visibility threshold
+    /// of it shows), as buttons at the bottom right of the viewport: `[s] Scroll to Showcase`.
+    private func drawShortcutButtons(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
+        guard viewportHeight > 1, prompt == nil else { return }
+        let threshold = stack.options.visibilityThreshold
+        let hidden = rows.document.shortcuts.filter { shortcut in
+            guard let row = rows.rowIndex(forID: shortcut.target) else { return false }
+            guard let placed = frame.rows.first(where: { $0.index == row }) else { return true }
+            return LazyStack<DocumentRows>.visibleFraction(of: placed, in: frame) < threshold
+        }
+        guard !hidden.isEmpty else { return }
+        // The full labels if they fit right of the gutter, else just the keys: never over the
+        // gutter, where the focus mark is.
+        let room = size.width - 1 - RowBuilder.gutterWidth
+        var text = hidden.map { " [\($0.key)] \($0.label) " }.joined(separator: " ")
+        if DisplayWidth.of(text) > room { text = hidden.map { " [\($0.key)] " }.joined() }
+        let width = DisplayWidth.of(text)
+        guard width <= room else { return }
+        buffer.write(text, style: theme.overlay, x: size.width - 1 - width, y: viewportHeight - 1)
+    }
+
+    /// The last line: the prompt while it is open, a message after a command, else the status.
     private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
         let y = size.height - 1
         if let prompt {
             buffer.fill(.plain, y: y)
-            let end = buffer.write(":" + prompt.text, x: 0, y: y)
+            let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
             buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
         } else if let message {
             buffer.fill(theme.status, y: y)
@@ -44,20 +90,21 @@ extension Browser {
 
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {
         let flowing = frame.rows.filter { !$0.isPinned }
-        let atTop = stack.anchor == ScrollAnchor(row: 0, offset: 0)
-        let atBottom = flowing.last.map {
-            $0.index == stack.rowCount - 1 && $0.origin + $0.row.extent <= frame.viewportExtent
-        } ?? true
+        let ends = self.ends(of: frame)
         var position: (Int, Int)?
+        var section: String?
         if let focus {
             let entry = rows.entry(at: focus)
             let card = entry.role == .cards ? cardFocus[Int(entry.section)] ?? 0 : 0
             position = (Int(entry.ordinal) + card + 1, rows.itemCount)
+            let documentSection = rows.document.sections[Int(entry.section)]
+            section = documentSection.header ?? documentSection.id
         }
         return StatusLine(
-            focusedID: focusedID, fileName: fileName, position: position,
+            focusedID: focusedID, fileName: fileName, section: section, position: position,
             progress: StatusLine.progress(
                 lastVisibleRow: flowing.last?.index ?? 0, rowCount: stack.rowCount,
-                atTop: atTop, atBottom: atBottom))
+                atTop: ends.atTop, atBottom: ends.atBottom),
+            contentSize: frame.contentSize, detailLevel: detailLevel, markCount: marks.count)
     }
 }

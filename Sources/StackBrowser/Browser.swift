@@ -34,6 +34,18 @@ public struct Browser {
     var maxFrameMicros = 0
     /// Receives one line per layout decision of every stack, when set (`--log`).
     var layoutLog: ((String) -> Void)?
+    /// Items with a `detail` above this level are left out (1–3; everything shows at 3).
+    public internal(set) var detailLevel = 3
+    /// The marked items and cards, by id.
+    public internal(set) var marks: Set<String> = []
+    /// Lines entered at the prompt.
+    var history = PromptHistory()
+    /// The help or marks box, shown until the next key.
+    var overlay: Overlay?
+    /// The last search, for `n` and `N`.
+    var lastSearch: Search?
+    /// The search in progress, if any.
+    var scan: SearchScan?
 
     /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
     /// focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -85,12 +97,25 @@ public struct Browser {
     public mutating func handle(_ event: InputEvent) {
         if case .resize(let newSize) = event { return resize(to: newSize) }
         message = nil
+        if scan != nil {
+            cancelSearch()
+            if event == .key(.escape) { return }
+            message = nil
+        }
+        if overlay != nil {
+            // Any key closes the box, and does nothing else.
+            if case .key = event { overlay = nil; return }
+        }
         if prompt != nil {
             if case .key(let key) = event { handlePromptKey(key) }
             return
         }
-        guard let command = KeyMap.command(for: event) else { return }
-        perform(command)
+        if let command = KeyMap.command(for: event) {
+            perform(command)
+        } else if case .key(.character(let character)) = event,
+            let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) {
+            scroll(toID: shortcut.target)
+        }
     }
 
     /// Carries out `command`.
@@ -115,8 +140,17 @@ public struct Browser {
             focus = focusable(from: stack.rowCount - 1, forward: false)
         case .previousCard: moveCard(by: -1)
         case .nextCard: moveCard(by: 1)
-        case .focusAt(_, let y): focusRow(atLine: y)
-        case .openPrompt: prompt = CommandPrompt()
+        case .focusAt(let x, let y): click(x: x, y: y)
+        case .openPrompt: prompt = CommandPrompt(kind: .command)
+        case .searchForward: prompt = CommandPrompt(kind: .searchForward)
+        case .searchBackward: prompt = CommandPrompt(kind: .searchBackward)
+        case .nextMatch: repeatSearch(reversed: false)
+        case .previousMatch: repeatSearch(reversed: true)
+        case .toggleMark: toggleMark()
+        case .nextMark: jumpToNextMark()
+        case .moreDetail: setDetailLevel(detailLevel + 1)
+        case .lessDetail: setDetailLevel(detailLevel - 1)
+        case .help: showHelp()
         case .quit: isFinished = true
         }
     }

@@ -18,6 +18,14 @@ public enum BrowserCommand: Equatable, Sendable {
     case focusAt(x: Int, y: Int)
     /// Open the `:` command line.
     case openPrompt
+    /// Search forward (`/`) or backward (`?`); the next match (`n`) or the previous (`N`).
+    case searchForward, searchBackward, nextMatch, previousMatch
+    /// Mark or unmark the focused item (`m`); focus the next marked one (`'`).
+    case toggleMark, nextMark
+    /// More (`+`) or less (`-`) detail.
+    case moreDetail, lessDetail
+    /// The help overlay (F1).
+    case help
     /// Quit (`q`).
     case quit
 }
@@ -53,6 +61,15 @@ public enum KeyMap {
         case .character("h"), .left: return .previousCard
         case .character("l"), .right: return .nextCard
         case .character(":"): return .openPrompt
+        case .character("/"): return .searchForward
+        case .character("?"): return .searchBackward
+        case .character("n"): return .nextMatch
+        case .character("N"): return .previousMatch
+        case .character("m"): return .toggleMark
+        case .character("'"): return .nextMark
+        case .character("+"), .character("="): return .moreDetail
+        case .character("-"): return .lessDetail
+        case .function(1): return .help
         case .character("q"): return .quit
         default: return nil
         }

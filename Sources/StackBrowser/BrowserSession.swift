@@ -15,16 +15,25 @@ public enum BrowserSession {
         case signal(Int32)
     }
 
-    /// Runs `browser` on `screen`, reading `input`.
-    public static func run(_ browser: inout Browser, screen: TerminalScreen, input: InputSource) -> Outcome {
+    /// Runs `browser` on `screen`, reading `input`. When `interactive`, long work (a search
+    /// through a big document) runs in steps with a frame of progress between them and input
+    /// interrupting it; otherwise (`render`) it finishes before the key's frame.
+    public static func run(
+        _ browser: inout Browser, screen: TerminalScreen, input: InputSource, interactive: Bool = false
+    ) -> Outcome {
         if browser.size != screen.size { browser.resize(to: screen.size) }
         present(&browser, on: screen)
         while let event = input.nextEvent() {
             if case .signal(let number) = event { return .signal(number) }
             browser.handle(event)
             if browser.isFinished { return .quit }
+            if !interactive { browser.finishSearch() }
             if input.hasPendingInput { continue }
             present(&browser, on: screen)
+            while browser.isSearching, !input.hasPendingInput {
+                browser.continueSearch()
+                present(&browser, on: screen)
+            }
             if !input.hasPendingInput { browser.prefetch() }
         }
         return .inputEnded

@@ -1,7 +1,47 @@
-/// The `:` command line at the bottom of the screen: the text typed so far.
+/// The line being typed at the bottom of the screen: a `:` command or a `/` `?` search.
 struct CommandPrompt: Equatable {
-    /// What has been typed after the colon.
+    /// What the line is for.
+    enum Kind: Equatable {
+        case command, searchForward, searchBackward
+
+        /// The character shown before the text.
+        var sigil: String {
+            switch self {
+            case .command: return ":"
+            case .searchForward: return "/"
+            case .searchBackward: return "?"
+            }
+        }
+    }
+
+    var kind: Kind
+    /// What has been typed after the sigil.
     var text = ""
+    /// Where Up/Down are in the history: nil while editing a new line.
+    var historyPosition: Int?
+}
+
+/// Lines entered at the prompt, oldest first, without repeats in a row; one list for commands
+/// and one for searches (as vim keeps them).
+struct PromptHistory: Equatable {
+    private(set) var commands: [String] = []
+    private(set) var searches: [String] = []
+    static let limit = 100
+
+    func lines(for kind: CommandPrompt.Kind) -> [String] {
+        kind == .command ? commands : searches
+    }
+
+    mutating func add(_ line: String, for kind: CommandPrompt.Kind) {
+        guard !line.isEmpty else { return }
+        if kind == .command {
+            if commands.last != line { commands.append(line) }
+            if commands.count > Self.limit { commands.removeFirst() }
+        } else {
+            if searches.last != line { searches.append(line) }
+            if searches.count > Self.limit { searches.removeFirst() }
+        }
+    }
 }
 
 /// A command typed at the `:` prompt.
@@ -12,11 +52,17 @@ enum PromptCommand: Equatable {
     case top, bottom
     /// `stats`: the engine's counters.
     case stats
+    /// `detail N`: show items up to detail level N (1–3).
+    case detail(Int)
+    /// `marks`: list the marked items.
+    case marks
+    /// `help`: every key and command.
+    case help
     /// `q`, `quit`.
     case quit
 
     /// The command names, for messages and (later) completion.
-    static let names = ["goto", "scroll-to", "top", "bottom", "stats", "q", "quit"]
+    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "stats", "top"]
 
     /// Parses a command line; the error is the one-line message to show.
     static func parse(_ line: String) -> Result<PromptCommand, PromptError> {
@@ -30,6 +76,14 @@ enum PromptCommand: Equatable {
         case ("top", 1): return .success(.top)
         case ("bottom", 1): return .success(.bottom)
         case ("stats", 1): return .success(.stats)
+        case ("detail", 2):
+            guard let level = Int(words[1]), (1...3).contains(level) else {
+                return .failure(.usage("detail 1|2|3"))
+            }
+            return .success(.detail(level))
+        case ("detail", _): return .failure(.usage("detail 1|2|3"))
+        case ("marks", 1): return .success(.marks)
+        case ("help", 1): return .success(.help)
         case ("q", 1), ("quit", 1): return .success(.quit)
         default:
             return names.contains(name) ? .failure(.usage(name)) : .failure(.unknown(name))

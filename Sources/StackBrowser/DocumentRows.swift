@@ -35,6 +35,10 @@ public struct DocumentRows: StackDataSource {
     private var rowsByID: [String: Int] = [:]
     private var cardsByID: [String: Int] = [:]
     private var strips: [Int: CardStrip] = [:]
+    /// Section and item index of each item shown, by ordinal (cards included), for search.
+    private var locations: [ItemLocation] = []
+    /// Every id, sorted, built on first use (for completion).
+    private let sortedIDs = SortedIDs()
 
     /// Rows of `document` showing items up to `detailLevel` (1–3), drawn in `theme`.
     public init(document: StackDocument, detailLevel: Int = 3, theme: Theme = .color) {
@@ -54,12 +58,14 @@ public struct DocumentRows: StackDataSource {
                 for item in shown {
                     add(Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal),
                         id: section.items[item].id)
+                    locations.append(ItemLocation(section: s, item: Int32(item)))
                     ordinal += 1
                 }
             case .horizontal:
                 let row = entries.count
                 add(Entry(role: .cards, section: s, item: -1, ordinal: ordinal), id: section.id)
                 let items = shown.map { section.items[$0] }
+                locations += shown.map { ItemLocation(section: s, item: Int32($0)) }
                 for (position, item) in items.enumerated() {
                     rowsByID[item.id] = row
                     cardsByID[item.id] = position
@@ -140,4 +146,59 @@ public struct DocumentRows: StackDataSource {
 
     /// The position of the card with `id` within its strip.
     public func cardPosition(forID id: String) -> Int? { cardsByID[id] }
+
+    /// The item shown at `ordinal` (0-based among all items shown, cards included).
+    public func item(atOrdinal ordinal: Int) -> StackDocument.Item {
+        let location = locations[ordinal]
+        return document.sections[Int(location.section)].items[Int(location.item)]
+    }
+
+    /// The ordinal of the item or card with `id`, if it is shown.
+    public func ordinal(ofID id: String) -> Int? {
+        guard let row = rowsByID[id] else { return nil }
+        let entry = entries[row]
+        switch entry.role {
+        case .item: return Int(entry.ordinal)
+        case .cards: return cardsByID[id].map { Int(entry.ordinal) + $0 }
+        case .header, .footer: return nil
+        }
+    }
+
+    /// The title of the item or card with `id`, if it is shown.
+    public func title(forID id: String) -> String? {
+        ordinal(ofID: id).map { item(atOrdinal: $0).title }
+    }
+
+    /// Up to `limit` ids (rows, items and cards) starting with `prefix`, sorted.
+    /// - Complexity: O(n log n) the first time (the ids are sorted once), then O(log n + limit).
+    public func ids(withPrefix prefix: String, limit: Int) -> [String] {
+        let ids = sortedIDs.ids(of: self)
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        return Array(ids[low...].prefix { $0.hasPrefix(prefix) }.prefix(limit))
+    }
+
+    fileprivate var allIDs: [String] { Array(rowsByID.keys) }
+}
+
+/// Where an item is: its section and its index in the section's items.
+struct ItemLocation: Sendable {
+    var section: Int32
+    var item: Int32
+}
+
+/// The document's ids, sorted once when completion first needs them.
+final class SortedIDs {
+    private var sorted: [String]?
+
+    func ids(of rows: DocumentRows) -> [String] {
+        if let sorted { return sorted }
+        let ids = rows.allIDs.sorted()
+        sorted = ids
+        return ids
+    }
 }

@@ -10,15 +10,50 @@ struct FrameRenderer {
     /// The focus mark drawn in the gutter of each marked line of the focused item.
     static let focusMark = "▌"
 
+    /// The mark drawn in the gutter's second column on a marked item's first line.
+    static let markSign = "*"
+
     /// Draws a row of the vertical stack; pinned rows first clear the lines they cover.
-    func draw(_ placed: PlacedRow<RenderedRow>, focused: Bool, into buffer: inout CellBuffer) {
+    func draw(_ placed: PlacedRow<RenderedRow>, focused: Bool, marked: Bool, into buffer: inout CellBuffer) {
         for (line, cells) in placed.row.lines.enumerated() {
             let y = placed.origin + line
             guard y >= 0, y < viewport else { continue }
             if placed.isPinned { buffer.fill(.plain, y: y) }
-            buffer.write(cells, x: 0, y: y)
+            buffer.write(cells, x: 0, y: y, limit: buffer.width - 1)
             if focused, line < placed.row.markedLines {
                 buffer.write(Self.focusMark, style: theme.focus, x: 0, y: y)
+            }
+            if marked, line == 0 { buffer.write(Self.markSign, style: theme.mark, x: 1, y: y) }
+        }
+    }
+
+    /// Restyles every match of `search` on the viewport's lines within `columns`.
+    func highlight(_ search: Search, columns: Range<Int>, into buffer: inout CellBuffer) {
+        let pattern = Array(search.caseSensitive ? search.pattern : search.pattern.lowercased())
+        guard !pattern.isEmpty else { return }
+        for y in 0..<min(viewport, buffer.height) {
+            var characters: [Character] = []
+            var positions: [Int] = []
+            for x in columns where !buffer[x, y].isContinuation {
+                let character = buffer[x, y].character
+                let folded = search.caseSensitive ? String(character) : character.lowercased()
+                for piece in folded {
+                    characters.append(piece)
+                    positions.append(x)
+                }
+            }
+            guard characters.count >= pattern.count else { continue }
+            var start = 0
+            while start + pattern.count <= characters.count {
+                if characters[start..<(start + pattern.count)].elementsEqual(pattern) {
+                    let first = positions[start]
+                    let last = positions[start + pattern.count - 1]
+                    let end = last + Int(max(1, buffer[last, y].width))
+                    buffer.restyle(x: first, y: y, count: end - first) { $0 = theme.match }
+                    start += pattern.count
+                } else {
+                    start += 1
+                }
             }
         }
     }
@@ -26,8 +61,8 @@ struct FrameRenderer {
     /// Draws a strip's cards on the lines starting at `origin`, between `left` and `right`.
     /// Cards cut by an edge are clipped cleanly; the focused card's border is highlighted.
     func drawCards(
-        _ frame: StackFrame<Card>, origin: Int, left: Int, right: Int, focusedCard: Int?,
-        into buffer: inout CellBuffer
+        _ frame: StackFrame<Card>, cardCount: Int, origin: Int, left: Int, right: Int, focusedCard: Int?,
+        markedCards: Set<Int>, into buffer: inout CellBuffer
     ) {
         for placed in frame.rows {
             let x = left + placed.origin
@@ -39,7 +74,27 @@ struct FrameRenderer {
                 if isFocused {
                     highlightBorder(of: placed.row, line: line, x: x, y: y, left: left, right: right, in: &buffer)
                 }
+                if line == 0, markedCards.contains(placed.index), x + 1 >= left, x + 1 < right {
+                    buffer.write(Self.markSign, style: theme.mark, x: x + 1, y: y)
+                }
             }
+        }
+        drawMoreIndicators(frame, cardCount: cardCount, y: origin, left: left, right: right, into: &buffer)
+    }
+
+    /// `◀ 3` and `27 ▶` on the strip's top line: how many cards lie wholly or partly hidden
+    /// either side.
+    private func drawMoreIndicators(
+        _ frame: StackFrame<Card>, cardCount: Int, y: Int, left: Int, right: Int, into buffer: inout CellBuffer
+    ) {
+        guard y >= 0, y < viewport, let first = frame.rows.first, let last = frame.rows.last else { return }
+        let before = first.index + (first.origin < 0 ? 1 : 0)
+        let cutAtRight = last.origin + last.row.width > right - left
+        let after = cardCount - 1 - last.index + (cutAtRight ? 1 : 0)
+        if before > 0 { buffer.write(" ◀ \(before) ", style: theme.focus, x: left, y: y, limit: right) }
+        if after > 0 {
+            let text = " \(after) ▶ "
+            buffer.write(text, style: theme.focus, x: max(left, right - DisplayWidth.of(text)), y: y, limit: right)
         }
     }
 

@@ -7,7 +7,7 @@ struct RowBuilder: Sendable {
     /// Columns at the left edge reserved for the focus mark.
     static let gutterWidth = 2
     /// Columns at the right edge kept free of text.
-    static let rightMargin = 1
+    static let rightMargin = 2
     /// Art lines kept per card; taller art is cut.
     static let maximumCardArt = 12
 

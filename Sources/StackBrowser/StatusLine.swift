@@ -1,20 +1,25 @@
 import StackEngine
 import TerminalUI
 
-/// The last screen line: the focused id first (so it survives a narrow terminal), the file's
-/// base name, then at the right the position and how far down the view is.
+/// The last screen line. Left: the focused id first (so it survives a narrow terminal), the
+/// file's base name and the section; right: the position, how far down the view is, the content
+/// height (`~` while estimated), the detail level and the marks. When the line is too narrow the
+/// least important parts go first.
 struct StatusLine {
     var focusedID: String?
     var fileName: String
-    /// 1-based position of the focused item among all items, and their count.
+    var section: String?
+    /// 1-based position of the focused item among all items shown, and their count.
     var position: (item: Int, count: Int)?
     /// `Top`, `Bot`, `All` or `42%`.
     var progress: String
+    var contentSize: ContentSize
+    var detailLevel: Int
+    var markCount: Int
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
     /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
-    /// even while the content's height is only estimated, and it does not drift as rows are
-    /// measured: a page down and up shows the same status.
+    /// even while the content's height is only estimated.
     static func progress(lastVisibleRow: Int, rowCount: Int, atTop: Bool, atBottom: Bool) -> String {
         switch (atTop, atBottom) {
         case (true, true): return "All"
@@ -26,22 +31,46 @@ struct StatusLine {
         }
     }
 
+    /// A part of the line and how important it is (lower stays longer).
+    private struct Part {
+        var text: String
+        var rank: Int
+        var isRight: Bool
+    }
+
+    private var parts: [Part] {
+        var parts = [Part(text: focusedID ?? "(no items)", rank: 0, isRight: false),
+                     Part(text: fileName, rank: 1, isRight: false)]
+        if let section { parts.append(Part(text: section, rank: 7, isRight: false)) }
+        if let position {
+            parts.append(Part(
+                text: "item \(Self.grouped(position.item)) of \(Self.grouped(position.count))", rank: 2, isRight: true))
+        }
+        if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }
+        parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true))
+        let height = (contentSize.isExact ? "" : "~") + Self.grouped(contentSize.total) + " lines"
+        parts.append(Part(text: height, rank: 4, isRight: true))
+        parts.append(Part(text: progress, rank: 3, isRight: true))
+        return parts
+    }
+
     /// Draws the line on row `y` of `buffer`.
     func draw(into buffer: inout CellBuffer, y: Int, style: Style) {
         buffer.fill(style, y: y)
-        var left = " " + (focusedID ?? "(no items)") + "  " + fileName
-        var right = progress + " "
-        if let position {
-            right = "item \(Self.grouped(position.item)) of \(Self.grouped(position.count))  " + right
+        var shown = parts
+        func texts() -> (left: String, right: String) {
+            (" " + shown.filter { !$0.isRight }.map(\.text).joined(separator: "  "),
+             shown.filter(\.isRight).map(\.text).joined(separator: "  ") + " ")
         }
-        let leftWidth = DisplayWidth.of(left)
-        let rightWidth = DisplayWidth.of(right)
-        if leftWidth + 2 + rightWidth <= buffer.width {
-            buffer.write(left, style: style, x: 0, y: y)
-            buffer.write(right, style: style, x: buffer.width - rightWidth, y: y)
-        } else {
-            left += "  " + right
-            buffer.write(left, style: style, x: 0, y: y)
+        var (left, right) = texts()
+        while DisplayWidth.of(left) + 2 + DisplayWidth.of(right) > buffer.width, shown.count > 1 {
+            let dropped = shown.indices.max { shown[$0].rank < shown[$1].rank } ?? 0
+            shown.remove(at: dropped)
+            (left, right) = texts()
+        }
+        buffer.write(left, style: style, x: 0, y: y)
+        if shown.contains(where: \.isRight) {
+            buffer.write(right, style: style, x: max(0, buffer.width - DisplayWidth.of(right)), y: y)
         }
     }
 

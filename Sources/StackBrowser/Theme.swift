@@ -21,6 +21,15 @@ public struct Theme: Sendable {
     public var cardBorder: Style
     /// The status line.
     public var status: Style
+    /// The mark of a marked item (`*` in the gutter).
+    public var mark: Style
+    /// Search matches.
+    public var match: Style
+    /// The scrollbar's track and thumb.
+    public var scrollbarTrack: Style
+    public var scrollbarThumb: Style
+    /// Overlays: help, marks, the shortcut button.
+    public var overlay: Style
 
     /// The colour theme.
     public static let color = Theme(
@@ -32,7 +41,12 @@ public struct Theme: Sendable {
         footer: Style(foreground: .cyan, attributes: .dim),
         focus: Style(foreground: .yellow, attributes: .bold),
         cardBorder: Style(attributes: .dim),
-        status: Style(attributes: .reverse)
+        status: Style(attributes: .reverse),
+        mark: Style(foreground: .magenta, attributes: .bold),
+        match: Style(foreground: .black, background: .yellow),
+        scrollbarTrack: Style(attributes: .dim),
+        scrollbarThumb: Style(foreground: .cyan, attributes: .bold),
+        overlay: Style(foreground: .white, background: .blue)
     )
 
     /// The theme for `NO_COLOR` and monochrome terminals: attributes only.
@@ -45,6 +59,11 @@ public struct Theme: Sendable {
         footer: Style(attributes: .dim),
         focus: Style(attributes: .bold),
         cardBorder: Style(attributes: .dim),
-        status: Style(attributes: .reverse)
+        status: Style(attributes: .reverse),
+        mark: Style(attributes: .bold),
+        match: Style(attributes: [.reverse, .underline]),
+        scrollbarTrack: Style(attributes: .dim),
+        scrollbarThumb: Style(attributes: .bold),
+        overlay: Style(attributes: .reverse)
     )
 }

@@ -34,7 +34,7 @@ struct Browse: ParsableCommand {
         let size = TerminalSizeArgument(terminal.size)
         var browser = document.makeBrowser(
             for: loaded, size: size, theme: terminal.usesColor ? .color : .monochrome, log: log)
-        let outcome = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        let outcome = BrowserSession.run(&browser, screen: terminal, input: terminal, interactive: true)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }

@@ -17,14 +17,14 @@ import Testing
     @Test func opensScrollsAndQuitsRestoringTheTerminal() {
         let tmux = Self.session()
         let first = tmux.waitUntil { $0.last?.contains("origami.json") == true }
-        #expect(first.first == " Steps · folding a crane")
+        #expect(first.first?.hasPrefix(" Steps · folding a crane   ") == true)
         #expect(first.last?.hasPrefix(" step-1  origami.json") == true)
         tmux.send("j", "j")
         let moved = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == true }
         #expect(moved.last?.hasPrefix(" step-3  origami.json") == true)
         tmux.send("PageDown")
         let paged = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == false }
-        #expect(paged.first == " Steps · folding a crane")
+        #expect(paged.first?.hasPrefix(" Steps · folding a crane   ") == true)
         tmux.send("PageUp")
         let back = tmux.waitUntil { $0 == moved }
         #expect(back == moved)
@@ -41,7 +41,8 @@ import Testing
         tmux.resize(width: 40, height: 12)
         let small = tmux.waitUntil { $0.count == 12 && $0.last?.contains("item 1 of 76") == true }
         #expect(small.count == 12)
-        #expect(small.last == " step-1  origami.json  item 1 of 76  Top")
+        #expect(small.last?.hasPrefix(" step-1  origami.json") == true)
+        #expect(small.last?.contains("item 1 of 76") == true)
         #expect(small.allSatisfy { $0.count <= 40 })
         tmux.send("q")
     }
@@ -64,7 +65,7 @@ import Testing
         #expect(end.last?.hasPrefix(" photo-1  origami.json") == true)
         tmux.send("Home")
         let home = tmux.waitUntil { $0.last?.hasPrefix(" step-1") == true }
-        #expect(home.first == " Steps · folding a crane")
+        #expect(home.first?.hasPrefix(" Steps · folding a crane   ") == true)
         tmux.send("q")
     }
 }

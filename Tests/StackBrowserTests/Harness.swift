@@ -51,12 +51,42 @@ enum Harness {
         return terminal.frames
     }
 
-    /// The final screen as text lines.
-    static func screen(
+    /// The final screen as text lines, every column (the scrollbar included): for snapshots.
+    static func fullScreen(
         _ document: StackDocument = demo, size: TerminalSize = TerminalSize(width: 80, height: 24),
         keys: String = ""
     ) -> [String] {
         frames(document, size: size, keys: keys).last!.textLines()
+    }
+
+    /// The final screen as text: the viewport's lines without the scrollbar column, then the
+    /// status line.
+    static func screen(
+        _ document: StackDocument = demo, size: TerminalSize = TerminalSize(width: 80, height: 24),
+        keys: String = ""
+    ) -> [String] {
+        text(of: frames(document, size: size, keys: keys).last!)
+    }
+
+    /// The viewport's lines without the scrollbar column, then the status line.
+    static func text(of frame: CellBuffer) -> [String] {
+        let lines = frame.textLines()
+        let rows = (0..<max(0, frame.height - 1)).map { y -> String in
+            var line = ""
+            for cell in frame.row(y).dropLast() where !cell.isContinuation { line.append(cell.character) }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+        return rows + lines.suffix(1)
+    }
+
+    /// The viewport's lines without the scrollbar column: what must not change when only the
+    /// estimates (the scrollbar, the content height in the status line) are refined.
+    static func view(
+        _ document: StackDocument = demo, size: TerminalSize = TerminalSize(width: 80, height: 24),
+        keys: String = ""
+    ) -> [String] {
+        Array(screen(document, size: size, keys: keys).dropLast())
     }
 
     /// The browser after `keys`, for asserting on its state.

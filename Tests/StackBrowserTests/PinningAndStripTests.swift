@@ -13,7 +13,7 @@ import Testing
 
     @Test func theNextHeaderPushesThePinnedHeaderOut() {
         let frames = Harness.frames(Self.twoSections, size: TerminalSize(width: 12, height: 5), keys: "<C-e><C-e><C-e><C-e><C-e><C-e><C-e>")
-            .map { Array($0.textLines().dropLast()) }
+            .map { Array(Harness.text(of: $0).dropLast()) }
         #expect(frames[0] == [" A", "▌ a1", "", "  a2"])
         // Header A stays pinned over the rows scrolling under it...
         #expect(frames[1] == [" A", "", "▌ a2", ""])
@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func aStripKeepsItsPositionWhenScrolledAwayAndBack() {
-        let there = Harness.screen(keys: "<End>lllll")
-        let awayAndBack = Harness.screen(keys: "<End>lllll" + "g" + String(repeating: "j", count: 10) + "G")
+        let there = Harness.view(keys: "<End>lllll")
+        let awayAndBack = Harness.view(keys: "<End>lllll" + "g" + String(repeating: "j", count: 10) + "G")
         #expect(awayAndBack == there)
         #expect(Harness.browser(keys: "<End>lllllgG").focusedID == "photo-6")
     }
@@ -55,7 +55,7 @@ import Testing
 
     @Test(arguments: ["top", "center", "bottom"])
     func gotoSnapshotsAtEachAlignment(alignment: String) {
-        let screen = Harness.screen(size: TerminalSize(width: 60, height: 16), keys: ":goto step-12 \(alignment)<Enter>")
+        let screen = Harness.fullScreen(size: TerminalSize(width: 60, height: 16), keys: ":goto step-12 \(alignment)<Enter>")
         Harness.assertSnapshot(screen, named: "goto-step-12-\(alignment)-60x16")
     }
 
@@ -69,7 +69,7 @@ import Testing
         let browser = Harness.browser(keys: script)
         let screen = Harness.screen(keys: script)
         // The focused item's mark shows on some line, and the status line names it.
-        #expect(screen.dropLast().contains { $0.hasPrefix("▌") }, "keys \(script)")
+        #expect(screen.dropLast().contains { $0.hasPrefix("▌") }, "keys \(script)\n\(screen.joined(separator: "\n"))")
         #expect(screen.last?.hasPrefix(" \(browser.focusedID ?? "?")") == true, "keys \(script)")
     }
 }

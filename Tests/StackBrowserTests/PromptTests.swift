@@ -31,7 +31,7 @@ import Testing
         let bottom = Harness.screen(keys: ":goto step-12 bottom<Enter>")
         // The item's last marked line sits right above its trailing blank line at the bottom.
         #expect(bottom[21].hasPrefix("▌ "))
-        #expect(bottom[22] == "")
+        #expect(!bottom[22].hasPrefix("▌"))
     }
 
     @Test func gotoAHeaderFocusesTheSectionsFirstItem() {
@@ -47,13 +47,13 @@ import Testing
     func mistakesSayWhyAndChangeNothing(keys: String, message: String) {
         let screen = Harness.screen(keys: "jj" + keys)
         #expect(screen.last == message)
-        #expect(Array(screen.dropLast()) == Array(Harness.screen(keys: "jj").dropLast()))
+        #expect(Array(screen.dropLast()) == Harness.view(keys: "jj"))
         #expect(Harness.browser(keys: "jj" + keys).focusedID == "step-3")
     }
 
     @Test func escapeAndBackspaceCloseTheCommandLine() {
-        #expect(Harness.screen(keys: ":goto x<Esc>") == Harness.screen())
-        #expect(Harness.screen(keys: ":g<BS><BS>") == Harness.screen())
+        #expect(Harness.view(keys: ":goto x<Esc>") == Harness.view())
+        #expect(Harness.view(keys: ":g<BS><BS>") == Harness.view())
         #expect(Harness.browser(keys: ":g<BS><BS>j").focusedID == "step-2")
     }
 
@@ -69,6 +69,6 @@ import Testing
     }
 
     @Test func theMessageGoesAwayWithTheNextKey() {
-        #expect(Harness.screen(keys: ":nope<Enter>j") == Harness.screen(keys: "j"))
+        #expect(Harness.screen(keys: ":nope<Enter>j").last?.hasPrefix(" step-2  origami.json") == true)
     }
 }

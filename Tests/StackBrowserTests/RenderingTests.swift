@@ -26,10 +26,10 @@ import Testing
         // Gutter 2 + 7 narrow + 日本 → 本 would straddle columns 11–12 of a 12-column screen
         // (its last column is the right margin), so it is cut whole.
         let document = Harness.document(#"{"sections": [{"id": "s", "items": [{"id": "a", "title": "abcdefg日本語"}]}]}"#)
-        let screen = Harness.screen(document, size: TerminalSize(width: 13, height: 4))
+        let screen = Harness.screen(document, size: TerminalSize(width: 14, height: 4))
         #expect(screen[0] == "▌ abcdefg日…")
         let art = Harness.document(#"{"sections": [{"id": "s", "items": [{"id": "a", "title": "t", "art": ["xxxxxx日本"]}]}]}"#)
-        let artScreen = Harness.screen(art, size: TerminalSize(width: 13, height: 4))
+        let artScreen = Harness.screen(art, size: TerminalSize(width: 14, height: 4))
         #expect(artScreen[1] == "▌   xxxxxx日")
     }
 
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func emptyDocumentShowsAStatusLine() {
-        let screen = Harness.screen(Harness.document(#"{"sections": []}"#), size: TerminalSize(width: 30, height: 3))
-        #expect(screen == ["", "", " (no items)  origami.json  All"])
+        let screen = Harness.screen(Harness.document(#"{"sections": []}"#), size: TerminalSize(width: 50, height: 3))
+        #expect(screen == ["", "", " (no items)  origami.json  detail 3  0 lines  All"])
     }
 }

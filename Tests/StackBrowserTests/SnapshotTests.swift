@@ -5,19 +5,19 @@ import Testing
 /// Whole screens of the demo, as text, against recorded snapshots in `Snapshots/`.
 @Suite struct SnapshotTests {
     @Test func demoFirstScreenAt80x24() {
-        Harness.assertSnapshot(Harness.screen(), named: "demo-80x24")
+        Harness.assertSnapshot(Harness.fullScreen(), named: "demo-80x24")
     }
 
     @Test func demoFirstScreenAt40x12() {
-        Harness.assertSnapshot(Harness.screen(size: TerminalSize(width: 40, height: 12)), named: "demo-40x12")
+        Harness.assertSnapshot(Harness.fullScreen(size: TerminalSize(width: 40, height: 12)), named: "demo-40x12")
     }
 
     @Test func demoAfterPagingDownAt80x24() {
-        Harness.assertSnapshot(Harness.screen(keys: "<PgDn><PgDn>"), named: "demo-80x24-two-pages")
+        Harness.assertSnapshot(Harness.fullScreen(keys: "<PgDn><PgDn>"), named: "demo-80x24-two-pages")
     }
 
     @Test func showcaseCardsScrolledSideways() {
-        Harness.assertSnapshot(Harness.screen(keys: "<End>lllll"), named: "demo-80x24-showcase")
+        Harness.assertSnapshot(Harness.fullScreen(keys: "<End>lllll"), named: "demo-80x24-showcase")
     }
 
     @Test func everyScreenHasExactlyTheTerminalsLineCount() {

@@ -1,0 +1,52 @@
+import StackDocument
+
+/// A search through every item of the document, shown or not yet built: titles, subtitles,
+/// bodies and ids. Smart case: case-sensitive only when the pattern has an upper-case letter.
+struct Search: Equatable {
+    var pattern: String
+    /// The direction the search was started in (`/` forward, `?` backward); `N` reverses it.
+    var forward: Bool
+    var caseSensitive: Bool
+    private var folded: String
+
+    init(pattern: String, forward: Bool) {
+        self.pattern = pattern
+        self.forward = forward
+        caseSensitive = pattern.contains { $0.isUppercase }
+        folded = caseSensitive ? pattern : pattern.lowercased()
+    }
+
+    /// Whether `item` matches.
+    func matches(_ item: StackDocument.Item) -> Bool {
+        contains(item.title) || contains(item.id) || item.subtitle.map(contains) == true
+            || item.body.map(contains) == true
+    }
+
+    func contains(_ text: String) -> Bool {
+        (caseSensitive ? text : text.lowercased()).contains(folded)
+    }
+}
+
+/// A search in progress: items are scanned in steps so a large document never freezes the
+/// screen (the run loop draws progress between steps and Esc cancels).
+struct SearchScan: Equatable {
+    var search: Search
+    /// The direction of this scan (`n` follows the search, `N` goes against it).
+    var forward: Bool
+    /// The ordinal the scan started after.
+    var start: Int
+    /// Items scanned so far, and how many there are.
+    var scanned = 0
+    var count: Int
+
+    /// The ordinal `scanned` steps from the start, wrapping at the ends.
+    func ordinal(after steps: Int) -> Int {
+        let offset = forward ? steps + 1 : -(steps + 1)
+        return ((start + offset) % count + count) % count
+    }
+
+    /// Whether step `steps` passed the end (or the start) of the document.
+    func wrapped(at steps: Int) -> Bool {
+        forward ? start + steps + 1 >= count : start - steps - 1 < 0
+    }
+}
