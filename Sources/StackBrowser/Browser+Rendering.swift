@@ -80,6 +80,11 @@ extension Browser {
             buffer.fill(.plain, y: y)
             let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
             buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
+            // Completion candidates (or why there are none) show just above the prompt.
+            if let message, y > 0 {
+                buffer.fill(theme.overlay, y: y - 1)
+                buffer.write(" " + message, style: theme.overlay, x: 0, y: y - 1)
+            }
         } else if let message {
             buffer.fill(theme.status, y: y)
             buffer.write(" " + message, style: theme.status, x: 0, y: y)

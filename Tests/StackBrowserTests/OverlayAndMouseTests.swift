@@ -1,0 +1,82 @@
+import StackBrowser
+import TerminalUI
+import Testing
+
+@Suite struct OverlayAndMouseTests {
+    @Test func f1AndHelpShowEveryKeyAndCommandUntilTheNextKey() {
+        for keys in ["<F1>", ":help<Enter>"] {
+            let screen = Harness.screen(keys: keys)
+            #expect(screen.contains { $0.contains("┌ Keys and commands") })
+            for entry in ["next / previous item", "search forward / backward", ":goto ID", "Scroll to Showcase"] {
+                #expect(screen.contains { $0.contains(entry) }, "\(entry) in \(keys)")
+            }
+            #expect(Harness.view(keys: keys + "x") == Harness.view())
+        }
+    }
+
+    @Test func theShortcutButtonShowsWhileItsTargetIsHiddenAndItsKeyGoesThere() {
+        #expect(Harness.view().last?.hasSuffix("[s] Scroll to Showcase") == true)
+        #expect(Harness.browser(keys: "s").focusedID == "photo-1")
+        let there = Harness.view(keys: "s")
+        #expect(there.contains { $0.hasPrefix(" Showcase") })
+        #expect(!there.contains { $0.contains("[s] Scroll to Showcase") })
+    }
+
+    @Test func theShortcutButtonShrinksOnANarrowScreenAndNeverCoversTheGutter() {
+        let narrow = Harness.view(size: TerminalSize(width: 20, height: 8))
+        #expect(narrow.last?.hasSuffix("[s]") == true)
+        #expect(narrow.last?.hasPrefix("  ") == true || narrow.last?.hasPrefix("▌") == true)
+    }
+
+    @Test func aClickFocusesTheItemUnderIt() {
+        // Line 8 of the first screen is step 2's title.
+        #expect(Harness.browser(keys: "<Click 10,8>").focusedID == "step-2")
+        #expect(Harness.browser(keys: "<Click 10,30>").focusedID == "step-1")
+    }
+
+    @Test func aClickOnACardFocusesTheCard() {
+        let screen = Harness.screen(keys: "<End>")
+        let y = try! #require(screen.firstIndex { $0.contains("Paper boat") })
+        let x = screen[y].distance(from: screen[y].startIndex, to: screen[y].firstRange(of: "Paper boat")!.lowerBound)
+        #expect(Harness.browser(keys: "<End><Click \(x),\(y)>").focusedID == "photo-2")
+    }
+
+    @Test func aClickOnTheScrollbarJumpsThere() {
+        let middle = Harness.browser(keys: "<Click 79,11>")
+        let ordinal = Int(middle.focusedID?.dropFirst(5) ?? "") ?? 0
+        #expect((10...34).contains(ordinal), "focused \(middle.focusedID ?? "")")
+        #expect(Harness.screen(keys: "<Click 79,22>").last?.hasSuffix("Bot") == true)
+        #expect(Harness.browser(keys: "G<Click 79,0>").focusedID == "step-1")
+    }
+
+    @Test func theScrollbarThumbMovesDownAndIsBoldOnceTheHeightIsExact() {
+        let top = Harness.frames().last!
+        #expect(top[79, 0].character == "┃")
+        #expect(top[79, 0].style.attributes == .dim)
+        let bottom = Harness.frames(keys: String(repeating: "<PgDn>", count: 30)).last!
+        #expect(bottom[79, 22].character == "┃")
+        // After paging through everything every row has been measured: the height is exact.
+        #expect(bottom[79, 22].style.attributes == .bold)
+        #expect(Harness.screen(keys: String(repeating: "<PgDn>", count: 30)).last?.contains("~") == false)
+    }
+
+    @Test func promptHistoryAndCompletion() {
+        #expect(Harness.screen(keys: ":goto step-3<Enter>:<Up>").last == ":goto step-3")
+        #expect(Harness.screen(keys: ":goto step-3<Enter>:top<Enter>:<Up><Up>").last == ":goto step-3")
+        #expect(Harness.screen(keys: ":goto step-3<Enter>:<Up><Down>").last == ":")
+        #expect(Harness.screen(keys: ":go<Tab>").last == ":goto")
+        #expect(Harness.screen(keys: ":goto pho<Tab>").last == ":goto photo-")
+        // Several candidates: the common prefix stays, and they are listed above the prompt.
+        #expect(Harness.screen(keys: ":goto step-4<Tab>").last == ":goto step-4")
+        #expect(Harness.view(keys: ":goto step-4<Tab>").last?.hasPrefix(" step-4  step-40  step-41") == true)
+        #expect(Harness.browser(keys: ":goto step-2<Tab>3<Enter>").focusedID == "step-23")
+        #expect(Harness.browser(keys: ":goto showcase-h<Tab><Enter>").focusedID == "photo-1")
+    }
+
+    @Test func theStatusLineShowsSectionDetailMarksAndTheEstimatedHeight() {
+        let status = Harness.screen(size: TerminalSize(width: 120, height: 24), keys: "m").last ?? ""
+        #expect(status.hasPrefix(" step-1  origami.json  Steps · folding a crane"))
+        #expect(status.contains("item 1 of 76  1 marked  detail 3  ~"))
+        #expect(status.hasSuffix(" lines  Top"))
+    }
+}

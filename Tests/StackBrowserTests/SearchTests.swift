@@ -1,0 +1,74 @@
+import StackBrowser
+import StackDocument
+import TerminalUI
+import Testing
+
+/// `/`, `?`, `n`, `N` through `render --keys`, as a user types them.
+@Suite struct SearchTests {
+    /// Every item whose id, title, subtitle or body contains "crane" (lower case: any case).
+    static let craneMatches = ["step-32", "step-34", "step-38", "step-40", "step-41", "step-42", "step-43",
+                               "step-44", "photo-1", "photo-30"]
+
+    @Test func slashFindsTheNextMatchAndNWalksThroughTheRest() {
+        var keys = "/crane<Enter>"
+        for expected in Self.craneMatches {
+            #expect(Harness.browser(keys: keys).focusedID == expected, "keys \(keys)")
+            keys += "n"
+        }
+        // Past the last match the search wraps, and says so.
+        #expect(Harness.browser(keys: keys).focusedID == "step-32")
+        #expect(Harness.screen(keys: keys).last == " search hit BOTTOM, continuing at TOP")
+    }
+
+    @Test func questionMarkSearchesBackwardAndNGoesTheOtherWay() {
+        #expect(Harness.browser(keys: "G?kite<Enter>").focusedID == "step-19")
+        #expect(Harness.browser(keys: "G?kite<Enter>n").focusedID == "step-17")
+        #expect(Harness.browser(keys: "G?kite<Enter>nN").focusedID == "step-19")
+        #expect(Harness.screen(keys: "?kite<Enter>").last == " search hit TOP, continuing at BOTTOM")
+    }
+
+    @Test func smartCaseIsCaseSensitiveOnlyWithAnUpperCaseLetter() {
+        #expect(Harness.screen(keys: "/Crane<Enter>").last == " no match for \"Crane\"")
+        #expect(Harness.browser(keys: "/PETAL<Enter>").focusedID == "step-1")
+        #expect(Harness.browser(keys: "/petal<Enter>").focusedID == "step-14")
+    }
+
+    @Test func anEmptyPatternRepeatsTheLastSearch() {
+        #expect(Harness.browser(keys: "/kite<Enter>/<Enter>").focusedID == "step-11")
+        #expect(Harness.screen(keys: "n").last == " no previous search")
+    }
+
+    @Test func matchesAreHighlighted() {
+        let frame = Harness.frames(keys: "/kite<Enter>").last!
+        let lines = frame.textLines()
+        let y = try! #require(lines.firstIndex { $0.contains("Kite fold") })
+        let x = lines[y].distance(from: lines[y].startIndex, to: lines[y].firstRange(of: "Kite")!.lowerBound)
+        #expect(frame[x, y].style == Theme.color.match)
+        #expect(frame[x + 3, y].style == Theme.color.match)
+        #expect(frame[x + 4, y].style != Theme.color.match)
+    }
+
+    @Test func searchFindsRowsNeverBuiltWithoutBuildingThem() {
+        let document = Harness.bigDocument(items: 100_000)
+        let browser = Harness.browser(document, keys: "/item 99999<Enter>")
+        #expect(browser.focusedID == "item-99999")
+        // The rows in between were searched as data, never resolved.
+        #expect(browser.stack.counters.resolvedPeak < 40)
+        #expect(browser.stack.counters.measured < 200)
+    }
+
+    @Test func anInteractiveSearchRunsInStepsAndEscCancelsIt() {
+        var browser = Browser(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
+                              size: TerminalSize(width: 80, height: 24))
+        browser.handle(.key(.character("/")))
+        for character in "no such text" { browser.handle(.key(.character(character))) }
+        browser.handle(.key(.enter))
+        #expect(browser.isSearching)
+        browser.continueSearch(budget: 30_000)
+        #expect(browser.isSearching)
+        #expect(Harness.text(of: browser.render()).last == " searching /no such text … 30% (Esc cancels)")
+        browser.handle(.key(.escape))
+        #expect(!browser.isSearching)
+        #expect(Harness.text(of: browser.render()).last == " search cancelled")
+    }
+}
