@@ -96,6 +96,7 @@ extension Browser {
                 }
                 alignment = named
             }
+            markJumpStart()
             if !scroll(toID: id, alignment: alignment) { message = "no item with id \"\(id)\"" }
         case .top: perform(.top)
         case .bottom: perform(.bottom)

@@ -46,6 +46,9 @@ public struct Browser {
     var lastSearch: Search?
     /// The search in progress, if any.
     var scan: SearchScan?
+    /// Where a jump (goto, a shortcut, `g`, `G`) started, as a content offset, until the run
+    /// loop takes it to animate the scroll.
+    var jumpStart: Int?
 
     /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
     /// focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -96,6 +99,7 @@ public struct Browser {
     /// Applies one input event: a bound key, a mouse event or a resize.
     public mutating func handle(_ event: InputEvent) {
         if case .resize(let newSize) = event { return resize(to: newSize) }
+        jumpStart = nil
         message = nil
         if scan != nil {
             cancelSearch()
@@ -114,6 +118,7 @@ public struct Browser {
             perform(command)
         } else if case .key(.character(let character)) = event,
             let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) {
+            markJumpStart()
             scroll(toID: shortcut.target)
         }
     }
@@ -133,9 +138,11 @@ public struct Browser {
         case .pageDown: page(by: pageLines, focusLine: line)
         case .pageUp: page(by: -pageLines, focusLine: line)
         case .top:
+            markJumpStart()
             stack.scrollToTop()
             focus = focusable(from: 0, forward: true)
         case .bottom:
+            markJumpStart()
             stack.scrollToBottom()
             focus = focusable(from: stack.rowCount - 1, forward: false)
         case .previousCard: moveCard(by: -1)

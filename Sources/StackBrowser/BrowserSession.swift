@@ -1,3 +1,4 @@
+import Glibc
 import TerminalUI
 
 /// The run loop: one frame first, then one frame per event, until `q`, a signal or the end of
@@ -18,8 +19,12 @@ public enum BrowserSession {
     /// Runs `browser` on `screen`, reading `input`. When `interactive`, long work (a search
     /// through a big document) runs in steps with a frame of progress between them and input
     /// interrupting it; otherwise (`render`) it finishes before the key's frame.
+    ///
+    /// With `animates` (interactive only), a jump of more than a screen shows a few frames on
+    /// the way (at most 150 ms); `render` never sleeps.
     public static func run(
-        _ browser: inout Browser, screen: TerminalScreen, input: InputSource, interactive: Bool = false
+        _ browser: inout Browser, screen: TerminalScreen, input: InputSource, interactive: Bool = false,
+        animates: Bool = false
     ) -> Outcome {
         if browser.size != screen.size { browser.resize(to: screen.size) }
         present(&browser, on: screen)
@@ -29,6 +34,13 @@ public enum BrowserSession {
             if browser.isFinished { return .quit }
             if !interactive { browser.finishSearch() }
             if input.hasPendingInput { continue }
+            let jump = browser.takeJumpFrames()
+            if interactive, animates {
+                for frame in jump {
+                    screen.present(frame)
+                    usleep(Browser.animationFrameMicros)
+                }
+            }
             present(&browser, on: screen)
             while browser.isSearching, !input.hasPendingInput {
                 browser.continueSearch()

@@ -17,6 +17,9 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
+    @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there.")
+    var noAnimation = false
+
     func run() throws {
         let loaded = try document.loadDocument()
         let log = LayoutLogFile.open(option: document.log)
@@ -34,7 +37,8 @@ struct Browse: ParsableCommand {
         let size = TerminalSizeArgument(terminal.size)
         var browser = document.makeBrowser(
             for: loaded, size: size, theme: terminal.usesColor ? .color : .monochrome, log: log)
-        let outcome = BrowserSession.run(&browser, screen: terminal, input: terminal, interactive: true)
+        let outcome = BrowserSession.run(
+            &browser, screen: terminal, input: terminal, interactive: true, animates: !noAnimation)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }
