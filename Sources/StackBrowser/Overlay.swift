@@ -39,7 +39,7 @@ enum HelpText {
         "g Home, G End  top, bottom",
         "h l ← →        previous / next card of a strip",
         "/ ?            search forward / backward",
-        "n N            next / previous match",
+        "n N            next / previous match (Esc stops)",
         "m              mark or unmark the item",
         "'              next marked item",
         "+ -            more / less detail (1–3)",
