@@ -58,18 +58,27 @@ static inline int tstack_mouse_kind(mmask_t state) {
 // Handlers only record the signal; the event loop sees get_wch fail with EINTR (no
 // SA_RESTART), restores the terminal with endwin() and exits 128 + signal.
 
-static volatile sig_atomic_t tstack_pending_signal = 0;
+/* State lives in function-local statics: Swift's importer emits the inline functions that use
+   them, whereas a file-level static array in a header may never be defined (a link error seen on
+   a clean build). */
+static inline volatile sig_atomic_t *tstack_pending_signal(void) {
+    static volatile sig_atomic_t pending = 0;
+    return &pending;
+}
 
-static void tstack_record_signal(int signo) { tstack_pending_signal = signo; }
+static void tstack_record_signal(int signo) { *tstack_pending_signal() = signo; }
 
 /* On a crash (a trap, abort or fault) restore the terminal first, then let the previous handler
    (Swift's backtracer) run, so its report lands on a sane terminal. endwin() is not
    async-signal-safe; at that point restoring the user's shell is worth the risk. */
-static struct sigaction tstack_previous_fatal[NSIG];
+static inline struct sigaction *tstack_previous_fatal(void) {
+    static struct sigaction previous[NSIG];
+    return previous;
+}
 
 static void tstack_restore_on_crash(int signo) {
     endwin();
-    sigaction(signo, &tstack_previous_fatal[signo], NULL);
+    sigaction(signo, &tstack_previous_fatal()[signo], NULL);
     raise(signo);
 }
 
@@ -81,7 +90,7 @@ static inline void tstack_install_crash_handlers(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESETHAND | SA_NODEFER;
     for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
-        sigaction(fatal[i], &action, &tstack_previous_fatal[fatal[i]]);
+        sigaction(fatal[i], &action, &tstack_previous_fatal()[fatal[i]]);
     }
 }
 
@@ -109,8 +118,8 @@ static inline void tstack_install_signal_handlers(void) {
 }
 
 static inline int tstack_take_pending_signal(void) {
-    int signo = tstack_pending_signal;
-    tstack_pending_signal = 0;
+    int signo = *tstack_pending_signal();
+    *tstack_pending_signal() = 0;
     return signo;
 }
 
