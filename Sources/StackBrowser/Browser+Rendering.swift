@@ -9,6 +9,10 @@ extension Browser {
     /// - Complexity: O(screen): only the rows on screen are built and drawn.
     public mutating func render() -> CellBuffer {
         var buffer = CellBuffer(width: size.width, height: size.height)
+        if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
+            buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
+            return buffer
+        }
         let frame = stack.layout()
         let renderer = FrameRenderer(theme: theme, viewport: viewportHeight)
         for placed in frame.rows {
@@ -41,6 +45,9 @@ extension Browser {
         if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
         return buffer
     }
+
+    /// Below this size the screen only says it is too small (keys still work).
+    public static let minimumSize = TerminalSize(width: 12, height: 3)
 
     /// Whether the view is at the very top and at the very bottom.
     private func ends(of frame: StackFrame<RenderedRow>) -> (atTop: Bool, atBottom: Bool) {

@@ -10,22 +10,29 @@ struct RowBuilder: Sendable {
     static let rightMargin = 2
     /// Art lines kept per card; taller art is cut.
     static let maximumCardArt = 12
+    /// Characters of a title, subtitle or art line laid out: a line is never wider than this
+    /// however long the string (a hostile 100 MB title costs no more than a short one).
+    static let maximumLineCharacters = 1_000
+    /// Characters of a body laid out; the rest is summarised as `… (N more characters)`.
+    static let maximumBodyCharacters = 20_000
+    /// Art lines laid out per item.
+    static let maximumArtLines = 500
 
     let theme: Theme
 
     /// A section header: one bar across the width.
     func header(_ text: String, width: Int) -> RenderedRow {
-        var line = CellText.cells(" " + text + " ", style: theme.header)
-        line = clipped(line, to: width)
-        let used = line.reduce(0) { $0 + Int($1.width) }
-        line += Array(repeating: Cell.blank(theme.header), count: max(0, width - used))
-        return RenderedRow(lines: [line])
+        var cells = line(" " + text + " ", style: theme.header)
+        cells = clipped(cells, to: width)
+        let used = cells.reduce(0) { $0 + Int($1.width) }
+        cells += Array(repeating: Cell.blank(theme.header), count: max(0, width - used))
+        return RenderedRow(lines: [cells])
     }
 
     /// A section footer: one dim line under the section's last item.
     func footer(_ text: String, width: Int) -> RenderedRow {
-        let line = gutter + CellText.cells("── " + text + " ──", style: theme.footer)
-        return RenderedRow(lines: [clipped(line, to: width - Self.rightMargin)])
+        let cells = gutter + line("── " + text + " ──", style: theme.footer)
+        return RenderedRow(lines: [clipped(cells, to: width - Self.rightMargin)])
     }
 
     /// An item: bold title, dim subtitle, art as is (clipped), body wrapped at words, and a
@@ -33,17 +40,20 @@ struct RowBuilder: Sendable {
     func item(_ item: StackDocument.Item, width: Int) -> RenderedRow {
         let limit = max(Self.gutterWidth + 1, width - Self.rightMargin)
         let textWidth = limit - Self.gutterWidth
-        var lines: [[Cell]] = [clipped(gutter + CellText.cells(item.title, style: theme.title), to: limit)]
+        var lines: [[Cell]] = [clipped(gutter + line(item.title, style: theme.title), to: limit)]
         if let subtitle = item.subtitle, !subtitle.isEmpty {
-            lines.append(clipped(gutter + CellText.cells(subtitle, style: theme.subtitle), to: limit))
+            lines.append(clipped(gutter + line(subtitle, style: theme.subtitle), to: limit))
         }
-        if !item.art.isEmpty {
-            for artLine in item.art {
-                lines.append(hardClipped(gutter + indent + CellText.cells(artLine, style: theme.art), to: limit))
-            }
+        for artLine in item.art.prefix(Self.maximumArtLines) {
+            lines.append(hardClipped(gutter + indent + line(artLine, style: theme.art), to: limit))
+        }
+        if item.art.count > Self.maximumArtLines {
+            lines.append(gutter + indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
         }
         if let body = item.body, !body.isEmpty {
-            for line in TextWrapping.wrap(body, style: theme.body, width: textWidth) {
+            var text = String(body.prefix(Self.maximumBodyCharacters))
+            if text.count < body.count { text += " … (\(body.count - text.count) more characters)" }
+            for line in TextWrapping.wrap(text, style: theme.body, width: textWidth) {
                 lines.append(gutter + line)
             }
         }
@@ -55,9 +65,9 @@ struct RowBuilder: Sendable {
     /// A photo card for a horizontal section: a box `height` lines tall around the title,
     /// subtitle and art, as wide as its content within 16…36 columns.
     func card(_ item: StackDocument.Item, height: Int, showsSubtitle: Bool) -> Card {
-        let title = CellText.cells(item.title, style: theme.title)
-        let subtitle = CellText.cells(item.subtitle ?? "", style: theme.subtitle)
-        let art = item.art.prefix(Self.maximumCardArt).map { CellText.cells($0, style: theme.art) }
+        let title = line(item.title, style: theme.title)
+        let subtitle = line(item.subtitle ?? "", style: theme.subtitle)
+        let art = item.art.prefix(Self.maximumCardArt).map { line($0, style: theme.art) }
         let content = ([title, subtitle] + art).map(width(of:)).max() ?? 0
         let cardWidth = min(36, max(16, content + 4))
         let inner = cardWidth - 4
@@ -91,6 +101,11 @@ struct RowBuilder: Sendable {
     // MARK: - Cells
 
     private var gutter: [Cell] { Array(repeating: .blank, count: Self.gutterWidth) }
+
+    /// The cells of one line of text, at most ``maximumLineCharacters`` of it.
+    private func line(_ text: String, style: Style) -> [Cell] {
+        CellText.cells(String(text.prefix(Self.maximumLineCharacters)), style: style)
+    }
     private var indent: [Cell] { [.blank, .blank] }
 
     private func width(of cells: [Cell]) -> Int {

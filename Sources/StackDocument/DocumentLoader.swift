@@ -10,6 +10,9 @@ public enum DocumentLoader {
     /// Parses and validates a document; `file` names it in error messages.
     /// - Throws: ``DocumentError``.
     public static func decode(_ bytes: [UInt8], file: String) throws(DocumentError) -> StackDocument {
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw .malformed(file: file, JSONParseError(line: 1, column: 1, message: "empty file, expected a JSON document"))
+        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)

@@ -10,7 +10,7 @@ struct TerminalSizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-            (1...10_000).contains(width), (2...10_000).contains(height) else { return nil }
+            (1...10_000).contains(width), (1...10_000).contains(height) else { return nil }
         size = TerminalSize(width: width, height: height)
     }
 

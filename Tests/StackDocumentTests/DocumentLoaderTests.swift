@@ -80,7 +80,8 @@ import Testing
         (#"{"sections": [], "shortcuts": [{"key": "s", "target": "nowhere"}]}"#,
          #"doc.json: shortcuts[0].target: no row with id "nowhere""#),
         ("{\"sections\": [\n  {\"id\": \"a\" \"items\": []}]}", "doc.json:2:14: expected ',' or '}' in an object, found '\"'"),
-        ("", "doc.json:1:1: expected a value, found end of input"),
+        ("", "doc.json:1:1: empty file, expected a JSON document"),
+        (" \n\t", "doc.json:1:1: empty file, expected a JSON document"),
     ])
     func namesWhatIsWrongOnOneLine(text: String, expected: String) {
         let got = message(text)
