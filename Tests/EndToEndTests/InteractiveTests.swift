@@ -68,6 +68,51 @@ import Testing
         #expect(Self.restored(after))
     }
 
+    /// After each way of ending — a key, a signal, a crash — the shell gets its terminal back:
+    /// cooked mode with echo, the cursor visible, the alternate screen left.
+    @Test(arguments: [("C-c", 130), ("HUP", 129), ("QUIT", 131), ("TERM", 143), ("SEGV", 139), ("q", 0)])
+    func theTerminalIsRestoredAfter(ending: String, status: Int) {
+        let command = "SWIFT_BACKTRACE=enable=no '\(Subprocess.tstack)' browse '\(Subprocess.demo)'; "
+            + "echo \"exit=$?\"; stty -a; sleep 60"
+        let tmux = TmuxSession(width: 80, height: 24, command: command)
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        #expect(tmux.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").stdout == "1\n")
+        switch ending {
+        case "C-c", "q": tmux.send(ending)
+        default:
+            _ = Subprocess.run(["pkill", "-\(ending)", "-P", "\(tmux.panePID)", "-x", "tstack"])
+        }
+        let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && Self.restored($0) }
+        #expect(after.contains("exit=\(status)"), "\(ending)")
+        #expect(Self.restored(after), "\(ending)")
+        #expect(tmux.tmux("display-message", "-p", "-t", "main", "#{alternate_on}").stdout == "0\n", "\(ending)")
+        #expect(tmux.tmux("display-message", "-p", "-t", "main", "#{cursor_flag}").stdout == "1\n", "\(ending)")
+    }
+
+    @Test func keysFasterThanFramesAreCoalescedAndTheScreenCatchesUp() {
+        let tmux = Self.session()
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        // Forty key presses in one write, as a held-down key or a paste delivers them.
+        tmux.send("-l", String(repeating: "j", count: 40))
+        let screen = tmux.waitUntil(seconds: 5) { $0.last?.hasPrefix(" step-41") == true }
+        #expect(screen.last?.hasPrefix(" step-41  origami.json") == true)
+        tmux.send("q")
+    }
+
+    @Test func aStormOfResizesEndsInACorrectFrame() {
+        let tmux = Self.session()
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        for index in 0..<200 {
+            tmux.resize(width: 20 + index * 7 % 100, height: 5 + index * 3 % 30)
+        }
+        tmux.resize(width: 60, height: 20)
+        let screen = tmux.waitUntil { $0.count == 20 && $0.last?.hasPrefix(" step-1  origami.json") == true }
+        #expect(screen.count == 20)
+        #expect(screen.first?.hasPrefix(" Steps · folding a crane") == true)
+        #expect(screen.last?.hasPrefix(" step-1  origami.json") == true)
+        tmux.send("q")
+    }
+
     @Test func homeAndEndKeysWork() {
         let tmux = Self.session()
         tmux.waitUntil { $0.last?.contains("origami.json") == true }
