@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test bench demo install clean
+.PHONY: all deps build run test test-asan fuzz bench demo install clean
 
 all: build
 
@@ -38,6 +38,22 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # The engine's benchmarks (ordo-one/benchmark, in their own package under Benchmarks/).
+# Every test again, built with AddressSanitizer (its own build folder).
+test-asan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
+	$(SWIFT) test --skip-build --scratch-path .build-asan
+
+# libFuzzer targets (Fuzz/): the JSON loader and the engine, FUZZ_SECONDS each (default 60).
+# Seeds: the JSONTestSuite corpus, the examples, Fuzz/Seeds; findings go to Fuzz/.build/corpus.
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+fuzz: deps
+	cd Fuzz && $(SWIFT) build $(FUZZ_FLAGS)
+	mkdir -p Fuzz/.build/corpus/json Fuzz/.build/corpus/engine
+	cd Fuzz && .build/debug/JSONLoaderFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
+	    .build/corpus/json ../../shared/testdata/JSONTestSuite/test_parsing ../Examples
+	cd Fuzz && .build/debug/EngineFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 .build/corpus/engine Seeds/engine
+
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress --format markdown
 
@@ -51,4 +67,4 @@ install: build
 	install -m 755 "$(RELEASE_BIN)/tstack" "$(DESTDIR)$(PREFIX)/bin/tstack"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan Benchmarks/.build Fuzz/.build

@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// libFuzzer targets, in a package of their own: they only build with
+// `-sanitize=fuzzer,address` (libFuzzer supplies `main`). `make fuzz` builds and runs them.
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder's name, which differs between clones.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+let package = Package(
+    name: "tstack-fuzz",
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(
+            name: "JSONLoaderFuzzer",
+            dependencies: ["CFuzzerDriver", .product(name: "TStack", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
+            name: "EngineFuzzer",
+            dependencies: ["CFuzzerDriver", .product(name: "StackEngine", package: root.lastPathComponent)]
+        ),
+    ]
+)

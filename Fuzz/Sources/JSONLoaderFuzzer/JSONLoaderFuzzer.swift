@@ -1,0 +1,35 @@
+import CFuzzerDriver
+import StackBrowser
+import StackDocument
+import TerminalUI
+
+/// Any bytes through the document loader; when they load, through the browser on a small
+/// screen with a few keys. Nothing may crash, and an error must be one line.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    do {
+        let document = try DocumentLoader.decode(bytes, file: "fuzz.json")
+        var browser = Browser(document: document, fileName: "fuzz.json", size: TerminalSize(width: 30, height: 8))
+        _ = browser.render()
+        for key in ["j", "G", "l", "/", "a", "\r", "-", "g"] {
+            browser.handle(.key(key == "\r" ? .enter : .character(Character(key))))
+            browser.finishSearch()
+            _ = browser.render()
+        }
+    } catch {
+        precondition(!error.description.contains("\n"), "a multi-line error: \(error)")
+    }
+    return 0
+}
+
+/// The entry point SwiftPM links as `main`: hands the command line to libFuzzer.
+@_cdecl("JSONLoaderFuzzer_main")
+func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzz(data, size)
+    }
+}
