@@ -19,7 +19,7 @@ public struct Browser {
     public private(set) var size: TerminalSize
     /// Whether `q` was pressed.
     public internal(set) var isFinished = false
-    let theme: Theme
+    private(set) var theme: Theme
     /// Horizontal stacks of cards, by section index, created when first drawn.
     var strips: [Int: LazyStack<CardStrip>] = [:]
     /// The focused card of each horizontal section, by section index.
@@ -203,6 +203,17 @@ public struct Browser {
             if let card = cardFocus[section] { revealCard(card, inSection: section) }
         }
         if let focus, !isVisible(focus) { stack.reveal(row: focus) }
+    }
+
+    /// Draws with `theme` from now on (the terminal turned out to have no colours).
+    public mutating func useTheme(_ theme: Theme) {
+        self.theme = theme
+        stack.restyle(with: rows.withTheme(theme))
+        for (section, var strip) in strips {
+            guard let cards = rows.strip(forSection: section) else { continue }
+            strip.restyle(with: cards)
+            strips[section] = strip
+        }
     }
 
     /// Resolves rows ahead in the direction of travel; call it when no key is pending.

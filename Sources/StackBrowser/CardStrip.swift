@@ -5,7 +5,7 @@ import StackEngine
 /// each card's extent is its width in columns, and the stack's cross extent is the card height.
 public struct CardStrip: StackDataSource {
     let items: [StackDocument.Item]
-    let builder: RowBuilder
+    private(set) var builder: RowBuilder
     /// The height of every card: the tallest content, so the strip is even.
     public let cardHeight: Int
     let showsSubtitle: Bool
@@ -18,6 +18,13 @@ public struct CardStrip: StackDataSource {
         var positions: [String: Int] = [:]
         for (index, item) in items.enumerated() { positions[item.id] = index }
         self.positions = positions
+    }
+
+    /// The same cards drawn with `builder`.
+    func withBuilder(_ builder: RowBuilder) -> CardStrip {
+        var copy = self
+        copy.builder = builder
+        return copy
     }
 
     public var rowCount: Int { items.count }

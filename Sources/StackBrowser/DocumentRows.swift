@@ -29,7 +29,7 @@ public struct DocumentRows: StackDataSource {
     public let detailLevel: Int
     /// The number of items shown, cards included.
     public private(set) var itemCount = 0
-    let builder: RowBuilder
+    private(set) var builder: RowBuilder
     private(set) var entries: [Entry] = []
     private var sectionRows: [Range<Int>] = []
     private var rowsByID: [String: Int] = [:]
@@ -139,6 +139,15 @@ public struct DocumentRows: StackDataSource {
     public func isFocusable(_ index: Int) -> Bool {
         let role = entries[index].role
         return role == .item || role == .cards
+    }
+
+    /// The same rows drawn in `theme`.
+    /// - Complexity: O(horizontal sections).
+    func withTheme(_ theme: Theme) -> DocumentRows {
+        var copy = self
+        copy.builder = RowBuilder(theme: theme)
+        for (section, strip) in strips { copy.strips[section] = strip.withBuilder(copy.builder) }
+        return copy
     }
 
     /// The strip of cards of a horizontal section.

@@ -1,6 +1,15 @@
-// MARK: - Pagination: loading rows and appended pages
+// MARK: - Pagination: loading rows and appended pages; restyled rows
 
 extension LazyStack {
+    /// Replaces the data source with one holding the same rows (count, ids, kinds, extents) drawn
+    /// differently — another theme, say. Resolved rows are dropped and rebuilt when next needed;
+    /// measurements and the scroll position stay.
+    /// - Complexity: O(resolved rows).
+    public mutating func restyle(with newSource: Source) {
+        source = newSource
+        evict(outside: 0..<0, except: [])
+    }
+
     /// Replaces the rows from `start` on with those of `newSource` from `start` on: typically a
     /// loading row that asked for the next page (see ``FrameChanges/requestedPages``) replaced by
     /// that page's rows and, if more pages follow, a new loading row.

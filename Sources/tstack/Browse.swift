@@ -28,15 +28,20 @@ struct Browse: ParsableCommand {
             PlainTextExport.write(loaded, width: width) { print($0) }
             return
         }
+        // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
+        // browser takes the terminal's real size when the session starts.
+        let colors = getenv("NO_COLOR") == nil
+        var browser = document.makeBrowser(
+            for: loaded, size: TerminalSizeArgument(TerminalSize(width: 80, height: 24)),
+            theme: colors ? .color : .monochrome, log: log)
         let terminal: NcursesTerminal
         do {
-            terminal = try NcursesTerminal(color: getenv("NO_COLOR") == nil)
+            terminal = try NcursesTerminal(color: colors)
         } catch {
             Diagnostics.fail("cannot open the terminal: \(error)", status: Diagnostics.failure)
         }
-        let size = TerminalSizeArgument(terminal.size)
-        var browser = document.makeBrowser(
-            for: loaded, size: size, theme: terminal.usesColor ? .color : .monochrome, log: log)
+        defer { terminal.close() }
+        if !terminal.usesColor { browser.useTheme(.monochrome) }
         let outcome = BrowserSession.run(
             &browser, screen: terminal, input: terminal, interactive: true, animates: !noAnimation)
         terminal.close()

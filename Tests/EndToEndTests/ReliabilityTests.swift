@@ -91,6 +91,18 @@ import Testing
         }
     }
 
+    @Test func aBadOptionOnATerminalFailsBeforeTheScreenOpens() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let script = Subprocess.root + "/Tests/EndToEndTests/Scripts/pty_capture.py"
+        let command = "'\(Subprocess.tstack)' browse --scroll-to nope '\(Subprocess.demo)'; echo \"exit=$?\""
+        _ = Subprocess.run(["python3", script, directory + "/out", "", "--", "sh", "-c", command])
+        let output = Subprocess.read(directory + "/out")
+        #expect(output.contains("no row or item with id \"nope\""))
+        #expect(output.contains("exit=64"))
+        #expect(!output.contains("\u{1B}[?1049h"), "the alternate screen was never entered")
+    }
+
     @Test func unreadableThingsAreNamed() {
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }

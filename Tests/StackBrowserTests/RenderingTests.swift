@@ -62,3 +62,21 @@ import Testing
         #expect(screen == ["", "", " (no items)  origami.json  detail 3  0 lines  All"])
     }
 }
+
+@Suite struct ThemeTests {
+    @Test func monochromeKeepsEveryDistinctionWithoutColour() {
+        var browser = Browser(document: Harness.demo, fileName: "origami.json", size: TerminalSize(width: 80, height: 24))
+        for key in "jjjjl" { browser.handle(.key(.character(key))) }
+        browser.handle(.key(.character("m")))
+        let before = Harness.text(of: browser.render())
+        browser.useTheme(.monochrome)
+        let frame = browser.render()
+        #expect(Harness.text(of: frame) == before)
+        #expect(frame.cells.allSatisfy { $0.style.foreground == nil && $0.style.background == nil })
+        let y = try! #require(before.firstIndex { $0.hasPrefix("▌*5.") })
+        #expect(frame[0, y].style == Theme.monochrome.focus)
+        #expect(frame[1, y].style == Theme.monochrome.mark)
+        #expect(frame[2, y].style.attributes.contains(.bold))
+        #expect(frame[2, 23].style.attributes.contains(.reverse))
+    }
+}
