@@ -152,30 +152,30 @@ public struct JSONParser {
 
     // MARK: - Strings
 
+    /// A string: decoded straight from the input when it has no escapes (the common case),
+    /// else from one buffer of UTF-8, so a 100 MB string costs about 100 MB, not several times.
+    /// Invalid UTF-8 becomes U+FFFD.
     private mutating func parseString() throws(JSONParseError) -> String {
         let quote = position
         position += 1
-        var scalars = String.UnicodeScalarView()
+        var decoded: [UInt8] = []
+        var hasEscapes = false
         var runStart = position
-        func flushRun(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self)
-                    .unicodeScalars)
-            }
-        }
         while true {
             guard let byte = peek() else {
                 throw error("unterminated string (it starts at \(location(of: quote)))")
             }
             switch byte {
             case UInt8(ascii: "\""):
-                flushRun(position)
-                position += 1
-                return String(scalars)
+                defer { position += 1 }
+                guard hasEscapes else { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
+                decoded.append(contentsOf: bytes[runStart..<position])
+                return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flushRun(position)
+                hasEscapes = true
+                decoded.append(contentsOf: bytes[runStart..<position])
                 position += 1
-                scalars.append(try parseEscape())
+                decoded.append(contentsOf: String(try parseEscape()).utf8)
                 runStart = position
             case 0..<0x20:
                 throw error("control character \(describe(byte)) in a string: write it as an escape")
