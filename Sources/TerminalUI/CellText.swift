@@ -26,7 +26,14 @@ public enum CellText {
             if scalar.value == 0x200D || scalar.value == 0xFE0F || scalar.value == 0xFE0E { continue }
             let width = DisplayWidth.of(scalar)
             if width == 0 {
-                if clusterWidth > 0 { cluster.append(scalar) }
+                // A mark joins the character before it — unless the pair would not be one
+                // grapheme cluster (U+200B, U+2064 after a quote): then it is dropped, as it
+                // takes no column anyway.
+                if clusterWidth > 0 {
+                    var joined = cluster
+                    joined.append(scalar)
+                    if String(joined).count == 1 { cluster = joined }
+                }
                 continue
             }
             flush()

@@ -53,8 +53,6 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"[]"#, #"doc.json: expected an object with "sections", found an array"#),
-        (#"{}"#, #"doc.json: missing required field "sections" (an array of sections)"#),
         (#"{"sections": {}}"#, "doc.json: sections: expected an array, found an object"),
         (#"{"sections": [{"items": []}]}"#, "doc.json: sections[0].id: missing required id (a non-empty string)"),
         (#"{"sections": [{"id": ""}]}"#, #"doc.json: sections[0].id: expected a non-empty string, found """#),
