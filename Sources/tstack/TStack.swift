@@ -8,7 +8,8 @@ struct TStack: ParsableCommand {
         abstract: "Browse structured lists in the terminal.",
         discussion: """
             A stack document is JSON: sections of items (title, subtitle, ASCII art, body), \
-            optionally laid out horizontally as cards. See README.md for the format.
+            optionally laid out horizontally as cards (see README.md for the format). Any other \
+            JSON, and JSON Lines, browse too: an item per array element, object key or line.
             """,
         subcommands: [Browse.self, Render.self],
         defaultSubcommand: Browse.self
