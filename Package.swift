@@ -51,6 +51,6 @@ let package = Package(
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders"], exclude: ["Scripts"]),
     ]
 )
