@@ -6,7 +6,9 @@
 /// `.users[3]`).
 struct GenericMapping {
     /// Fields that name an item, most telling first.
-    static let namingFields = ["name", "title", "id", "label", "key", "displayName", "login", "slug", "email"]
+    static let namingFields = [
+        "name", "title", "id", "label", "key", "displayName", "login", "slug", "email", "summary", "message", "msg",
+    ]
 
     private var items: [[StackDocument.Item]] = []
     private var sections: [(id: String, header: String)] = []
@@ -23,8 +25,7 @@ struct GenericMapping {
                 mapping.sections.append(("fields", "fields"))
                 mapping.items.append(scalars.map { member in
                     StackDocument.Item(
-                        id: "." + member.key, title: member.key + ": " + JSONPrettyPrinter.inline(member.value),
-                        subtitle: "." + member.key)
+                        id: "." + member.key, title: member.key + ": " + JSONPrettyPrinter.inline(member.value))
                 })
             }
             for member in members where member.value.isContainer {
@@ -88,7 +89,7 @@ struct GenericMapping {
         let idField = members.first { ($0.key == "id" || $0.key == "name") && !$0.value.isContainer }
         let id = idField.map { JSONPrettyPrinter.inline($0.value).trimmingQuotes } ?? fallbackID
         return StackDocument.Item(
-            id: id, title: title, subtitle: path,
+            id: id, title: title, subtitle: title == path ? nil : path,
             art: members.flatMap { member in
                 JSONPrettyPrinter.lines(of: member.value).enumerated().map { index, line in
                     index == 0 ? JSONPrettyPrinter.quoted(member.key) + ": " + line : line
@@ -108,7 +109,8 @@ struct GenericMapping {
             var list = items[index]
             for position in list.indices {
                 var id = list[position].id
-                if counts[id, default: 0] > 1 || seen.contains(id) { id = list[position].subtitle ?? id }
+                // The path is the subtitle, or the title itself when nothing better named the item.
+                if counts[id, default: 0] > 1 || seen.contains(id) { id = list[position].subtitle ?? list[position].title }
                 while seen.contains(id) { id += "'" }
                 seen.insert(id)
                 list[position].id = id

@@ -132,3 +132,30 @@ import Testing
         #expect(second.dropFirst().first == "  Green 1: dark")
     }
 }
+
+/// JSON from the wild — a package manifest, an API dump, an SBOM, a schema, a log in JSON Lines —
+/// browses through the generic view, searchable and reachable with `:goto`.
+@Suite struct WildJSONTests {
+    @Test(arguments: [
+        ("package.json", "name: \"left-pad-pro\"", "/lodash<Enter>", ".dependencies.lodash"),
+        ("github-issues.json", "Crash on empty file", "/JSON Lines<Enter>", "2000"),
+        ("sbom.cdx.json", "bomFormat: \"CycloneDX\"", "/ncursesw<Enter>", "libncursesw6"),
+        ("schema.json", "title: \"Stack document\"", ":goto .$defs.item<Enter>", ".$defs.item"),
+        ("events.jsonl", "started", "/disk<Enter>", "line-2"),
+    ])
+    func browses(file: String, firstTitle: String, keys: String, focused: String) {
+        let path = Subprocess.root + "/Examples/wild/" + file
+        let first = Subprocess.run([Subprocess.tstack, "render", path, "--size", "80x24"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.lines.contains { $0.contains(firstTitle) }, "\(first.lines)")
+        let moved = Subprocess.run([Subprocess.tstack, "render", path, "--size", "80x24", "--keys", keys])
+        #expect(moved.lines.last?.hasPrefix(" \(focused)  \(file)") == true, "\(moved.lines.last ?? "")")
+    }
+
+    @Test func aBadLineOfJSONLinesIsARowAndTheRestBrowses() {
+        let path = Subprocess.root + "/Examples/wild/events.jsonl"
+        let result = Subprocess.run([Subprocess.tstack, "render", path, "--size", "80x40"])
+        #expect(result.lines.contains { $0.hasPrefix("  line 3: not JSON") })
+        #expect(result.lines.contains { $0.hasPrefix("  recovered") })
+    }
+}

@@ -14,7 +14,7 @@ import Testing
         let items = document.sections[0].items
         #expect(items.map(\.title) == ["ada", "B", "42", "[3]"])
         #expect(items.map(\.id) == ["ada", "[1]", "[2]", "[3]"])
-        #expect(items.map(\.subtitle) == ["[0]", "[1]", "[2]", "[3]"])
+        #expect(items.map(\.subtitle) == ["[0]", "[1]", "[2]", nil])
         #expect(items[0].art == [#""name": "ada""#, #""langs": ["#, #"  "en","#, #"  "fr""#, "]"])
     }
 
