@@ -9,11 +9,16 @@ struct Search: Equatable {
     var caseSensitive: Bool
     private var folded: String
 
+    /// The pattern's bytes, lower-cased, when it is ASCII: then matching scans UTF-8 directly
+    /// without allocating (a 100 MB body is searched in place).
+    private var asciiPattern: [UInt8]?
+
     init(pattern: String, forward: Bool) {
         self.pattern = pattern
         self.forward = forward
         caseSensitive = pattern.contains { $0.isUppercase }
         folded = caseSensitive ? pattern : pattern.lowercased()
+        if !caseSensitive, folded.utf8.allSatisfy({ $0 < 0x80 }) { asciiPattern = Array(folded.utf8) }
     }
 
     /// Whether `item` matches.
@@ -23,7 +28,29 @@ struct Search: Equatable {
     }
 
     func contains(_ text: String) -> Bool {
-        (caseSensitive ? text : text.lowercased()).contains(folded)
+        if let asciiPattern { return Self.containsIgnoringASCIICase(text, asciiPattern) }
+        return (caseSensitive ? text : text.lowercased()).contains(folded)
+    }
+
+    /// Whether `text` contains `pattern` (lower-case ASCII), ASCII letters compared in any case.
+    /// Non-ASCII bytes only match themselves, which is right: the pattern has none.
+    static func containsIgnoringASCIICase(_ text: String, _ pattern: [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let count = pattern.count
+            guard count > 0 else { return true }
+            guard bytes.count >= count else { return false }
+            for start in 0...(bytes.count - count) {
+                var offset = 0
+                while offset < count, lowered(bytes[start + offset]) == pattern[offset] { offset += 1 }
+                if offset == count { return true }
+            }
+            return false
+        }
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 }
 

@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import Testing
@@ -70,5 +70,18 @@ import Testing
         browser.handle(.key(.escape))
         #expect(!browser.isSearching)
         #expect(Harness.text(of: browser.render()).last == " search cancelled")
+    }
+}
+
+@Suite struct SearchMatchingTests {
+    @Test(arguments: [("Kite Fold", "kite", true), ("kITe", "kite", true), ("ki te", "kite", false),
+                      ("日本 Kite", "kite", true), ("", "k", false), ("k", "", true), ("kit", "kite", false)])
+    func asciiPatternsMatchInAnyCaseWithoutAllocating(text: String, pattern: String, matches: Bool) {
+        #expect(Search(pattern: pattern, forward: true).contains(text) == matches)
+    }
+
+    @Test func nonASCIIPatternsFoldCaseToo() {
+        #expect(Search(pattern: "émile", forward: true).contains("Chez ÉMILE"))
+        #expect(!Search(pattern: "Émile", forward: true).contains("chez émile"))
     }
 }
