@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan fuzz bench demo install clean
+.PHONY: all deps build run test test-asan fuzz bench bench-e2e demo install clean
 
 all: build
 
@@ -56,6 +56,14 @@ fuzz: deps
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress --format markdown
+
+# tstack and its peers (less, urwid, Textual, VisiData) measured in one run by the pty harness in
+# ../shared/bench (set it up once as its README says; ~30 min on 2 cores). Results in .build/bench-e2e.
+BENCH_PYTHON ?= ../shared/bench/.venv/bin/python
+BENCH_SIZES ?= 1000,100000,1000000
+bench-e2e: build
+	TSTACK="$(RELEASE_BIN)/tstack" $(BENCH_PYTHON) ../shared/bench/bench_all.py \
+	    --peers tstack,less-n,urwid,textual,vd --sizes $(BENCH_SIZES) --runs 3 --out "$(CURDIR)/.build/bench-e2e"
 
 # The library on its own: SwiftUI's colour-shades list with pinned headers (Examples/PinnedHeaders).
 demo: deps
