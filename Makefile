@@ -62,7 +62,7 @@ bench: deps
 BENCH_PYTHON ?= ../shared/bench/.venv/bin/python
 BENCH_SIZES ?= 1000,100000,1000000
 bench-e2e: build
-	TSTACK="$(RELEASE_BIN)/tstack" $(BENCH_PYTHON) ../shared/bench/bench_all.py \
+	TSTACK="$(RELEASE_BIN)/tstack" TSTACK_ANIMATIONS=none $(BENCH_PYTHON) ../shared/bench/bench_all.py \
 	    --peers tstack,less-n,urwid,textual,vd --sizes $(BENCH_SIZES) --runs 3 --out "$(CURDIR)/.build/bench-e2e"
 
 # The library on its own: SwiftUI's colour-shades list with pinned headers (Examples/PinnedHeaders).

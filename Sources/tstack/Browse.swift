@@ -17,8 +17,13 @@ struct Browse: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there.")
+    @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none).")
     var noAnimation = false
+
+    /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
+    private var animates: Bool {
+        !noAnimation && getenv("TSTACK_ANIMATIONS").map { String(cString: $0) } != "none"
+    }
 
     func run() throws {
         let loaded = try document.loadDocument()
@@ -43,7 +48,7 @@ struct Browse: ParsableCommand {
         defer { terminal.close() }
         if !terminal.usesColor { browser.useTheme(.monochrome) }
         let outcome = BrowserSession.run(
-            &browser, screen: terminal, input: terminal, interactive: true, animates: !noAnimation)
+            &browser, screen: terminal, input: terminal, interactive: true, animates: animates)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }
