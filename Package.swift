@@ -47,10 +47,13 @@ let package = Package(
             dependencies: ["StackEngine", "TerminalUI"],
             path: "Examples/PinnedHeaders"
         ),
-        .testTarget(name: "StackEngineTests", dependencies: ["StackEngine"]),
-        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument"]),
+        // Helpers shared by the test targets: a seeded generator, directory listing.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
+        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser"], exclude: ["Snapshots"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders"], exclude: ["Scripts"]),
+        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders", "TestSupport"], exclude: ["Scripts"]),
     ]
 )

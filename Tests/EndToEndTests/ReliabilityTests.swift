@@ -1,28 +1,16 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// Hostile documents and terminals, through the real binary.
 @Suite struct ReliabilityTests {
     static let corpus = Subprocess.root + "/../shared/testdata/JSONTestSuite/test_parsing"
 
-    static func files(in directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".json") { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     /// Every JSONTestSuite file through `tstack render`: `n_` rejected with `FILE:LINE:COLUMN:`
     /// and status 65; `y_` browses (through the generic view when it is not a stack document);
     /// `i_` either way. None crashes or hangs.
     @Test func theWholeJSONTestSuiteCorpus() throws {
-        let names = Self.files(in: Self.corpus)
+        let names = Directory.fileNames(in: Self.corpus).filter { $0.hasSuffix(".json") }
         try #require(names.count > 300, "corpus not found at \(Self.corpus)")
         for name in names {
             let path = Self.corpus + "/" + name

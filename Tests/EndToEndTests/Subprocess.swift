@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 
 /// Runs programs with `posix_spawnp` and `waitpid`, output to temporary files. (Foundation's
 /// `Process` hangs on `tmux new-session`: the tmux server inherits its internal socket.)
@@ -74,15 +75,7 @@ enum Subprocess {
 
     /// Removes a flat directory: its files, then itself.
     static func removeDirectory(_ path: String) {
-        if let handle = opendir(path) {
-            while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
-                if name != ".", name != ".." { unlink(path + "/" + name) }
-            }
-            closedir(handle)
-        }
+        for name in Directory.fileNames(in: path) { unlink(path + "/" + name) }
         rmdir(path)
     }
 

@@ -1,6 +1,7 @@
 import StackBrowser
 import StackDocument
 import TerminalUI
+import TestSupport
 import Testing
 
 @Suite struct PinningAndStripTests {
@@ -61,7 +62,7 @@ import Testing
 
     @Test(arguments: 0..<60)
     func theFocusStaysOnScreenWhateverTheKeys(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let keys = ["j", "k", "<C-e>", "<C-y>", "<C-d>", "<C-u>", "<PgDn>", "<PgUp>", "g", "G", "l", "h",
                     "<ScrollDown>", "<ScrollUp>", "<Resize 40x10>", "<Resize 100x30>", "<Resize 25x6>", "<Resize 80x24>"]
         var script = ""
@@ -74,15 +75,3 @@ import Testing
     }
 }
 
-/// A deterministic generator for key scripts.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

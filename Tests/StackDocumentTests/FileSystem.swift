@@ -3,19 +3,6 @@ import Glibc
 
 /// Small POSIX helpers for tests: listing a directory and writing temporary files.
 extension JSONParserTests {
-    static func fileNames(in directory: String) throws -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
-
     static func read(_ path: String) -> [UInt8]? {
         try? FileBytes.read(path: path)
     }

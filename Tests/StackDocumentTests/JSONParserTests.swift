@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import StackDocument
 
@@ -44,7 +45,7 @@ import Testing
     /// `i_` file crashes.
     @Test func conformsToJSONTestSuite() throws {
         let directory = Self.corpusDirectory
-        let names = try Self.fileNames(in: directory)
+        let names = Directory.fileNames(in: directory)
         try #require(names.count > 300, "JSONTestSuite corpus not found at \(directory)")
         for name in names where name.hasSuffix(".json") {
             let bytes = try #require(Self.read(directory + "/" + name))

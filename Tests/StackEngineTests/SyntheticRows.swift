@@ -1,3 +1,4 @@
+import TestSupport
 import StackEngine
 
 /// A resolved synthetic row.
