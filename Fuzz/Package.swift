@@ -12,13 +12,14 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(name: "CFuzzerDriver"),
+        .target(name: "FuzzerEntry", dependencies: ["CFuzzerDriver"]),
         .executableTarget(
             name: "JSONLoaderFuzzer",
-            dependencies: ["CFuzzerDriver", .product(name: "TStack", package: root.lastPathComponent)]
+            dependencies: ["FuzzerEntry", .product(name: "TStack", package: root.lastPathComponent)]
         ),
         .executableTarget(
             name: "EngineFuzzer",
-            dependencies: ["CFuzzerDriver", .product(name: "StackEngine", package: root.lastPathComponent)]
+            dependencies: ["FuzzerEntry", .product(name: "StackEngine", package: root.lastPathComponent)]
         ),
     ]
 )

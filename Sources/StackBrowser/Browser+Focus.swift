@@ -64,9 +64,10 @@ extension Browser {
     /// when the view moved down (`preferLeading`), else to the last.
     mutating func keepFocusVisible(preferLeading: Bool) {
         guard let focus, !isVisible(focus) else { return }
+        let placed = placements()
         var shown: [Int] = []
-        for placed in placements() where rows.isFocusable(placed.index) && isVisible(placed.index) {
-            shown.append(placed.index)
+        for row in placed where rows.isFocusable(row.index) && isVisible(row.index, among: placed) {
+            shown.append(row.index)
         }
         guard let pick = preferLeading ? shown.first : shown.last else { return }
         self.focus = pick
@@ -96,7 +97,11 @@ extension Browser {
     /// Whether a marked line of `row` (one that would show the focus mark) is on screen below
     /// the pinned header.
     mutating func isVisible(_ row: Int) -> Bool {
-        let placed = placements()
+        isVisible(row, among: placements())
+    }
+
+    /// ``isVisible(_:)`` given the rows on screen, so a caller checking many rows places them once.
+    private mutating func isVisible(_ row: Int, among placed: [(index: Int, origin: Int, extent: Int)]) -> Bool {
         guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
             return false
         }

@@ -1,4 +1,4 @@
-import CFuzzerDriver
+import FuzzerEntry
 import StackBrowser
 import StackDocument
 import TerminalUI
@@ -23,13 +23,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     return 0
 }
 
-/// The entry point SwiftPM links as `main`: hands the command line to libFuzzer.
+/// The entry point SwiftPM links as `main`.
 @_cdecl("JSONLoaderFuzzer_main")
 func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var arguments = argv
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzz(data, size)
-    }
+    runLibFuzzer(argc, argv) { data, size in data.map { fuzz($0, size) } ?? 0 }
 }
