@@ -108,7 +108,11 @@ import Testing
             tmux.resize(width: 20 + index * 7 % 100, height: 5 + index * 3 % 30)
         }
         tmux.resize(width: 60, height: 20)
-        let screen = tmux.waitUntil { $0.count == 20 && $0.last?.hasPrefix(" step-1  origami.json") == true }
+        // tmux may be captured while a frame is still arriving: wait for the whole expected screen.
+        let screen = tmux.waitUntil {
+            $0.count == 20 && $0.first?.hasPrefix(" Steps · folding a crane") == true
+                && $0.last?.hasPrefix(" step-1  origami.json") == true
+        }
         #expect(screen.count == 20)
         #expect(screen.first?.hasPrefix(" Steps · folding a crane") == true)
         #expect(screen.last?.hasPrefix(" step-1  origami.json") == true)
