@@ -70,7 +70,7 @@ loop: while let event = terminal.nextEvent() {
         size = newSize
         stack.setViewport(crossExtent: size.width, viewportExtent: size.height - 1)
     case .signal: break loop
-    case .mouse: continue
+    case .mouse, .tick: continue
     }
     terminal.present(draw(&stack, size: size))
 }

@@ -97,7 +97,9 @@ extension Browser {
                 alignment = named
             }
             markJumpStart()
-            if !scroll(toID: id, alignment: alignment) { message = "no item with id \"\(id)\"" }
+            if !scroll(toID: id, alignment: alignment) {
+                if isLoading { waitForScan(.id(id, alignment)) } else { message = "no item with id \"\(id)\"" }
+            }
         case .top: perform(.top)
         case .bottom: perform(.bottom)
         case .stats: message = statistics.json

@@ -117,6 +117,7 @@ extension Browser {
             progress: StatusLine.progress(
                 lastVisibleRow: flowing.last?.index ?? 0, rowCount: stack.rowCount,
                 atTop: ends.atTop, atBottom: ends.atBottom),
-            contentSize: frame.contentSize, detailLevel: detailLevel, markCount: marks.count)
+            contentSize: frame.contentSize, detailLevel: detailLevel, markCount: marks.count,
+            loadingNote: loadingNote)
     }
 }

@@ -49,6 +49,14 @@ public struct Browser {
     /// Where a jump (goto, a shortcut, `g`, `G`) started, as a content offset, until the run
     /// loop takes it to animate the scroll.
     var jumpStart: Int?
+    /// The document being read, until its scan ends.
+    var loading: LazyDocument?
+    /// A jump waiting for the scan.
+    var pendingJump: PendingJump?
+    /// Frames drawn while a jump waits (they turn the spinner).
+    var waitFrames = 0
+    /// Why the scan stopped early, or a warning about the document, once it ended.
+    public internal(set) var loadProblem: String?
 
     /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
     /// focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -99,8 +107,10 @@ public struct Browser {
     /// Applies one input event: a bound key, a mouse event or a resize.
     public mutating func handle(_ event: InputEvent) {
         if case .resize(let newSize) = event { return resize(to: newSize) }
+        if event == .tick { return }
         jumpStart = nil
         message = nil
+        pendingJump = nil
         if scan != nil {
             cancelSearch()
             if event == .key(.escape) { return }
@@ -145,6 +155,7 @@ public struct Browser {
             markJumpStart()
             stack.scrollToBottom()
             focus = focusable(from: stack.rowCount - 1, forward: false)
+            if isLoading { waitForScan(.bottom) }
         case .previousCard: moveCard(by: -1)
         case .nextCard: moveCard(by: 1)
         case .focusAt(let x, let y): click(x: x, y: y)

@@ -2,9 +2,9 @@ import TerminalUI
 
 /// What a key press asks the browser to do.
 public enum BrowserCommand: Equatable, Sendable {
-    /// Focus the next item (`j`, Down) or the previous one (`k`, Up); the view follows.
+    /// Focus the next item (`j`, Tab) or the previous one (`k`, Shift-Tab); the view follows.
     case nextItem, previousItem
-    /// Scroll one line (Ctrl-E, Ctrl-Y), or `count` lines (the mouse wheel: three).
+    /// Scroll one line (Down, Ctrl-E; Up, Ctrl-Y), or `count` lines (the mouse wheel: three).
     case scrollLines(Int)
     /// Half a page (Ctrl-D, Ctrl-U).
     case halfPageDown, halfPageUp
@@ -41,17 +41,19 @@ public enum KeyMap {
         case .key(let key): return command(for: key)
         case .mouse(.wheel(let notches)): return .scrollLines(notches * wheelLines)
         case .mouse(.click(let x, let y)): return .focusAt(x: x, y: y)
-        case .resize, .signal: return nil
+        case .resize, .signal, .tick: return nil
         }
     }
 
     /// The command bound to `key`, if any.
     public static func command(for key: Key) -> BrowserCommand? {
         switch key {
-        case .character("j"), .down: return .nextItem
-        case .character("k"), .up: return .previousItem
-        case .control("e"): return .scrollLines(1)
-        case .control("y"): return .scrollLines(-1)
+        case .character("j"), .tab: return .nextItem
+        case .character("k"), .backTab: return .previousItem
+        // The arrows scroll a line, as in less: reading on through long items costs one new
+        // line on the terminal, not a repaint (DECISIONS.md).
+        case .down, .control("e"): return .scrollLines(1)
+        case .up, .control("y"): return .scrollLines(-1)
         case .control("d"): return .halfPageDown
         case .control("u"): return .halfPageUp
         case .character(" "), .pageDown, .control("f"): return .pageDown

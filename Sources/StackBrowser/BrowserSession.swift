@@ -28,8 +28,22 @@ public enum BrowserSession {
     ) -> Outcome {
         if browser.size != screen.size { browser.resize(to: screen.size) }
         present(&browser, on: screen)
-        while let event = input.nextEvent() {
+        let clock = ContinuousClock()
+        var lastFrame = clock.now
+        while let event = nextEvent(for: browser, from: input, interactive: interactive) {
             if case .signal(let number) = event { return .signal(number) }
+            if event == .tick {
+                // The document is being read: take in what was found. The screen is redrawn
+                // while a jump waits for the scan, when the scan ends, and else once a second
+                // (a progress line that changed every few ms would make keys look slow).
+                let waiting = browser.isWaitingForScan
+                let changed = browser.absorbLoadedItems()
+                if waiting || (changed && (!browser.isLoading || clock.now - lastFrame > .seconds(1))) {
+                    present(&browser, on: screen)
+                    lastFrame = clock.now
+                }
+                continue
+            }
             browser.handle(event)
             if browser.isFinished { return .quit }
             if !interactive { browser.finishSearch() }
@@ -42,13 +56,25 @@ public enum BrowserSession {
                 }
             }
             present(&browser, on: screen)
+            lastFrame = clock.now
             while browser.isSearching, !input.hasPendingInput {
                 browser.continueSearch()
                 present(&browser, on: screen)
             }
-            if !input.hasPendingInput { browser.prefetch() }
+            if !input.hasPendingInput {
+                // After the frame, not before it: taking in scanned items never delays a key.
+                if browser.absorbLoadedItems(), !browser.isLoading { present(&browser, on: screen) }
+                browser.prefetch()
+            }
         }
         return .inputEnded
+    }
+
+    /// The next event; while the document is read (interactive only), a tick when no key comes
+    /// soon, so the run loop can take in what the scan found.
+    private static func nextEvent(for browser: Browser, from input: InputSource, interactive: Bool) -> InputEvent? {
+        guard interactive, browser.isLoading else { return input.nextEvent() }
+        return input.nextEvent(within: browser.isWaitingForScan ? 15 : 100)
     }
 
     /// Renders and presents one frame, recording how long laying it out and drawing it took.

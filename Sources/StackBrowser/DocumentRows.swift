@@ -24,7 +24,7 @@ public struct DocumentRows: StackDataSource {
     }
 
     /// The document.
-    public let document: StackDocument
+    public private(set) var document: StackDocument
     /// Items with a `detail` above this level are left out.
     public let detailLevel: Int
     /// The number of items shown, cards included.
@@ -32,58 +32,110 @@ public struct DocumentRows: StackDataSource {
     private(set) var builder: RowBuilder
     private(set) var entries: [Entry] = []
     private var sectionRows: [Range<Int>] = []
+    /// Rows by id; for a document whose items stay in the file (``StackDocument/itemStore``),
+    /// only headers, footers, strips and cards: its items are found through the store.
     private var rowsByID: [String: Int] = [:]
     private var cardsByID: [String: Int] = [:]
     private var strips: [Int: CardStrip] = [:]
-    /// Section and item index of each item shown, by ordinal (cards included), for search.
-    private var locations: [ItemLocation] = []
     /// Every id, sorted, built on first use (for completion).
-    private let sortedIDs = SortedIDs()
+    private var sortedIDs = SortedIDs()
 
     /// Rows of `document` showing items up to `detailLevel` (1–3), drawn in `theme`.
     public init(document: StackDocument, detailLevel: Int = 3, theme: Theme = .color) {
         self.document = document
         self.detailLevel = detailLevel
         self.builder = RowBuilder(theme: theme)
-        var ordinal: Int32 = 0
-        for (sectionIndex, section) in document.sections.enumerated() {
-            let s = Int32(sectionIndex)
-            let start = entries.count
-            if section.header != nil {
-                add(Entry(role: .header, section: s, item: -1, ordinal: ordinal), id: section.headerID)
-            }
-            let shown = section.items.indices.filter { section.items[$0].detail <= detailLevel }
-            switch section.layout {
-            case .vertical:
-                for item in shown {
-                    add(Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal),
-                        id: section.items[item].id)
-                    locations.append(ItemLocation(section: s, item: Int32(item)))
-                    ordinal += 1
-                }
-            case .horizontal:
-                let row = entries.count
-                add(Entry(role: .cards, section: s, item: -1, ordinal: ordinal), id: section.id)
-                let items = shown.map { section.items[$0] }
-                locations += shown.map { ItemLocation(section: s, item: Int32($0)) }
-                for (position, item) in items.enumerated() {
-                    rowsByID[item.id] = row
-                    cardsByID[item.id] = position
-                }
-                strips[sectionIndex] = CardStrip(items: items, builder: builder)
-                ordinal += Int32(items.count)
-            }
-            if section.footer != nil {
-                add(Entry(role: .footer, section: s, item: -1, ordinal: ordinal), id: section.footerID)
-            }
-            sectionRows.append(start..<entries.count)
+        for section in document.sections.indices { appendSection(section, from: 0) }
+    }
+
+    /// Adds the rows of section `sectionIndex` from its item `firstItem` on (with its header
+    /// when that is 0) and its footer.
+    private mutating func appendSection(_ sectionIndex: Int, from firstItem: Int) {
+        let section = document.sections[sectionIndex]
+        let s = Int32(sectionIndex)
+        let start = firstItem == 0 ? entries.count : sectionRows.removeLast().lowerBound
+        var ordinal = Int32(itemCount)
+        if firstItem == 0, section.header != nil {
+            add(Entry(role: .header, section: s, item: -1, ordinal: ordinal), id: section.headerID)
         }
+        let items = section.items
+        switch section.layout {
+        case .vertical:
+            let indexesItems = !items.isStored
+            for item in firstItem..<items.count where items.detail(at: item) <= detailLevel {
+                let entry = Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal)
+                if indexesItems { rowsByID[items[item].id] = entries.count }
+                entries.append(entry)
+                ordinal += 1
+            }
+        case .horizontal:
+            let shown = items.indices.filter { items.detail(at: $0) <= detailLevel }
+            let row = entries.count
+            add(Entry(role: .cards, section: s, item: -1, ordinal: ordinal), id: section.id)
+            let cards = shown.map { items[$0] }
+            for (position, item) in cards.enumerated() {
+                rowsByID[item.id] = row
+                cardsByID[item.id] = position
+            }
+            strips[sectionIndex] = CardStrip(items: cards, builder: builder)
+            ordinal += Int32(cards.count)
+        }
+        if section.footer != nil {
+            add(Entry(role: .footer, section: s, item: -1, ordinal: ordinal), id: section.footerID)
+        }
+        sectionRows.append(start..<entries.count)
         itemCount = Int(ordinal)
     }
 
     private mutating func add(_ entry: Entry, id: String) {
         rowsByID[id] = entries.count
         entries.append(entry)
+    }
+
+    // MARK: - A growing document
+
+    /// Where the rows of `newDocument` start to differ from these: the first row to replace, the
+    /// section it is in, and the item of that section the new rows start from.
+    private func firstChange(for newDocument: StackDocument) -> (row: Int, section: Int, item: Int) {
+        let old = document.sections
+        let new = newDocument.sections
+        var s = 0
+        while s < old.count, s < new.count, old[s] == new[s] { s += 1 }
+        guard s < old.count else { return (entries.count, s, 0) }
+        let rows = sectionRows[s]
+        if s < new.count, old[s].hasSameFrame(as: new[s]), old[s].layout == .vertical,
+            new[s].items.count >= old[s].items.count {
+            return (rows.upperBound - (old[s].footer == nil ? 0 : 1), s, old[s].items.count)
+        }
+        return (rows.lowerBound, s, 0)
+    }
+
+    /// The first row that ``update(to:)`` would replace.
+    public func firstChangedRow(for newDocument: StackDocument) -> Int {
+        firstChange(for: newDocument).row
+    }
+
+    /// Takes in a document that grew (the sections it had may have more items, and more
+    /// sections may follow), replacing the rows from ``firstChangedRow(for:)`` on.
+    /// - Complexity: O(rows replaced + sections).
+    public mutating func update(to newDocument: StackDocument) {
+        let change = firstChange(for: newDocument)
+        if change.row < entries.count {
+            let ordinal = Int(entries[change.row].ordinal)
+            entries.removeLast(entries.count - change.row)
+            itemCount = ordinal
+        }
+        rowsByID = rowsByID.filter { $0.value < change.row }
+        for section in strips.keys where section >= change.section {
+            for card in document.sections[section].items { cardsByID[card.id] = nil }
+            strips[section] = nil
+        }
+        sectionRows.removeLast(sectionRows.count - change.section - (change.item > 0 ? 1 : 0))
+        document = newDocument
+        for section in change.section..<newDocument.sections.count {
+            appendSection(section, from: section == change.section ? change.item : 0)
+        }
+        sortedIDs = SortedIDs()
     }
 
     // MARK: - StackDataSource
@@ -111,7 +163,21 @@ public struct DocumentRows: StackDataSource {
 
     /// The row showing `id`: a header, footer or item id, a horizontal section's id, or the id of
     /// one of its cards (which is shown by the section's strip row).
-    public func rowIndex(forID id: String) -> Int? { rowsByID[id] }
+    public func rowIndex(forID id: String) -> Int? {
+        if let row = rowsByID[id] { return row }
+        guard let store = document.itemStore, let location = store.location(ofItemID: id),
+            location.section < sectionRows.count else { return nil }
+        // The section's item rows are in item order: find the one showing that item.
+        let rows = sectionRows[location.section]
+        var low = rows.lowerBound
+        var high = rows.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].role == .footer || entries[middle].item >= location.index { high = middle } else { low = middle + 1 }
+        }
+        guard low < rows.upperBound, entries[low].role == .item, entries[low].item == location.index else { return nil }
+        return low
+    }
 
     public func sectionRange(containing index: Int) -> Range<Int> {
         sectionRows[Int(entries[index].section)]
@@ -157,14 +223,26 @@ public struct DocumentRows: StackDataSource {
     public func cardPosition(forID id: String) -> Int? { cardsByID[id] }
 
     /// The item shown at `ordinal` (0-based among all items shown, cards included).
+    /// - Complexity: O(log rows).
     public func item(atOrdinal ordinal: Int) -> StackDocument.Item {
-        let location = locations[ordinal]
-        return document.sections[Int(location.section)].items[Int(location.item)]
+        // The last row starting at or before `ordinal` shows it: a header or footer never is
+        // (the item after it starts at the same ordinal).
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
+        }
+        let entry = entries[low - 1]
+        if entry.role == .cards, let strip = strips[Int(entry.section)] {
+            return strip.items[ordinal - Int(entry.ordinal)]
+        }
+        return document.sections[Int(entry.section)].items[Int(entry.item)]
     }
 
     /// The ordinal of the item or card with `id`, if it is shown.
     public func ordinal(ofID id: String) -> Int? {
-        guard let row = rowsByID[id] else { return nil }
+        guard let row = rowIndex(forID: id) else { return nil }
         let entry = entries[row]
         switch entry.role {
         case .item: return Int(entry.ordinal)
@@ -192,12 +270,6 @@ public struct DocumentRows: StackDataSource {
     }
 
     fileprivate var allIDs: [String] { Array(rowsByID.keys) }
-}
-
-/// Where an item is: its section and its index in the section's items.
-struct ItemLocation: Sendable {
-    var section: Int32
-    var item: Int32
 }
 
 /// The document's ids, sorted once when completion first needs them.

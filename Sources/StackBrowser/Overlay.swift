@@ -32,8 +32,8 @@ struct Overlay: Equatable {
 /// The in-app help: every key and command (the README lists the same).
 enum HelpText {
     static let lines = [
-        "j k ↓ ↑        next / previous item",
-        "Ctrl-E Ctrl-Y  scroll a line",
+        "j k Tab S-Tab  next / previous item",
+        "↓ ↑ ^E ^Y      scroll a line",
         "Ctrl-D Ctrl-U  half a page",
         "Space PgDn ^F  page down;  b PgUp ^B  page up",
         "g Home, G End  top, bottom",

@@ -16,6 +16,8 @@ struct StatusLine {
     var contentSize: ContentSize
     var detailLevel: Int
     var markCount: Int
+    /// While the document is read: the count is only what was found so far, and how far it got.
+    var loadingNote: String? = nil
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
     /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
@@ -43,8 +45,11 @@ struct StatusLine {
                      Part(text: fileName, rank: 1, isRight: false)]
         if let section { parts.append(Part(text: section, rank: 7, isRight: false)) }
         if let position {
-            parts.append(Part(
-                text: "item \(Self.grouped(position.item)) of \(Self.grouped(position.count))", rank: 2, isRight: true))
+            let count = (loadingNote == nil ? "" : "~") + Self.grouped(position.count)
+            parts.append(Part(text: "item \(Self.grouped(position.item)) of \(count)", rank: 2, isRight: true))
+        }
+        if let loadingNote {
+            parts.append(Part(text: loadingNote, rank: 3, isRight: true))
         }
         if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }
         parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true))

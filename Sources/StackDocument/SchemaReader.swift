@@ -31,7 +31,7 @@ struct SchemaReader {
 
     // MARK: - Parts
 
-    private func section(from json: JSONValue, at path: String) throws -> StackDocument.Section {
+    func section(from json: JSONValue, at path: String) throws -> StackDocument.Section {
         guard case .object = json else { throw failure(path, "expected an object, found \(json.typeName)") }
         let id = try requiredID(json["id"], at: path + ".id")
         let layoutName = try optionalString(json["layout"], at: path + ".layout") ?? "vertical"
@@ -53,7 +53,7 @@ struct SchemaReader {
         )
     }
 
-    private func item(from json: JSONValue, at path: String) throws -> StackDocument.Item {
+    func item(from json: JSONValue, at path: String) throws -> StackDocument.Item {
         guard case .object = json else { throw failure(path, "expected an object, found \(json.typeName)") }
         let id = try requiredID(json["id"], at: path + ".id")
         guard let titleValue = json["title"] else {
@@ -89,7 +89,7 @@ struct SchemaReader {
         return level
     }
 
-    private func pinnedEdges(_ json: JSONValue?) throws -> Set<StackDocument.PinnedEdge> {
+    func pinnedEdges(_ json: JSONValue?) throws -> Set<StackDocument.PinnedEdge> {
         guard let json else { return [.headers] }
         var edges: Set<StackDocument.PinnedEdge> = []
         for (index, value) in try array(json, at: "pinned").enumerated() {
@@ -101,7 +101,7 @@ struct SchemaReader {
         return edges
     }
 
-    private func shortcuts(_ json: JSONValue?, ids: IDRegistry) throws -> [StackDocument.Shortcut] {
+    func shortcuts(_ json: JSONValue?, ids: IDRegistry?) throws -> [StackDocument.Shortcut] {
         guard let json else { return [] }
         return try array(json, at: "shortcuts").enumerated().map { index, value in
             let path = "shortcuts[\(index)]"
@@ -111,7 +111,7 @@ struct SchemaReader {
                 throw failure(path + ".key", "expected a single character, found \"\(keyText)\"")
             }
             let target = try requiredID(value["target"], at: path + ".target")
-            guard ids.contains(target) else {
+            if let ids, !ids.contains(target) {
                 throw failure(path + ".target", "no row with id \"\(target)\"")
             }
             let label = try optionalString(value["label"], at: path + ".label") ?? target
@@ -128,7 +128,7 @@ struct SchemaReader {
         return elements
     }
 
-    private func optionalString(_ json: JSONValue?, at path: String) throws -> String? {
+    func optionalString(_ json: JSONValue?, at path: String) throws -> String? {
         guard let json else { return nil }
         if case .null = json { return nil }
         guard case .string(let text) = json else {
@@ -137,7 +137,7 @@ struct SchemaReader {
         return text
     }
 
-    private func requiredID(_ json: JSONValue?, at path: String) throws -> String {
+    func requiredID(_ json: JSONValue?, at path: String) throws -> String {
         guard let json else { throw failure(path, "missing required id (a non-empty string)") }
         guard case .string(let id) = json, !id.isEmpty else {
             throw failure(path, "expected a non-empty string, found \(describe(json))")
@@ -159,7 +159,7 @@ struct SchemaReader {
 }
 
 /// Row ids seen so far and where, to name both places of a duplicate.
-private struct IDRegistry {
+struct IDRegistry {
     private var places: [String: String] = [:]
 
     func contains(_ id: String) -> Bool { places[id] != nil }

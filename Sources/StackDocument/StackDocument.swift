@@ -1,5 +1,10 @@
 /// A stack document: sections of items, as described in the README's "Document format".
 public struct StackDocument: Equatable, Sendable {
+    public static func == (lhs: StackDocument, rhs: StackDocument) -> Bool {
+        lhs.title == rhs.title && lhs.sections == rhs.sections && lhs.shortcuts == rhs.shortcuts
+            && lhs.pinned == rhs.pinned && lhs.itemStore === rhs.itemStore
+    }
+
     /// The document's title, shown in the status line when present.
     public var title: String?
     /// The sections, in order.
@@ -8,6 +13,8 @@ public struct StackDocument: Equatable, Sendable {
     public var shortcuts: [Shortcut]
     /// Which section rows stick to the edges.
     public var pinned: Set<PinnedEdge>
+    /// Finds items by id without a table of every id, for documents whose items stay in the file.
+    public var itemStore: (any ItemStore)?
 
     public init(
         title: String? = nil, sections: [Section], shortcuts: [Shortcut] = [],
@@ -31,17 +38,30 @@ public struct StackDocument: Equatable, Sendable {
         public var header: String?
         public var footer: String?
         public var layout: Layout
-        public var items: [Item]
+        /// The items: in memory, or decoded from the file when asked for (``ItemList``).
+        public var items: ItemList
 
         public init(
             id: String, header: String? = nil, footer: String? = nil,
             layout: Layout = .vertical, items: [Item]
+        ) {
+            self.init(id: id, header: header, footer: footer, layout: layout, items: ItemList(items))
+        }
+
+        public init(
+            id: String, header: String? = nil, footer: String? = nil,
+            layout: Layout = .vertical, items: ItemList
         ) {
             self.id = id
             self.header = header
             self.footer = footer
             self.layout = layout
             self.items = items
+        }
+
+        /// Whether `other` has the same id, header, footer and layout (items aside).
+        public func hasSameFrame(as other: Section) -> Bool {
+            id == other.id && header == other.header && footer == other.footer && layout == other.layout
         }
 
         /// The id of the section's header row.

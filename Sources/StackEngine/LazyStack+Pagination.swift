@@ -20,13 +20,22 @@ extension LazyStack {
     /// - Precondition: `newSource` agrees with the current source on the rows before `start`.
     /// - Complexity: O(removed + added rows) plus O(log n) each.
     public mutating func replaceRows(from start: Int, with newSource: Source) {
+        replaceRows(from: start) { $0 = newSource }
+    }
+
+    /// Like ``replaceRows(from:with:)``, changing the source in place (so a big source is not
+    /// copied): `update` must leave the rows before `start` as they were.
+    /// - Complexity: O(removed + added rows) plus O(log n) each.
+    public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
         let start = min(max(0, start), rowCount)
-        let oldSource = source
-        index.removeLast(rowCount - start) { oldSource.rowKind(at: $0) }
+        do {
+            let current = source
+            index.removeLast(rowCount - start) { current.rowKind(at: $0) }
+        }
         for row in resolved.keys.filter({ $0 >= start }) { resolved[row] = nil }
         observed.requestedPages = observed.requestedPages.filter { $0 < start }
-        source = newSource
-        for row in start..<newSource.rowCount { index.append(kind: newSource.rowKind(at: row)) }
+        update(&source)
+        for row in start..<source.rowCount { index.append(kind: source.rowKind(at: row)) }
         counters.resolvedNow = resolved.count
         guard rowCount > 0 else {
             anchor = ScrollAnchor(row: 0, offset: 0)

@@ -40,6 +40,9 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         noecho()
         nonl()
         keypad(tstack_stdscr(), true)
+        // Lets ncurses scroll a region (and insert or delete lines) when the screen moved by a
+        // few lines, so a one-line scroll sends one new line instead of a repaint.
+        idlok(tstack_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
         mousemask(tstack_wheel_mask(), nil)
@@ -78,11 +81,21 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         if !sameSize { wclear(window) }
         var line: [cchar_t] = []
         line.reserveCapacity(buffer.width)
+        // Most cells repeat the one before (blanks in one style): convert those once.
+        var last: (cell: Cell, character: cchar_t)?
         for y in 0..<buffer.height {
             let cells = buffer.row(y)
             if sameSize, let previous, previous.row(y) == cells { continue }
             line.removeAll(keepingCapacity: true)
-            for cell in cells where !cell.isContinuation { line.append(character(for: cell)) }
+            for cell in cells where !cell.isContinuation {
+                if let last, last.cell == cell {
+                    line.append(last.character)
+                } else {
+                    let converted = character(for: cell)
+                    last = (cell, converted)
+                    line.append(converted)
+                }
+            }
             mvwadd_wchnstr(window, Int32(y), 0, line, Int32(line.count))
         }
         previous = buffer
@@ -92,12 +105,16 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
 
     private func character(for cell: Cell) -> cchar_t {
         var result = cchar_t()
-        var text: [wchar_t] = cell.character.unicodeScalars.prefix(5).map { scalar in
-            // Defence in depth: CellText never produces control characters, but never send one.
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x3F : wchar_t(scalar.value)
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { text in
+            var count = 0
+            for scalar in cell.character.unicodeScalars.prefix(5) {
+                // Defence in depth: CellText never produces control characters, but never send one.
+                text[count] = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x3F : wchar_t(scalar.value)
+                count += 1
+            }
+            text[count] = 0
+            tstack_setcchar(&result, text.baseAddress!, attributes(for: cell.style), pair(for: cell.style))
         }
-        text.append(0)
-        tstack_setcchar(&result, text, attributes(for: cell.style), pair(for: cell.style))
         return result
     }
 
@@ -137,9 +154,17 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Waits for the next event. Reads time out every ``signalCheckMilliseconds`` so a signal
     /// that arrived while a frame was being drawn (not during the read) is still seen promptly.
     public func nextEvent() -> InputEvent? {
+        nextEvent(deadline: nil)
+    }
+
+    public func nextEvent(within milliseconds: Int) -> InputEvent? {
+        nextEvent(deadline: milliseconds)
+    }
+
+    private func nextEvent(deadline milliseconds: Int?) -> InputEvent? {
         guard screen != nil else { return nil }
         let window = tstack_stdscr()
-        wtimeout(window, Self.signalCheckMilliseconds)
+        wtimeout(window, Int32(min(milliseconds ?? Int(Self.signalCheckMilliseconds), Int(Self.signalCheckMilliseconds))))
         defer { wtimeout(window, -1) }
         while true {
             let pending = tstack_take_pending_signal()
@@ -151,6 +176,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if status == KEY_CODE_YES, let event = event(forKeyCode: Int32(character)) { return event }
             if status == OK, let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
             if status == ERR, terminalIsGone { return nil }
+            if status == ERR, milliseconds != nil { return .tick }
         }
     }
 

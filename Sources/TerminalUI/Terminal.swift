@@ -12,4 +12,11 @@ public protocol InputSource: AnyObject {
     func nextEvent() -> InputEvent?
     /// Whether another event is already waiting (so a frame can be skipped to catch up).
     var hasPendingInput: Bool { get }
+    /// The next event, or ``InputEvent/tick`` when none comes within `milliseconds`; nil when
+    /// input has ended. Sources without a clock just wait for the next event.
+    func nextEvent(within milliseconds: Int) -> InputEvent?
+}
+
+extension InputSource {
+    public func nextEvent(within milliseconds: Int) -> InputEvent? { nextEvent() }
 }

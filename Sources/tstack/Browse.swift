@@ -8,7 +8,8 @@ struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a stack document and scroll it with the keyboard and mouse wheel.",
         discussion: """
-            Keys: j/k or Down/Up focus the next/previous item; Ctrl-E/Ctrl-Y scroll a line; \
+            Keys: j/k or Tab/Shift-Tab focus the next/previous item; Down/Up or Ctrl-E/Ctrl-Y \
+            scroll a line; \
             Ctrl-D/Ctrl-U half a page; Space/PgDn/Ctrl-F and b/PgUp/Ctrl-B a page; g/Home and \
             G/End the top and the bottom; h/l or Left/Right move through a strip of cards; q quits. \
             When standard output is not a terminal the document is printed as plain text.
@@ -26,11 +27,16 @@ struct Browse: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try document.loadDocument()
+        // Big arrays (the item offsets, the rows) grow while a big document is read: keep them
+        // in their own mappings, so the space of the smaller ones they outgrew goes back to the
+        // system instead of staying in the heap (glibc would raise this threshold as they are freed).
+        _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
+        let interactive = isatty(STDOUT_FILENO) == 1
+        let loaded = try document.loadDocument(whole: !interactive)
         let log = LayoutLogFile.open(option: document.log)
-        guard isatty(STDOUT_FILENO) == 1 else {
+        guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
-            PlainTextExport.write(loaded, width: width) { print($0) }
+            PlainTextExport.write(loaded.document, width: width) { print($0) }
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
@@ -53,3 +59,7 @@ struct Browse: ParsableCommand {
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }
 }
+
+/// glibc's `mallopt` (malloc.h, which the Glibc module leaves out).
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -21,23 +21,59 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Screens of rows kept resolved behind the viewport.", valueName: "screens"))
     var retain: Double = 1
 
-    /// Loads the document, or prints its one-line error and exits with status 65 (EX_DATAERR).
-    func loadDocument() throws -> StackDocument {
+    @Option(name: .customLong("lazy-threshold"), help: ArgumentHelp(
+        "Read files of at least this many bytes lazily (tests use 0).", visibility: .hidden))
+    var lazyThreshold = LazyDocument.minimumSize
+
+    /// A document read whole, or one whose items are found by a scan that goes on while it shows.
+    enum Loaded {
+        case whole(StackDocument)
+        case reading(LazyDocument)
+
+        /// The document as read so far.
+        var document: StackDocument {
+            switch self {
+            case .whole(let document): return document
+            case .reading(let lazy): return lazy.document
+            }
+        }
+    }
+
+    /// Loads the document (a big stack document lazily: only its first items before this
+    /// returns, unless `whole`), or prints its one-line error and exits with status 65
+    /// (EX_DATAERR).
+    func loadDocument(whole: Bool) throws -> Loaded {
         do {
-            return try DocumentLoader.load(path: file)
+            if file != "-", let lazy = try LazyDocument.open(path: file, minimumSize: lazyThreshold) {
+                guard whole else { return .reading(lazy) }
+                lazy.wait { _ in false }
+                if let failure = lazy.failure { throw failure }
+                return .whole(lazy.document)
+            }
+            return .whole(try DocumentLoader.load(path: file))
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }
     }
 
-    /// The browser for `document` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
+    /// The browser for `loaded` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
     /// with status 64 (EX_USAGE) when that id is not in the document.
     func makeBrowser(
-        for document: StackDocument, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
+        for loaded: Loaded, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
     ) -> Browser {
-        var browser = Browser(
-            document: document, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-            prefetchScreens: prefetch, retainScreens: retain)
+        var browser: Browser
+        switch loaded {
+        case .whole(let document):
+            browser = Browser(
+                document: document, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
+                prefetchScreens: prefetch, retainScreens: retain)
+        case .reading(let lazy):
+            // A --scroll-to target further on waits for the scan to get there.
+            if let id = scrollTo { lazy.wait { $0.document.itemStore?.location(ofItemID: id) != nil } }
+            browser = Browser(
+                loading: lazy, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
+                prefetchScreens: prefetch, retainScreens: retain)
+        }
         if let log { browser.setLayoutLog { log.write($0) } }
         if let id = scrollTo, !browser.scroll(toID: id) {
             Diagnostics.fail("\(file): no row or item with id \"\(id)\" (--scroll-to)", status: Diagnostics.usage)

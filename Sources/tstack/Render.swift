@@ -30,7 +30,7 @@ struct Render: ParsableCommand {
     var stats = false
 
     func run() throws {
-        let loaded = try document.loadDocument()
+        let loaded = try document.loadDocument(whole: true)
         let log = LayoutLogFile.open(option: document.log)
         let events: [InputEvent]
         do {

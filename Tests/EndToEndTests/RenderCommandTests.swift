@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("j", " step-2"), ("jjk", " step-2"), ("<Down><Down>", " step-3"), ("G", " photo-1"), ("Gg", " step-1"),
+        ("j", " step-2"), ("jjk", " step-2"), ("<Tab><Tab>", " step-3"), ("G", " photo-1"), ("Gg", " step-1"),
         ("<End><Right><Right>", " photo-3"), ("<End>lh", " photo-1"), ("<C-f>", " step-3"), ("<C-f><C-b>", " step-1"),
         ("<Space>b", " step-1"), ("<PgDn><PgUp>", " step-1"), ("<C-d><C-u>", " step-1"), ("<C-e><C-y>", " step-1"),
     ])

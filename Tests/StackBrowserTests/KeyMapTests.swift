@@ -5,7 +5,7 @@ import Testing
 
 /// Each key's effect, through the same run loop `tstack render --keys` uses.
 @Suite struct KeyMapTests {
-    @Test(arguments: [("j", "step-2"), ("<Down>", "step-2"), ("jjk", "step-2"), ("jj<Up>", "step-2"),
+    @Test(arguments: [("j", "step-2"), ("<Tab>", "step-2"), ("jjk", "step-2"), ("jj<S-Tab>", "step-2"),
                       ("G", "photo-1"), ("<End>", "photo-1"), ("Gg", "step-1"), ("G<Home>", "step-1"),
                       ("<End>l", "photo-2"), ("<End>l<Right>h", "photo-2"), ("<End><Left>", "photo-1"),
                       ("k", "step-1")])
@@ -20,6 +20,14 @@ import Testing
         #expect(down[0] == start[0])
         #expect(Array(down[1...20]) == Array(start[2...21]))
         #expect(Harness.view(keys: "<C-e><C-y>") == start)
+    }
+
+    @Test func theArrowsScrollOneLineLikeLess() {
+        #expect(Harness.view(keys: "<Down><Down>") == Harness.view(keys: "<C-e><C-e>"))
+        #expect(Harness.view(keys: "<Down><Down><Up>") == Harness.view(keys: "<C-e>"))
+        #expect(Harness.view(keys: "<Down>") != Harness.view())
+        // The focus stays on the first item while it is still on screen.
+        #expect(Harness.browser(keys: "<Down>").focusedID == "step-1")
     }
 
     @Test func halfPageKeysMoveHalfTheViewport() {
@@ -80,6 +88,6 @@ import Testing
     }
 
     @Test func unboundKeysChangeNothing() {
-        #expect(Harness.view(keys: "xyz<F5><Tab>") == Harness.view())
+        #expect(Harness.view(keys: "xyz<F5>") == Harness.view())
     }
 }

@@ -1,0 +1,74 @@
+/// The items of a section: an array in memory, or items decoded from a file only when asked for
+/// (``LazyDocument``). Indexing a stored list reads and decodes that one item.
+public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
+    private enum Storage: Sendable {
+        case array([StackDocument.Item])
+        case stored(any ItemStore, section: Int, range: Range<Int>)
+    }
+
+    private let storage: Storage
+
+    /// Items held in memory.
+    public init(_ items: [StackDocument.Item]) {
+        storage = .array(items)
+    }
+
+    public init(arrayLiteral items: StackDocument.Item...) {
+        storage = .array(items)
+    }
+
+    /// Items `range` of `store` (by ordinal), the items of section number `section`.
+    init(store: any ItemStore, section: Int, range: Range<Int>) {
+        storage = .stored(store, section: section, range: range)
+    }
+
+    public var startIndex: Int { 0 }
+
+    public var endIndex: Int {
+        switch storage {
+        case .array(let items): return items.count
+        case .stored(_, _, let range): return range.count
+        }
+    }
+
+    public subscript(position: Int) -> StackDocument.Item {
+        switch storage {
+        case .array(let items): return items[position]
+        case .stored(let store, let section, let range):
+            return store.item(atOrdinal: range.lowerBound + position, section: section, index: position)
+        }
+    }
+
+    /// The `detail` level of item `position`, without decoding it when it is stored.
+    public func detail(at position: Int) -> Int {
+        switch storage {
+        case .array(let items): return items[position].detail
+        case .stored(let store, _, let range): return store.detail(atOrdinal: range.lowerBound + position)
+        }
+    }
+
+    /// Whether the items are stored in a file rather than held in memory.
+    public var isStored: Bool {
+        if case .stored = storage { return true }
+        return false
+    }
+
+    public static func == (lhs: ItemList, rhs: ItemList) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.array(let left), .array(let right)): return left == right
+        case (.stored(let left, let s, let a), .stored(let right, let t, let b)):
+            return left === right && s == t && a == b
+        default: return lhs.elementsEqual(rhs)
+        }
+    }
+}
+
+/// Items kept outside memory and decoded one at a time, by ordinal (their number in the file).
+public protocol ItemStore: AnyObject, Sendable {
+    /// Item `ordinal`, the `index`-th of section `section` (which names it in error rows).
+    func item(atOrdinal ordinal: Int, section: Int, index: Int) -> StackDocument.Item
+    /// The `detail` level of item `ordinal`, known without decoding it.
+    func detail(atOrdinal ordinal: Int) -> Int
+    /// Where the item with `id` is: its section and index there, if such an item was found.
+    func location(ofItemID id: String) -> (section: Int, index: Int)?
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// Reads byte ranges of an open file with `pread`, and turns offsets into line and column.
+final class FileReader: @unchecked Sendable {
+    let path: String
+    private let descriptor: Int32
+
+    /// Opens `path` for reading.
+    init(path: String) throws(DocumentError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .unreadable(file: path, reason: String(cString: strerror(errno)).lowercased())
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The file's size in bytes, or nil when it is not a regular file.
+    var regularFileSize: Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// `length` bytes from `offset`, or nil when the file no longer has them (it shrank).
+    func bytes(at offset: Int, length: Int) -> [UInt8]? {
+        var result = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let count = result.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            done += count
+        }
+        return result
+    }
+
+    /// Reads up to `buffer.count` bytes from `offset` into `buffer`; 0 at the end of the file.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        while true {
+            let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+            if count < 0, errno == EINTR { continue }
+            return max(0, count)
+        }
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`.
+    /// - Complexity: O(offset): the file is read up to there.
+    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var position = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while position < offset {
+            let count = chunk.withUnsafeMutableBytes { read(into: $0, at: position) }
+            guard count > 0 else { break }
+            for byte in chunk[0..<min(count, offset - position)] {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            position += count
+        }
+        return (line, column)
+    }
+}

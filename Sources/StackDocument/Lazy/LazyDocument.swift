@@ -1,0 +1,206 @@
+import Glibc
+
+/// A big stack document read the lazy way: a background scan finds where the items are while
+/// the first screen is already shown; an item is decoded only when its row is drawn.
+///
+/// ``update()`` takes what the scan found so far and rebuilds ``document``, whose sections hold
+/// ``ItemList``s over the file: the open section grows, sections are added, nothing else
+/// changes. Until ``isComplete`` the counts are only what was found so far. A structural error
+/// found after the start ends the scan; what was read still browses and ``failure`` says what
+/// went wrong and where.
+///
+/// Used from one thread; the scan itself runs on another.
+public final class LazyDocument {
+    /// The file.
+    public let path: String
+    /// The document as scanned so far.
+    public private(set) var document: StackDocument
+    /// Whether the scan reached the end of the file (or stopped at an error).
+    public private(set) var isComplete = false
+    /// Why the scan stopped early, if it did.
+    public private(set) var failure: DocumentError?
+    /// The file's size and how much of it was scanned.
+    public let fileSize: Int
+    public private(set) var bytesScanned = 0
+
+    private let reader: FileReader
+    private let channel: ScanChannel
+    private let items: LazyItems
+    private var sections: [SectionDraft] = []
+    private var sawSections = false
+
+    /// Files at least this big are read the lazy way (`DocumentLoader.open`).
+    public static let minimumSize = 4 << 20
+
+    /// What is known of a section while it is scanned.
+    private struct SectionDraft {
+        var id: String?
+        var header: String?
+        var footer: String?
+        var layout = StackDocument.Layout.vertical
+        var firstItem: Int
+        var endItem: Int?
+        var hasItems = false
+    }
+
+    /// Starts scanning the stack document at `path` and waits until its first screen's worth of
+    /// items (`firstItems`) is known, or the scan ended.
+    /// - Returns: nil when the file is smaller than `minimumSize`, not a regular file (or cannot
+    ///   be opened: loading it whole says why), or turns out not to be a stack document (a
+    ///   top-level array, an object without `sections`): load it whole instead.
+    /// - Throws: ``DocumentError`` for an unreadable file or an error found before the first items.
+    public static func open(
+        path: String, minimumSize: Int = LazyDocument.minimumSize, firstItems: Int = 200
+    ) throws(DocumentError) -> LazyDocument? {
+        guard let reader = try? FileReader(path: path), let size = reader.regularFileSize, size >= minimumSize,
+            size > 0 else { return nil }
+        let lazy = LazyDocument(path: path, reader: reader, size: size)
+        lazy.wait { $0.sawSections && $0.items.count >= firstItems }
+        // Not a stack document (or not JSON at all): the whole loader says what it is.
+        guard lazy.sawSections else { return nil }
+        // An error before the first screen's items: the screen is never opened.
+        if let failure = lazy.failure { throw failure }
+        return lazy
+    }
+
+    private init(path: String, reader: FileReader, size: Int) {
+        self.path = path
+        self.reader = reader
+        self.fileSize = size
+        items = LazyItems(reader: reader)
+        channel = ScanChannel(reader: reader)
+        document = StackDocument(sections: [])
+        document.itemStore = items
+    }
+
+    deinit { channel.cancel() }
+
+    /// The share of the file scanned, 0–1.
+    public var fractionScanned: Double {
+        fileSize == 0 ? 1 : min(1, Double(bytesScanned) / Double(fileSize))
+    }
+
+    /// The number of items found so far.
+    public var itemCount: Int { items.count }
+
+    /// Takes what the scan found since the last call.
+    /// - Returns: whether ``document`` changed.
+    @discardableResult
+    public func update() -> Bool {
+        guard !isComplete else { return false }
+        let found = channel.take()
+        let expected = found.bytesScanned > 0 ? Int(Double(items.count + found.items.count) * Double(fileSize) / Double(found.bytesScanned) * 1.02) : 0
+        items.append(found.items, expectedCount: expected)
+        for event in found.events where failure == nil { apply(event) }
+        bytesScanned = found.bytesScanned
+        if let error = found.failure, failure == nil {
+            let position = reader.lineAndColumn(of: error.offset)
+            failure = .malformed(file: path, JSONParseError(line: position.line, column: position.column, message: error.message))
+        }
+        if found.isFinished || failure != nil {
+            isComplete = true
+            channel.cancel()
+        }
+        guard !found.items.isEmpty || !found.events.isEmpty || isComplete else { return false }
+        rebuild()
+        return true
+    }
+
+    /// Updates until `condition` holds or the scan ends, sleeping a millisecond between looks.
+    public func wait(until condition: (LazyDocument) -> Bool) {
+        while true {
+            update()
+            if isComplete || condition(self) { return }
+            usleep(1_000)
+        }
+    }
+
+    // MARK: - Building sections
+
+    private func apply(_ event: StackScanner.Event) {
+        do {
+            switch event {
+            case .documentMember(let key, let value, let offset):
+                try applyDocumentMember(key, try parse(value, at: offset))
+            case .sectionsStart:
+                sawSections = true
+            case .sectionStart(let firstItem):
+                sections.append(SectionDraft(firstItem: firstItem))
+                items.sectionStarts.append(firstItem)
+            case .sectionMember(let key, let value, let offset):
+                try applySectionMember(key, try parse(value, at: offset))
+            case .itemsStart:
+                sections[sections.count - 1].hasItems = true
+            case .sectionEnd(let endItem):
+                let index = sections.count - 1
+                sections[index].endItem = endItem
+                let path = "sections[\(index)]"
+                guard sections[index].id != nil else {
+                    throw DocumentError.schema(file: self.path, path: path + ".id", message: "missing required id (a non-empty string)")
+                }
+                guard sections[index].hasItems else {
+                    throw DocumentError.schema(file: self.path, path: path, message: "missing required field \"items\" (an array of items)")
+                }
+            }
+        } catch let error as DocumentError {
+            failure = error
+        } catch {
+            failure = .schema(file: path, path: "", message: "\(error)")
+        }
+    }
+
+    private func parse(_ raw: [UInt8], at offset: Int) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(raw)
+        } catch {
+            let start = reader.lineAndColumn(of: offset)
+            let line = start.line + error.line - 1
+            let column = error.line == 1 ? start.column + error.column - 1 : error.column
+            throw DocumentError.malformed(file: path, JSONParseError(line: line, column: column, message: error.message))
+        }
+    }
+
+    private func applyDocumentMember(_ key: String, _ value: JSONValue) throws {
+        let schema = SchemaReader(file: path)
+        switch key {
+        case "title": document.title = try schema.optionalString(value, at: "title")
+        case "pinned": document.pinned = try schema.pinnedEdges(value)
+        // Targets are not checked: they may be further on. A missing one says so when pressed.
+        case "shortcuts": document.shortcuts = try schema.shortcuts(value, ids: nil)
+        default: break
+        }
+    }
+
+    private func applySectionMember(_ key: String, _ value: JSONValue) throws {
+        let schema = SchemaReader(file: path)
+        let index = sections.count - 1
+        let path = "sections[\(index)]"
+        switch key {
+        case "id": sections[index].id = try schema.requiredID(value, at: path + ".id")
+        case "header": sections[index].header = try schema.optionalString(value, at: path + ".header")
+        case "footer": sections[index].footer = try schema.optionalString(value, at: path + ".footer")
+        case "layout":
+            let name = try schema.optionalString(value, at: path + ".layout") ?? "vertical"
+            guard let layout = StackDocument.Layout(rawValue: name) else {
+                throw DocumentError.schema(
+                    file: self.path, path: path + ".layout", message: "expected \"vertical\" or \"horizontal\", found \"\(name)\"")
+            }
+            sections[index].layout = layout
+        default: break
+        }
+    }
+
+    /// The document from the drafts: vertical sections as soon as their items start (growing as
+    /// they come), horizontal ones once whole (a strip is laid out from all its cards).
+    private func rebuild() {
+        var built: [StackDocument.Section] = []
+        for (index, draft) in sections.enumerated() {
+            guard draft.hasItems, draft.layout == .vertical || draft.endItem != nil else { continue }
+            let end = draft.endItem ?? items.count
+            built.append(StackDocument.Section(
+                id: draft.id ?? "sections[\(index)]", header: draft.header, footer: draft.footer, layout: draft.layout,
+                items: ItemList(store: items, section: index, range: draft.firstItem..<end)))
+        }
+        document.sections = built
+    }
+}

@@ -1,0 +1,138 @@
+/// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
+/// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
+/// decoded items are kept. About 21 bytes per item, whatever the items hold.
+///
+/// Used from one thread (the one that owns the ``LazyDocument``).
+final class LazyItems: ItemStore, @unchecked Sendable {
+    private let reader: FileReader
+    private var starts: [Int] = []
+    private var lengths: [UInt32] = []
+    private var details: [UInt8] = []
+    /// ``ItemIDHash`` of each item's id: a search runs through them all (1M in about a millisecond),
+    /// which costs a third of the memory of a hash table.
+    private var idHashes: [UInt64] = []
+    /// The ordinal of each section's first item, in section order.
+    var sectionStarts: [Int] = []
+    private var cache: [Int: StackDocument.Item] = [:]
+    private var cacheOrder: [Int] = []
+    private var cacheNext = 0
+    private static let cacheSize = 512
+
+    init(reader: FileReader) {
+        self.reader = reader
+    }
+
+    var count: Int { starts.count }
+
+    /// Adds the items the scan found, in order; `expectedCount` (estimated from the share of
+    /// the file scanned) reserves room once instead of doubling past it.
+    func append(_ records: [StackScanner.ItemRecord], expectedCount: Int) {
+        if starts.capacity < starts.count + records.count {
+            let capacity = max(expectedCount, starts.count + records.count)
+            starts.reserveCapacity(capacity)
+            lengths.reserveCapacity(capacity)
+            details.reserveCapacity(capacity)
+            idHashes.reserveCapacity(capacity)
+        }
+        for record in records {
+            starts.append(record.start)
+            lengths.append(UInt32(clamping: record.length))
+            details.append(record.detail)
+            idHashes.append(record.idHash)
+        }
+    }
+
+    // MARK: - ItemStore
+
+    func item(atOrdinal ordinal: Int, section: Int, index: Int) -> StackDocument.Item {
+        if let item = cache[ordinal] { return item }
+        let item = decode(ordinal, path: "sections[\(section)].items[\(index)]")
+        if cacheOrder.count < Self.cacheSize {
+            cacheOrder.append(ordinal)
+        } else {
+            cache[cacheOrder[cacheNext]] = nil
+            cacheOrder[cacheNext] = ordinal
+            cacheNext = (cacheNext + 1) % Self.cacheSize
+        }
+        cache[ordinal] = item
+        return item
+    }
+
+    func detail(atOrdinal ordinal: Int) -> Int {
+        let detail = Int(details[ordinal])
+        return detail == 0 ? 1 : detail
+    }
+
+    func location(ofItemID id: String) -> (section: Int, index: Int)? {
+        let hash = ItemIDHash.of(utf8: id.utf8)
+        // The first item with that id wins; a hash that matches another id is skipped.
+        var from = 0
+        while let ordinal = idHashes[from...].firstIndex(of: hash) {
+            if let section = section(ofOrdinal: ordinal) {
+                let index = ordinal - sectionStarts[section]
+                if item(atOrdinal: ordinal, section: section, index: index).id == id { return (section, index) }
+            }
+            from = ordinal + 1
+        }
+        return nil
+    }
+
+    /// The section holding item `ordinal`.
+    func section(ofOrdinal ordinal: Int) -> Int? {
+        var low = 0
+        var high = sectionStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= ordinal { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    // MARK: - Decoding
+
+    private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
+        let start = starts[ordinal]
+        guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
+            return Self.errorItem(path: path, message: "\(reader.path): the file changed while open (\(path) is gone)")
+        }
+        do {
+            let json = try JSONParser.parse(bytes)
+            return try SchemaReader(file: reader.path).item(from: json, at: path)
+        } catch let error as JSONParseError {
+            let itemStart = reader.lineAndColumn(of: start)
+            let line = itemStart.line + error.line - 1
+            let column = error.line == 1 ? itemStart.column + error.column - 1 : error.column
+            return Self.errorItem(path: path, message: "\(reader.path):\(line):\(column): \(error.message)")
+        } catch {
+            return Self.errorItem(path: path, message: "\(error)")
+        }
+    }
+
+    /// A row saying why item `path` cannot be shown; the rest of the document still browses.
+    static func errorItem(path: String, message: String) -> StackDocument.Item {
+        StackDocument.Item(id: path, title: "⚠ cannot show \(path)", body: message)
+    }
+
+}
+
+/// Hashes of item ids, compared to find an item without keeping every id: 8 bytes an item.
+enum ItemIDHash {
+    /// The hash of `id`: FNV-1a over its UTF-8, never 0 (which means "no id").
+    static func of<Bytes: Sequence>(utf8 bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash == 0 ? 1 : hash
+    }
+
+    /// The hash of the text of a raw JSON string (an `id` member as written), or 0 when it is
+    /// not a string.
+    static func ofRawString(_ raw: [UInt8]) -> UInt64 {
+        guard raw.count >= 2, raw.first == UInt8(ascii: "\""), raw.last == UInt8(ascii: "\"") else { return 0 }
+        if !raw.contains(UInt8(ascii: "\\")) { return of(utf8: raw[1..<(raw.count - 1)]) }
+        if case .string(let text)? = try? JSONParser.parse(raw) { return of(utf8: text.utf8) }
+        return 0
+    }
+}

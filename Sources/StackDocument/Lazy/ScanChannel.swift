@@ -1,0 +1,91 @@
+import Dispatch
+import Synchronization
+
+/// The scan of a file on a background thread, and what it found so far for the main thread
+/// to take. The scanning thread only reads the file and appends here; everything built from
+/// the results is built by the thread that takes them.
+final class ScanChannel: Sendable {
+    /// What the scan found since it was last taken.
+    struct Found: Sendable {
+        var events: [StackScanner.Event] = []
+        var items: [StackScanner.ItemRecord] = []
+        /// Bytes scanned so far.
+        var bytesScanned = 0
+        /// Whether the scan ended (the file ended, it failed, or it was cancelled).
+        var isFinished = false
+        var failure: StackScanner.Failure?
+    }
+
+    private let state = Mutex(Found())
+    private let cancelled = Atomic<Bool>(false)
+
+    /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
+    /// comes quickly, then bigger ones.
+    init(reader: FileReader) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            run(reader)
+        }
+    }
+
+    /// Takes what was found since the last call.
+    func take() -> Found {
+        state.withLock { found in
+            let taken = found
+            found.events = []
+            found.items = []
+            return taken
+        }
+    }
+
+    /// How many bytes were scanned and whether the scan ended, without taking anything.
+    var status: (bytesScanned: Int, isFinished: Bool, itemsWaiting: Int) {
+        state.withLock { ($0.bytesScanned, $0.isFinished, $0.items.count) }
+    }
+
+    /// Stops the scan at the next chunk.
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+    }
+
+    private func run(_ reader: FileReader) {
+        var scanner = StackScanner()
+        let chunkSize = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        var size = 1 << 16
+        var failure: StackScanner.Failure?
+        while !cancelled.load(ordering: .relaxed) {
+            let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
+            do {
+                if count == 0 {
+                    try scanner.finish()
+                    break
+                }
+                try scanner.scan(UnsafeBufferPointer(
+                    start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+            } catch {
+                failure = error
+                break
+            }
+            offset += count
+            size = chunkSize
+            publish(&scanner, bytes: offset, finished: false, failure: nil)
+        }
+        publish(&scanner, bytes: offset, finished: true, failure: failure)
+    }
+
+    private func publish(_ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
+        let events = scanner.events
+        let items = scanner.items
+        scanner.events.removeAll(keepingCapacity: true)
+        scanner.items.removeAll(keepingCapacity: true)
+        state.withLock { found in
+            found.events += events
+            found.items += items
+            found.bytesScanned = bytes
+            found.isFinished = finished
+            found.failure = failure
+        }
+    }
+}

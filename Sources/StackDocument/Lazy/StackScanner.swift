@@ -1,0 +1,472 @@
+import Glibc
+
+/// A resumable structural scan of a stack document: it finds where each item starts and ends,
+/// and its `id` and `detail`, without building any value. Bytes are fed in chunks of any size; a
+/// chunk boundary may fall anywhere, even inside a string escape.
+///
+/// Only the skeleton is checked here: brackets, strings, and the commas and colons of the levels
+/// above the items' insides. What lies inside an item is checked when the item is decoded for
+/// display (``JSONParser``), so a bad item becomes an error row while the rest still browses.
+struct StackScanner {
+    /// Something found between items, in file order.
+    enum Event: Equatable, Sendable {
+        /// A member of the top-level object other than `sections`, with its raw JSON.
+        case documentMember(key: String, value: [UInt8], offset: Int)
+        /// The `sections` array opened.
+        case sectionsStart
+        /// A section object opened; its items start at item number `firstItem`.
+        case sectionStart(firstItem: Int)
+        /// A member of the open section other than `items`, with its raw JSON.
+        case sectionMember(key: String, value: [UInt8], offset: Int)
+        /// The open section's `items` array opened.
+        case itemsStart
+        /// The open section closed; its items end before item number `endItem`.
+        case sectionEnd(endItem: Int)
+    }
+
+    /// One item as found by the scan.
+    struct ItemRecord: Equatable, Sendable {
+        /// Byte offset of the item's first byte, and its length.
+        var start: Int
+        var length: Int
+        /// ``ItemIDHash`` of its `id` member, or 0 when it has none (or not a string).
+        var idHash: UInt64
+        /// Its `detail` (1–3), or 0 when it has none or something else.
+        var detail: UInt8
+    }
+
+    /// Malformed structure: where (a byte offset) and what was expected.
+    struct Failure: Error, Equatable, Sendable {
+        var offset: Int
+        var message: String
+    }
+
+    /// Events and items found since the caller last took them.
+    var events: [Event] = []
+    var items: [ItemRecord] = []
+    /// How many items were found so far, in all.
+    private(set) var itemCount = 0
+    /// Bytes consumed so far.
+    private(set) var offset = 0
+    /// Whether the top-level object closed.
+    private(set) var isComplete = false
+
+    private var frames: [Frame] = []
+    /// Brackets of the containers being skipped inside a value nobody needs.
+    private var skipped: [UInt8] = []
+    private var mode = Mode.structural
+    private var escapePending = false
+    /// The bytes of the value (or member name) being captured, kept across chunks.
+    private var capture: [UInt8] = []
+    private var capturing = false
+    private var captureStart = 0
+    private var pending = Completion.none
+    private var valueOffset = 0
+    private var itemStart = 0
+    private var itemIDHash: UInt64 = 0
+    private var itemDetail: UInt8 = 0
+
+    init() {}
+
+    // MARK: - State
+
+    private enum Kind: UInt8 { case document, sections, section, items, item }
+
+    private enum Expect: UInt8 { case keyOrClose, key, colon, value, valueOrClose, commaOrClose }
+
+    private struct Frame {
+        var kind: Kind
+        var expect: Expect
+        var key = MemberKey.other
+
+        var isObject: Bool { kind == .document || kind == .section || kind == .item }
+    }
+
+    private enum MemberKey: Equatable {
+        case sections, items, id, detail, other
+        case named(String)
+    }
+
+    private enum Mode: Equatable {
+        case structural
+        /// Inside a string; `isKey` when it is a member name.
+        case string(isKey: Bool)
+        /// Inside containers nobody needs (``skipped`` holds their brackets).
+        case skipping
+        /// Inside a string within such containers.
+        case skippedString
+        /// Inside a number or literal.
+        case scalar
+    }
+
+    /// What finishing the value in progress means.
+    private enum Completion: Equatable {
+        case none, documentMember(String), sectionMember(String), itemID, itemDetail, item
+    }
+
+    // MARK: - Feeding
+
+    /// Scans the next `chunk` of the file.
+    /// - Throws: ``Failure`` at the first structural error; the scanner is then unusable.
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        let base = offset
+        let n = chunk.count
+        var i = 0
+        if base == 0, n >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { i = 3 }
+        captureStart = i
+        while i < n {
+            switch mode {
+            case .structural:
+                i = try structural(chunk, from: i, base: base)
+            case .skipping:
+                i = try skip(chunk, from: i, base: base)
+            case .skippedString:
+                guard let end = stringEnd(chunk, from: i) else { i = n; break }
+                i = end + 1
+                mode = .skipping
+            case .string(let isKey):
+                guard let end = stringEnd(chunk, from: i) else { i = n; break }
+                i = end + 1
+                mode = .structural
+                if isKey { try finishKey(chunk, end: i, base: base) } else { finishValue(chunk, end: i, base: base) }
+            case .scalar:
+                while i < n, Self.isScalarByte(chunk[i]) { i += 1 }
+                if i < n {
+                    mode = .structural
+                    finishValue(chunk, end: i, base: base)
+                }
+            }
+        }
+        if capturing, captureStart < n {
+            capture.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[captureStart..<n]))
+        }
+        captureStart = 0
+        offset = base + n
+    }
+
+    /// Says the file ended.
+    /// - Throws: ``Failure`` when the document is incomplete.
+    func finish() throws(Failure) {
+        guard !isComplete else { return }
+        if frames.isEmpty, mode == .structural {
+            throw Failure(offset: offset, message: "expected a JSON document, found end of input")
+        }
+        let expected: String
+        switch mode {
+        case .string, .skippedString: expected = "the end of a string"
+        case .skipping: expected = skipped.last == UInt8(ascii: "[") ? "']'" : "'}'"
+        case .structural, .scalar: expected = frames.last?.isObject == false ? "']'" : "'}'"
+        }
+        throw Failure(offset: offset, message: "unexpected end of input, expected \(expected)")
+    }
+
+    // MARK: - The levels above the items' insides
+
+    private mutating func structural(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, base: Int
+    ) throws(Failure) -> Int {
+        var i = start
+        let n = chunk.count
+        while i < n {
+            let byte = chunk[i]
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                i += 1
+                continue
+            }
+            guard let frame = frames.last else {
+                if isComplete { throw Failure(offset: base + i, message: "expected end of input after the top-level value") }
+                guard byte == UInt8(ascii: "{") else {
+                    throw Failure(offset: base + i, message: "expected an object with \"sections\", found \(Self.describe(byte))")
+                }
+                frames.append(Frame(kind: .document, expect: .keyOrClose))
+                i += 1
+                continue
+            }
+            let top = frames.count - 1
+            switch frame.expect {
+            case .keyOrClose, .key:
+                if byte == UInt8(ascii: "\"") {
+                    mode = .string(isKey: true)
+                    startCapture(at: i + 1)
+                    return i + 1
+                }
+                guard byte == UInt8(ascii: "}"), frame.expect == .keyOrClose else {
+                    throw Failure(offset: base + i, message: "expected a member name in quotes, found \(Self.describe(byte))")
+                }
+                i += 1
+                close(end: base + i)
+            case .colon:
+                guard byte == UInt8(ascii: ":") else {
+                    throw Failure(offset: base + i, message: "expected ':' after the member name, found \(Self.describe(byte))")
+                }
+                frames[top].expect = .value
+                i += 1
+            case .value, .valueOrClose:
+                if byte == UInt8(ascii: "]"), frame.expect == .valueOrClose {
+                    i += 1
+                    close(end: base + i)
+                    continue
+                }
+                frames[top].expect = .commaOrClose
+                return try beginValue(byte, in: frame, chunk, at: i, base: base)
+            case .commaOrClose:
+                if byte == UInt8(ascii: ",") {
+                    frames[top].expect = frame.isObject ? .key : .value
+                    i += 1
+                } else if byte == (frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i += 1
+                    close(end: base + i)
+                } else {
+                    throw Failure(
+                        offset: base + i,
+                        message: "expected ',' or '\(frame.isObject ? "}" : "]")', found \(Self.describe(byte))")
+                }
+            }
+        }
+        return n
+    }
+
+    private mutating func beginValue(
+        _ byte: UInt8, in frame: Frame, _ chunk: UnsafeBufferPointer<UInt8>, at i: Int, base: Int
+    ) throws(Failure) -> Int {
+        var captures = false
+        switch frame.kind {
+        case .document:
+            if frame.key == .sections {
+                guard byte == UInt8(ascii: "[") else {
+                    throw Failure(offset: base + i, message: "sections: expected an array of sections, found \(Self.describe(byte))")
+                }
+                frames.append(Frame(kind: .sections, expect: .valueOrClose))
+                events.append(.sectionsStart)
+                return i + 1
+            }
+            if case .named(let name) = frame.key { pending = .documentMember(name) }
+            captures = true
+        case .sections:
+            guard byte == UInt8(ascii: "{") else {
+                throw Failure(offset: base + i, message: "expected a section object, found \(Self.describe(byte))")
+            }
+            frames.append(Frame(kind: .section, expect: .keyOrClose))
+            events.append(.sectionStart(firstItem: itemCount))
+            return i + 1
+        case .section:
+            if frame.key == .items {
+                guard byte == UInt8(ascii: "[") else {
+                    throw Failure(offset: base + i, message: "items: expected an array of items, found \(Self.describe(byte))")
+                }
+                frames.append(Frame(kind: .items, expect: .valueOrClose))
+                events.append(.itemsStart)
+                return i + 1
+            }
+            if case .named(let name) = frame.key { pending = .sectionMember(name) }
+            captures = true
+        case .items:
+            itemStart = base + i
+            if byte == UInt8(ascii: "{") {
+                frames.append(Frame(kind: .item, expect: .keyOrClose))
+                itemIDHash = 0
+                itemDetail = 0
+                return i + 1
+            }
+            pending = .item
+        case .item:
+            switch frame.key {
+            case .id: pending = .itemID; captures = true
+            case .detail: pending = .itemDetail; captures = true
+            default: pending = .none
+            }
+        }
+        valueOffset = base + i
+        if captures { startCapture(at: i) }
+        switch byte {
+        case UInt8(ascii: "\""):
+            mode = .string(isKey: false)
+            return i + 1
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard frames.count < Self.maximumDepth else { throw tooDeep(base + i) }
+            skipped.append(byte)
+            mode = .skipping
+            return i + 1
+        default:
+            guard Self.isScalarByte(byte) else {
+                throw Failure(offset: base + i, message: "expected a value, found \(Self.describe(byte))")
+            }
+            mode = .scalar
+            return i
+        }
+    }
+
+    private mutating func startCapture(at index: Int) {
+        capture.removeAll(keepingCapacity: true)
+        capturing = true
+        captureStart = index
+    }
+
+    /// Ends the capture at `end` (exclusive, in `chunk`); ``capture`` holds its bytes.
+    private mutating func endCapture(_ chunk: UnsafeBufferPointer<UInt8>, end: Int) {
+        guard capturing else { return }
+        if captureStart < end { capture.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[captureStart..<end])) }
+        capturing = false
+    }
+
+    private mutating func finishKey(_ chunk: UnsafeBufferPointer<UInt8>, end: Int, base: Int) throws(Failure) {
+        endCapture(chunk, end: end)
+        let raw = capture.dropLast()  // the closing quote
+        let top = frames.count - 1
+        frames[top].expect = .colon
+        switch frames[top].kind {
+        case .item:
+            frames[top].key = raw.elementsEqual([0x69, 0x64]) ? .id : raw.elementsEqual("detail".utf8) ? .detail : .other
+        case .document:
+            let name = Self.keyName(raw)
+            frames[top].key = name == "sections" ? .sections : .named(name)
+        default:
+            let name = Self.keyName(raw)
+            frames[top].key = name == "items" ? .items : .named(name)
+        }
+    }
+
+    private mutating func finishValue(_ chunk: UnsafeBufferPointer<UInt8>, end: Int, base: Int) {
+        endCapture(chunk, end: end)
+        switch pending {
+        case .none:
+            break
+        case .documentMember(let key):
+            events.append(.documentMember(key: key, value: capture, offset: valueOffset))
+        case .sectionMember(let key):
+            events.append(.sectionMember(key: key, value: capture, offset: valueOffset))
+        case .itemID:
+            itemIDHash = ItemIDHash.ofRawString(capture)
+        case .itemDetail:
+            itemDetail = capture.count == 1 && (0x31...0x33).contains(capture[0]) ? capture[0] - 0x30 : 0
+        case .item:
+            record(end: base + end, idHash: 0, detail: 0)
+        }
+        pending = .none
+    }
+
+    private mutating func close(end: Int) {
+        let frame = frames.removeLast()
+        switch frame.kind {
+        case .document: isComplete = true
+        case .section: events.append(.sectionEnd(endItem: itemCount))
+        case .item: record(end: end, idHash: itemIDHash, detail: itemDetail)
+        case .sections, .items: break
+        }
+    }
+
+    private mutating func record(end: Int, idHash: UInt64, detail: UInt8) {
+        items.append(ItemRecord(start: itemStart, length: end - itemStart, idHash: idHash, detail: detail))
+        itemCount += 1
+    }
+
+    // MARK: - Inside values nobody needs
+
+    /// Skips the insides of unneeded containers: strings and brackets only.
+    private mutating func skip(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, base: Int
+    ) throws(Failure) -> Int {
+        var i = start
+        let n = chunk.count
+        while i < n {
+            let byte = chunk[i]
+            i += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(chunk, from: i) else {
+                    mode = .skippedString
+                    return n
+                }
+                i = end + 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard frames.count + skipped.count < Self.maximumDepth else { throw tooDeep(base + i - 1) }
+                skipped.append(byte)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                let open = skipped.removeLast()
+                guard (open == UInt8(ascii: "{")) == (byte == UInt8(ascii: "}")) else {
+                    throw Failure(
+                        offset: base + i - 1,
+                        message: "expected '\(open == UInt8(ascii: "{") ? "}" : "]")', found \(Self.describe(byte))")
+                }
+                if skipped.isEmpty {
+                    mode = .structural
+                    finishValue(chunk, end: i, base: base)
+                    return i
+                }
+            default:
+                break
+            }
+        }
+        return n
+    }
+
+    /// The index of the quote that ends the string whose contents go on at `start`, or nil when
+    /// the chunk ends first (``escapePending`` then says whether its last byte began an escape).
+    private mutating func stringEnd(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var i = start
+        let n = chunk.count
+        if escapePending {
+            guard i < n else { return nil }
+            escapePending = false
+            i += 1
+        }
+        let base = chunk.baseAddress!
+        while i < n {
+            // memchr finds the next quote and the first backslash before it many bytes at a time.
+            guard let quote = memchr(base + i, Int32(UInt8(ascii: "\"")), n - i) else {
+                // No quote in this chunk: only a trailing escape matters for the next one.
+                var backslashes = 0
+                var j = n - 1
+                while j >= i, chunk[j] == UInt8(ascii: "\\") {
+                    backslashes += 1
+                    j -= 1
+                }
+                escapePending = backslashes % 2 == 1
+                return nil
+            }
+            let q = UnsafeRawPointer(quote) - UnsafeRawPointer(base)
+            guard memchr(base + i, Int32(UInt8(ascii: "\\")), q - i) != nil else { return q }
+            // Escapes before the quote: walk them (the quote may be escaped itself).
+            while i < q {
+                i += chunk[i] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            if i == q { return q }
+            // The quote was escaped (i == q + 1): look further.
+        }
+        return nil
+    }
+
+    // MARK: - Helpers
+
+    /// The deepest nesting accepted, as for ``JSONParser``.
+    static let maximumDepth = JSONParser.maximumDepth
+
+    private func tooDeep(_ offset: Int) -> Failure {
+        Failure(offset: offset, message: "nesting deeper than \(Self.maximumDepth) levels")
+    }
+
+    private static func keyName(_ raw: ArraySlice<UInt8>) -> String {
+        guard raw.contains(UInt8(ascii: "\\")) else { return String(decoding: raw, as: UTF8.self) }
+        if case .string(let name)? = try? JSONParser.parse([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]) {
+            return name
+        }
+        return String(decoding: raw, as: UTF8.self)
+    }
+
+    private static func isScalarByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func describe(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x21...0x7E: return "'\(Character(UnicodeScalar(byte)))'"
+        default: return "byte 0x" + String(byte, radix: 16, uppercase: true)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+@testable import StackDocument
+import Testing
+
+/// Documents read the lazy way: the same items as when read whole, found by id, bad items as
+/// error rows, a broken file cut short with the reason.
+@Suite struct LazyDocumentTests {
+    static var demoPath: String {
+        "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/") + "/Examples/origami.json"
+    }
+
+    /// The whole document at `path`, read the lazy way.
+    static func readLazily(_ path: String) throws -> LazyDocument {
+        let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0))
+        lazy.wait { _ in false }
+        return lazy
+    }
+
+    /// `count` small items in sections of `perSection`, as JSON.
+    static func generated(items count: Int, perSection: Int = 100, badItem: Int? = nil) -> String {
+        var text = #"{"title": "generated", "sections": ["#
+        for start in stride(from: 0, to: count, by: perSection) {
+            if start > 0 { text += "," }
+            text += "\n" + #"{"id": "s\#(start)", "header": "from \#(start)", "items": ["#
+            for index in start..<min(count, start + perSection) {
+                if index > start { text += "," }
+                let title = index == badItem ? "tru" : "\"item \(index)\""
+                text += "\n" + #"{"id": "item-\#(index)", "title": \#(title), "detail": \#(index % 3 + 1)}"#
+            }
+            text += "]}"
+        }
+        return text + "]}"
+    }
+
+    @Test func readsTheSameDocumentAsReadingItWhole() throws {
+        let whole = try DocumentLoader.load(path: Self.demoPath)
+        let lazy = try Self.readLazily(Self.demoPath)
+        #expect(lazy.failure == nil)
+        #expect(lazy.document.title == whole.title)
+        #expect(lazy.document.shortcuts == whole.shortcuts)
+        #expect(lazy.document.sections.count == whole.sections.count)
+        for (read, expected) in zip(lazy.document.sections, whole.sections) {
+            #expect(read.hasSameFrame(as: expected))
+            #expect(read.items.isStored)
+            #expect(Array(read.items) == Array(expected.items))
+        }
+    }
+
+    @Test func findsItemsByIDAndKnowsTheirDetailWithoutDecoding() throws {
+        let file = TemporaryFile(contents: Self.generated(items: 5_000))
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.itemCount == 5_000)
+        #expect(lazy.document.sections.count == 50)
+        let store = try #require(lazy.document.itemStore)
+        #expect(store.location(ofItemID: "item-4321") ?? (-1, -1) == (43, 21))
+        #expect(store.location(ofItemID: "item-5000") == nil)
+        #expect(lazy.document.sections[43].items.detail(at: 21) == 4321 % 3 + 1)
+        #expect(lazy.document.sections[43].items[21].title == "item 4321")
+    }
+
+    @Test func aBadItemBecomesAnErrorRowNamingItsLineAndTheRestBrowses() throws {
+        let file = TemporaryFile(contents: Self.generated(items: 300, badItem: 150))
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.failure == nil)
+        let bad = lazy.document.sections[1].items[50]
+        #expect(bad.title == "⚠ cannot show sections[1].items[50]")
+        // Line 1 is the title, each section adds a line, and item n is on line n + 2 + its section.
+        #expect(bad.body == "\(file.path):154:29: expected 'true'")
+        #expect(lazy.document.sections[1].items[51].title == "item 151")
+        #expect(lazy.document.sections[2].items[0].title == "item 200")
+    }
+
+    @Test func aFileCutShortKeepsWhatWasReadAndSaysWhere() throws {
+        // 5 MB, cut in the middle: the first screen's items are found long before the cut.
+        let text = Self.generated(items: 80_000)
+        let file = TemporaryFile(contents: String(text.prefix(text.count / 2)))
+        defer { file.remove() }
+        let lazy: LazyDocument
+        do {
+            lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        } catch {
+            // Only when the machine stalled the viewer until the scan was done: it then says so before any frame.
+            #expect("\(error)".contains(": unexpected end of input, expected "))
+            return
+        }
+        #expect(lazy.failure == nil)
+        lazy.wait { _ in false }
+        let failure = try #require(lazy.failure)
+        #expect("\(failure)".hasPrefix(file.path + ":"))
+        #expect("\(failure)".contains(": unexpected end of input, expected "))
+        #expect(lazy.itemCount > 39_000)
+        #expect(lazy.document.sections.last?.items.isEmpty == false)
+    }
+
+    @Test func anythingButAStackDocumentIsLeftToTheWholeLoader() throws {
+        for text in [#"[{"id": 1}]"#, #"{"users": [1, 2]}"#, "{\"a\": 1}\n{\"a\": 2}\n"] {
+            let file = TemporaryFile(contents: text)
+            defer { file.remove() }
+            #expect(try LazyDocument.open(path: file.path, minimumSize: 0) == nil, "\(text)")
+        }
+        let small = TemporaryFile(contents: Self.generated(items: 10))
+        defer { small.remove() }
+        #expect(try LazyDocument.open(path: small.path) == nil, "small files are read whole")
+    }
+
+    @Test func anErrorBeforeTheFirstItemsStopsTheLoad() {
+        let file = TemporaryFile(contents: #"{"sections": [{"id": "a", "items": [{"id": "x"} {"#)
+        defer { file.remove() }
+        #expect(throws: DocumentError.malformed(
+            file: file.path, JSONParseError(line: 1, column: 49, message: "expected ',' or ']', found '{'"))
+        ) { try LazyDocument.open(path: file.path, minimumSize: 0) }
+    }
+}
