@@ -63,9 +63,10 @@ bench: deps
 # ../shared/bench (set it up once as its README says; ~30 min on 2 cores). Results in .build/bench-e2e.
 BENCH_PYTHON ?= ../shared/bench/.venv/bin/python
 BENCH_SIZES ?= 1000,100000,1000000
+BENCH_RUNS ?= 3
 bench-e2e: build
 	TSTACK="$(RELEASE_BIN)/tstack" TSTACK_ANIMATIONS=none $(BENCH_PYTHON) ../shared/bench/bench_all.py \
-	    --peers tstack,less-n,urwid,textual,vd --sizes $(BENCH_SIZES) --runs 3 --out "$(CURDIR)/.build/bench-e2e"
+	    --peers tstack,less-n,urwid,textual,vd --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --out "$(CURDIR)/.build/bench-e2e"
 
 # The library on its own: SwiftUI's colour-shades list with pinned headers (Examples/PinnedHeaders).
 demo: deps

@@ -51,17 +51,19 @@ struct GenericMapping {
     static func document(forLines lines: [(number: Int, value: Result<JSONValue, JSONParseError>)], title: String) -> StackDocument {
         var mapping = GenericMapping()
         mapping.sections.append(("lines", "\(lines.count) lines"))
-        mapping.items.append(lines.map { line in
-            switch line.value {
-            case .success(let value):
-                return item(for: value, path: "line \(line.number)", fallbackID: "line-\(line.number)")
-            case .failure(let error):
-                return StackDocument.Item(
-                    id: "line-\(line.number)", title: "line \(line.number): not JSON",
-                    subtitle: "\(line.number):\(error.column): \(error.message)")
-            }
-        })
+        mapping.items.append(lines.map { item(forLine: $0.number, $0.value) })
         return mapping.finished(title: title)
+    }
+
+    /// The item of JSON Lines line `number`: the value's item, or a row saying why it is not JSON.
+    static func item(forLine number: Int, _ value: Result<JSONValue, JSONParseError>) -> StackDocument.Item {
+        switch value {
+        case .success(let value):
+            return item(for: value, path: "line \(number)", fallbackID: "line-\(number)")
+        case .failure(let error):
+            return StackDocument.Item(
+                id: "line-\(number)", title: "line \(number): not JSON", subtitle: "\(number):\(error.column): \(error.message)")
+        }
     }
 
     private mutating func addSection(

@@ -94,8 +94,32 @@ import Testing
         #expect(lazy.document.sections.last?.items.isEmpty == false)
     }
 
+    @Test(arguments: ["log.jsonl", "log.txt"])
+    func jsonLinesAreReadLazilyByNameOrContentWithBadLinesAsErrorRows(name: String) throws {
+        var text = ""
+        for line in 1...3_000 {
+            text += line == 1_500 ? "{\"broken\": \n" : line % 1_000 == 0 ? "\n" : #"{"name": "event \#(line)", "n": \#(line)}"# + "\n"
+        }
+        let file = TemporaryFile(contents: text, name: name)
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.failure == nil)
+        #expect(lazy.document.title == name)
+        let lines = try #require(lazy.document.sections.first)
+        #expect(lazy.document.sections.count == 1)
+        #expect(lines.id == "lines")
+        #expect(lines.items.count == 2_997, "blank lines are skipped")
+        #expect(lines.items[0] == GenericMapping.item(forLine: 1, .success(try JSONParser.parse(Array(#"{"name": "event 1", "n": 1}"#.utf8)))).withID("line-1"))
+        #expect(lines.items[1_498].title == "line 1500: not JSON")
+        #expect(lines.items[1_498].id == "line-1500")
+        let store = try #require(lazy.document.itemStore)
+        #expect(store.location(ofItemID: "line-2999") ?? (-1, -1) == (0, 2_996))
+        #expect(store.location(ofItemID: "line-1000") == nil, "a blank line is no item")
+        #expect(lines.items[2_996].title == "event 2999")
+    }
+
     @Test func anythingButAStackDocumentIsLeftToTheWholeLoader() throws {
-        for text in [#"[{"id": 1}]"#, #"{"users": [1, 2]}"#, "{\"a\": 1}\n{\"a\": 2}\n"] {
+        for text in [#"[{"id": 1}]"#, #"{"users": [1, 2]}"#, "{\"a\": 1}\n"] {
             let file = TemporaryFile(contents: text)
             defer { file.remove() }
             #expect(try LazyDocument.open(path: file.path, minimumSize: 0) == nil, "\(text)")
@@ -111,5 +135,14 @@ import Testing
         #expect(throws: DocumentError.malformed(
             file: file.path, JSONParseError(line: 1, column: 49, message: "expected ',' or ']', found '{'"))
         ) { try LazyDocument.open(path: file.path, minimumSize: 0) }
+    }
+}
+
+extension StackDocument.Item {
+    /// The same item with another id.
+    func withID(_ id: String) -> StackDocument.Item {
+        var item = self
+        item.id = id
+        return item
     }
 }

@@ -8,7 +8,9 @@ final class FileReader: @unchecked Sendable {
     /// Opens `path` for reading.
     init(path: String) throws(DocumentError) {
         self.path = path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO nobody writes to would wait forever (it is then not a
+        // regular file, and the whole loader says what it is).
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw .unreadable(file: path, reason: String(cString: strerror(errno)).lowercased())
         }

@@ -50,27 +50,46 @@ public final class LazyDocument {
     ///   top-level array, an object without `sections`): load it whole instead.
     /// - Throws: ``DocumentError`` for an unreadable file or an error found before the first items.
     public static func open(
-        path: String, minimumSize: Int = LazyDocument.minimumSize, firstItems: Int = 200
+        path: String, minimumSize: Int = LazyDocument.minimumSize, firstItems: Int = 100
     ) throws(DocumentError) -> LazyDocument? {
         guard let reader = try? FileReader(path: path), let size = reader.regularFileSize, size >= minimumSize,
             size > 0 else { return nil }
-        let lazy = LazyDocument(path: path, reader: reader, size: size)
-        lazy.wait { $0.sawSections && $0.items.count >= firstItems }
-        // Not a stack document (or not JSON at all): the whole loader says what it is.
-        guard lazy.sawSections else { return nil }
-        // An error before the first screen's items: the screen is never opened.
-        if let failure = lazy.failure { throw failure }
-        return lazy
+        let named = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+        if !named {
+            let lazy = LazyDocument(path: path, reader: reader, size: size, scanner: StackScanner())
+            lazy.wait { $0.sawSections && $0.items.count >= firstItems }
+            if lazy.sawSections {
+                // An error before the first screen's items: the screen is never opened.
+                if let failure = lazy.failure { throw failure }
+                return lazy
+            }
+            // Not a stack document (or not JSON at all): JSON Lines, or else for the whole loader.
+            guard Self.startsLikeJSONLines(reader) else { return nil }
+        }
+        let lines = LazyDocument(path: path, reader: reader, size: size, scanner: LineScanner())
+        lines.document.title = path.split(separator: "/").last.map(String.init) ?? path
+        lines.wait { $0.items.count >= firstItems }
+        return lines
     }
 
-    private init(path: String, reader: FileReader, size: Int) {
+    private init(path: String, reader: FileReader, size: Int, scanner: some ChunkScanner & Sendable) {
         self.path = path
         self.reader = reader
         self.fileSize = size
-        items = LazyItems(reader: reader)
-        channel = ScanChannel(reader: reader)
+        items = LazyItems(reader: reader, isJSONLines: scanner is LineScanner)
+        channel = ScanChannel(reader: reader, scanner: scanner)
         document = StackDocument(sections: [])
         document.itemStore = items
+    }
+
+    /// Whether the file's first lines read as JSON Lines (the whole loader's test, on the first 64 KiB).
+    private static func startsLikeJSONLines(_ reader: FileReader) -> Bool {
+        var head = [UInt8](repeating: 0, count: 1 << 16)
+        let count = head.withUnsafeMutableBytes { reader.read(into: $0, at: 0) }
+        var bytes = Array(head[0..<count])
+        // A line cut by the end of the read does not count.
+        if count == head.count, let lastNewline = bytes.lastIndex(of: 0x0A) { bytes.removeSubrange(lastNewline...) }
+        return JSONLines.looksLikeJSONLines(bytes)
     }
 
     deinit { channel.cancel() }

@@ -5,6 +5,11 @@
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore, @unchecked Sendable {
     private let reader: FileReader
+    /// Whether the items are JSON Lines (shown through the generic mapping) rather than the
+    /// items of a stack document.
+    private let isJSONLines: Bool
+    /// The line number of each item, for JSON Lines.
+    private var lines: [Int32] = []
     private var starts: [Int] = []
     private var lengths: [UInt32] = []
     private var details: [UInt8] = []
@@ -18,8 +23,9 @@ final class LazyItems: ItemStore, @unchecked Sendable {
     private var cacheNext = 0
     private static let cacheSize = 512
 
-    init(reader: FileReader) {
+    init(reader: FileReader, isJSONLines: Bool) {
         self.reader = reader
+        self.isJSONLines = isJSONLines
     }
 
     var count: Int { starts.count }
@@ -33,12 +39,14 @@ final class LazyItems: ItemStore, @unchecked Sendable {
             lengths.reserveCapacity(capacity)
             details.reserveCapacity(capacity)
             idHashes.reserveCapacity(capacity)
+            if isJSONLines { lines.reserveCapacity(capacity) }
         }
         for record in records {
             starts.append(record.start)
             lengths.append(UInt32(clamping: record.length))
             details.append(record.detail)
             idHashes.append(record.idHash)
+            if isJSONLines { lines.append(record.line) }
         }
     }
 
@@ -94,6 +102,14 @@ final class LazyItems: ItemStore, @unchecked Sendable {
         let start = starts[ordinal]
         guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
             return Self.errorItem(path: path, message: "\(reader.path): the file changed while open (\(path) is gone)")
+        }
+        if isJSONLines {
+            // The id is always `line-N` here: whether an `id` field is unique is not known
+            // until every line was parsed.
+            let number = Int(lines[ordinal])
+            var item = GenericMapping.item(forLine: number, Result { () throws(JSONParseError) in try JSONParser.parse(bytes) })
+            item.id = "line-\(number)"
+            return item
         }
         do {
             let json = try JSONParser.parse(bytes)

@@ -21,9 +21,9 @@ final class ScanChannel: Sendable {
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
     /// comes quickly, then bigger ones.
-    init(reader: FileReader) {
+    init(reader: FileReader, scanner: some ChunkScanner & Sendable) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader)
+            run(reader, scanner)
         }
     }
 
@@ -37,18 +37,13 @@ final class ScanChannel: Sendable {
         }
     }
 
-    /// How many bytes were scanned and whether the scan ended, without taking anything.
-    var status: (bytesScanned: Int, isFinished: Bool, itemsWaiting: Int) {
-        state.withLock { ($0.bytesScanned, $0.isFinished, $0.items.count) }
-    }
-
     /// Stops the scan at the next chunk.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
     }
 
-    private func run(_ reader: FileReader) {
-        var scanner = StackScanner()
+    private func run(_ reader: FileReader, _ start: some ChunkScanner) {
+        var scanner = start
         let chunkSize = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -75,7 +70,7 @@ final class ScanChannel: Sendable {
         publish(&scanner, bytes: offset, finished: true, failure: failure)
     }
 
-    private func publish(_ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
+    private func publish(_ scanner: inout some ChunkScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
         let events = scanner.events
         let items = scanner.items
         scanner.events.removeAll(keepingCapacity: true)

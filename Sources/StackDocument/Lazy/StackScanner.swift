@@ -7,7 +7,7 @@ import Glibc
 /// Only the skeleton is checked here: brackets, strings, and the commas and colons of the levels
 /// above the items' insides. What lies inside an item is checked when the item is decoded for
 /// display (``JSONParser``), so a bad item becomes an error row while the rest still browses.
-struct StackScanner {
+struct StackScanner: ChunkScanner, Sendable {
     /// Something found between items, in file order.
     enum Event: Equatable, Sendable {
         /// A member of the top-level object other than `sections`, with its raw JSON.
@@ -33,6 +33,8 @@ struct StackScanner {
         var idHash: UInt64
         /// Its `detail` (1–3), or 0 when it has none or something else.
         var detail: UInt8
+        /// Its line number, for JSON Lines (0 in a stack document).
+        var line: Int32 = 0
     }
 
     /// Malformed structure: where (a byte offset) and what was expected.
@@ -233,28 +235,19 @@ struct StackScanner {
         switch frame.kind {
         case .document:
             if frame.key == .sections {
-                guard byte == UInt8(ascii: "[") else {
-                    throw Failure(offset: base + i, message: "sections: expected an array of sections, found \(Self.describe(byte))")
-                }
-                frames.append(Frame(kind: .sections, expect: .valueOrClose))
+                try open(.sections, found: byte, at: base + i, expected: "sections: expected an array of sections")
                 events.append(.sectionsStart)
                 return i + 1
             }
             if case .named(let name) = frame.key { pending = .documentMember(name) }
             captures = true
         case .sections:
-            guard byte == UInt8(ascii: "{") else {
-                throw Failure(offset: base + i, message: "expected a section object, found \(Self.describe(byte))")
-            }
-            frames.append(Frame(kind: .section, expect: .keyOrClose))
+            try open(.section, found: byte, at: base + i, expected: "expected a section object")
             events.append(.sectionStart(firstItem: itemCount))
             return i + 1
         case .section:
             if frame.key == .items {
-                guard byte == UInt8(ascii: "[") else {
-                    throw Failure(offset: base + i, message: "items: expected an array of items, found \(Self.describe(byte))")
-                }
-                frames.append(Frame(kind: .items, expect: .valueOrClose))
+                try open(.items, found: byte, at: base + i, expected: "items: expected an array of items")
                 events.append(.itemsStart)
                 return i + 1
             }
@@ -294,6 +287,15 @@ struct StackScanner {
             mode = .scalar
             return i
         }
+    }
+
+    /// Opens a container of `kind` where the format requires one, or says what was expected.
+    private mutating func open(_ kind: Kind, found byte: UInt8, at offset: Int, expected: String) throws(Failure) {
+        let isObject = Frame(kind: kind, expect: .value).isObject
+        guard byte == (isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")) else {
+            throw Failure(offset: offset, message: "\(expected), found \(Self.describe(byte))")
+        }
+        frames.append(Frame(kind: kind, expect: isObject ? .keyOrClose : .valueOrClose))
     }
 
     private mutating func startCapture(at index: Int) {
