@@ -45,7 +45,7 @@ test-asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
 	$(SWIFT) test --skip-build --scratch-path .build-asan --disable-xctest
 
-# libFuzzer targets (Fuzz/): the JSON loader and the engine, FUZZ_SECONDS each (default 60).
+# libFuzzer targets (Fuzz/): the JSON loader, the lazy loader and the engine, FUZZ_SECONDS each (default 60).
 # Seeds: the JSONTestSuite corpus, the examples, Fuzz/Seeds; findings go to Fuzz/.build/corpus.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
@@ -54,6 +54,9 @@ fuzz: deps
 	mkdir -p Fuzz/.build/corpus/json Fuzz/.build/corpus/engine
 	cd Fuzz && .build/debug/JSONLoaderFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
 	    .build/corpus/json ../../shared/testdata/JSONTestSuite/test_parsing ../Examples
+	mkdir -p Fuzz/.build/corpus/lazy
+	cd Fuzz && .build/debug/LazyLoaderFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
+	    .build/corpus/lazy ../Examples Seeds/lazy
 	cd Fuzz && .build/debug/EngineFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 .build/corpus/engine Seeds/engine
 
 bench: deps

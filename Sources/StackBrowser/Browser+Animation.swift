@@ -22,20 +22,27 @@ extension Browser {
 
     /// The frames to show on the way when the last event was a jump of more than a screen:
     /// the screen at evenly spaced offsets between start and target. Empty otherwise.
-    /// - Complexity: O(steps × screen); the browser itself does not move.
+    /// - Complexity: O(steps × screen); the browser ends where it was (the stack is scrolled
+    /// there and back, not copied: a copy of a million rows' index would cost milliseconds).
     public mutating func takeJumpFrames() -> [CellBuffer] {
         guard let start = jumpStart else { return [] }
         jumpStart = nil
         let target = contentOffset
         let scrollable = max(1, stack.index.total - viewportHeight)
         guard abs(target - start) > viewportHeight else { return [] }
+        let saved = stack.savedScroll
+        let (savedMessage, savedLog) = (message, layoutLog)
+        setLayoutLog(nil)
+        message = nil
+        defer {
+            stack.restore(saved)
+            message = savedMessage
+            setLayoutLog(savedLog)
+        }
         return (1..<Self.animationSteps).map { step in
-            var preview = self
-            preview.setLayoutLog(nil)
             let offset = start + (target - start) * step / Self.animationSteps
-            preview.stack.scroll(toFraction: Double(offset) / Double(scrollable))
-            preview.message = nil
-            return preview.render()
+            stack.scroll(toFraction: Double(offset) / Double(scrollable))
+            return render()
         }
     }
 }

@@ -48,9 +48,8 @@ public enum BrowserSession {
             if browser.isFinished { return .quit }
             if !interactive { browser.finishSearch() }
             if input.hasPendingInput { continue }
-            let jump = browser.takeJumpFrames()
             if interactive, animates {
-                for frame in jump {
+                for frame in browser.takeJumpFrames() {
                     screen.present(frame)
                     usleep(Browser.animationFrameMicros)
                 }

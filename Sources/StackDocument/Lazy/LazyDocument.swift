@@ -125,12 +125,12 @@ public final class LazyDocument {
         return true
     }
 
-    /// Updates until `condition` holds or the scan ends, sleeping a millisecond between looks.
+    /// Updates until `condition` holds or the scan ends, sleeping 0.2 ms between looks.
     public func wait(until condition: (LazyDocument) -> Bool) {
         while true {
             update()
             if isComplete || condition(self) { return }
-            usleep(1_000)
+            usleep(200)
         }
     }
 
