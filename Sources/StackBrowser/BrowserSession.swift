@@ -36,9 +36,22 @@ public enum BrowserSession {
                 // The document is being read: take in what was found. The screen is redrawn
                 // while a jump waits for the scan, when the scan ends, and else once a second
                 // (a progress line that changed every few ms would make keys look slow).
-                let waiting = browser.isWaitingForScan
-                let changed = browser.absorbLoadedItems()
-                if waiting || (changed && (!browser.isLoading || clock.now - lastFrame > .seconds(1))) {
+                // While a jump waits, the spinner's frame goes out before the rows are taken in,
+                // so frames keep coming at the tick's pace.
+                if browser.isWaitingForScan {
+                    present(&browser, on: screen)
+                    lastFrame = clock.now
+                }
+                // Take in as much as 20 ms allow (a key waits at most that long); while a jump
+                // waits, one batch, so the spinner's frames stay under 30 ms apart.
+                let start = clock.now
+                var absorbed = false
+                while browser.absorbLoadedItems() {
+                    absorbed = true
+                    if browser.isWaitingForScan || clock.now - start > .milliseconds(20) { break }
+                }
+                if absorbed, !browser.isWaitingForScan,
+                    !browser.isLoading || clock.now - lastFrame > .seconds(1) {
                     present(&browser, on: screen)
                     lastFrame = clock.now
                 }
@@ -70,10 +83,12 @@ public enum BrowserSession {
     }
 
     /// The next event; while the document is read (interactive only), a tick when no key comes
-    /// soon, so the run loop can take in what the scan found.
+    /// soon, so the run loop can take in what the scan found: every 15 ms while a jump waits (the
+    /// spinner's pace), else every 50 ms — longer than ncurses' escape delay (25 ms), or a key
+    /// sent as an escape sequence would wait for several ticks.
     private static func nextEvent(for browser: Browser, from input: InputSource, interactive: Bool) -> InputEvent? {
         guard interactive, browser.isLoading else { return input.nextEvent() }
-        return input.nextEvent(within: browser.isWaitingForScan ? 15 : 100)
+        return input.nextEvent(within: browser.isWaitingForScan ? 15 : 50)
     }
 
     /// Renders and presents one frame, recording how long laying it out and drawing it took.

@@ -62,7 +62,9 @@ public struct DocumentRows: StackDataSource {
         switch section.layout {
         case .vertical:
             let indexesItems = !items.isStored
-            for item in firstItem..<items.count where items.detail(at: item) <= detailLevel {
+            // Every item shows at the top level (3): no need to ask each one.
+            let showsAll = detailLevel >= 3
+            for item in firstItem..<items.count where showsAll || items.detail(at: item) <= detailLevel {
                 let entry = Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal)
                 if indexesItems { rowsByID[items[item].id] = entries.count }
                 entries.append(entry)
@@ -99,7 +101,8 @@ public struct DocumentRows: StackDataSource {
     private func firstChange(for newDocument: StackDocument) -> (row: Int, section: Int, item: Int) {
         let old = document.sections
         let new = newDocument.sections
-        var s = 0
+        // Only the last section can have changed (see update(to:)): O(1), not O(sections).
+        var s = max(0, old.count - 1)
         while s < old.count, s < new.count, old[s] == new[s] { s += 1 }
         guard s < old.count else { return (entries.count, s, 0) }
         let rows = sectionRows[s]
@@ -115,19 +118,27 @@ public struct DocumentRows: StackDataSource {
         firstChange(for: newDocument).row
     }
 
-    /// Takes in a document that grew (the sections it had may have more items, and more
-    /// sections may follow), replacing the rows from ``firstChangedRow(for:)`` on.
-    /// - Complexity: O(rows replaced + sections).
+    /// Takes in a document that grew: all its sections but the last are as they were, the last
+    /// may have more items (or another header or footer), and more sections may follow. The rows
+    /// from ``firstChangedRow(for:)`` on are replaced.
+    /// - Complexity: O(rows replaced + rows added).
     public mutating func update(to newDocument: StackDocument) {
         let change = firstChange(for: newDocument)
         if change.row < entries.count {
+            // Items read from a file were never in the table (and naming them would decode them).
+            for row in change.row..<entries.count
+            where entries[row].role != .item || !document.sections[Int(entries[row].section)].items.isStored {
+                rowsByID[rowID(at: row)] = nil
+            }
             let ordinal = Int(entries[change.row].ordinal)
             entries.removeLast(entries.count - change.row)
             itemCount = ordinal
         }
-        rowsByID = rowsByID.filter { $0.value < change.row }
         for section in strips.keys where section >= change.section {
-            for card in document.sections[section].items { cardsByID[card.id] = nil }
+            for card in document.sections[section].items {
+                cardsByID[card.id] = nil
+                rowsByID[card.id] = nil
+            }
             strips[section] = nil
         }
         sectionRows.removeLast(sectionRows.count - change.section - (change.item > 0 ? 1 : 0))

@@ -183,17 +183,19 @@ public struct ExtentIndex: Sendable {
         let i = count
         // A new Fenwick node covers (i - lowbit(i), i]: its own value plus the children below it.
         var measured: Int64 = 0
-        var unmeasured: [Int32] = Array(repeating: 0, count: Self.kindCount)
+        // The node's counts go straight into the tree (no temporary array: appends are hot
+        // while a big document is read).
+        let node = unmeasuredTrees.count
+        unmeasuredTrees.append(contentsOf: repeatElement(0, count: Self.kindCount))
         var child = i - 1
         let lowest = i - (i & -i)
         while child > lowest {
             measured += measuredTree[child]
-            for k in 0..<Self.kindCount { unmeasured[k] += unmeasuredTrees[child * Self.kindCount + k] }
+            for k in 0..<Self.kindCount { unmeasuredTrees[node + k] += unmeasuredTrees[child * Self.kindCount + k] }
             child -= child & -child
         }
-        unmeasured[kind.rawValue] += 1
+        unmeasuredTrees[node + kind.rawValue] += 1
         measuredTree.append(measured)
-        unmeasuredTrees.append(contentsOf: unmeasured)
     }
 
     /// Removes the last `count` rows; `kind` gives the kind of each removed row.

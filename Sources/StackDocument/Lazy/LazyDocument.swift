@@ -28,6 +28,12 @@ public final class LazyDocument {
     private let items: LazyItems
     private var sections: [SectionDraft] = []
     private var sawSections = false
+    /// What the scan found and ``update()`` has not taken in yet.
+    private var backlog = (items: [StackScanner.ItemRecord](), events: [StackScanner.Event]())
+    /// Where the backlog's items and events not taken in yet start.
+    private var backlogStart = (items: 0, events: 0)
+    private var scanEnded = false
+    private var scanFailure: DocumentError?
 
     /// Files at least this big are read the lazy way (`DocumentLoader.open`).
     public static let minimumSize = 4 << 20
@@ -108,29 +114,74 @@ public final class LazyDocument {
     public func update() -> Bool {
         guard !isComplete else { return false }
         let found = channel.take()
-        let expected = found.bytesScanned > 0 ? Int(Double(items.count + found.items.count) * Double(fileSize) / Double(found.bytesScanned) * 1.02) : 0
-        items.append(found.items, expectedCount: expected)
-        for event in found.events where failure == nil { apply(event) }
+        backlog.items += found.items
+        backlog.events += found.events
         bytesScanned = found.bytesScanned
+        let (takenItems, takenEvents) = takeBacklog(items: Self.itemsPerUpdate)
         if let error = found.failure, failure == nil {
             let position = reader.lineAndColumn(of: error.offset)
-            failure = .malformed(file: path, JSONParseError(line: position.line, column: position.column, message: error.message))
+            scanFailure = .malformed(file: path, JSONParseError(line: position.line, column: position.column, message: error.message))
         }
-        if found.isFinished || failure != nil {
+        if found.isFinished { scanEnded = true }
+        if failure != nil || (scanEnded && backlogStart.items == backlog.items.count && backlogStart.events == backlog.events.count) {
+            failure = failure ?? scanFailure
             isComplete = true
             channel.cancel()
         }
-        guard !found.items.isEmpty || !found.events.isEmpty || isComplete else { return false }
+        guard takenItems > 0 || takenEvents > 0 || isComplete else { return false }
         rebuild()
         return true
+    }
+
+    /// Items taken in per ``update()`` at most, so that one call stays within a few milliseconds
+    /// (the rest waits for the next call).
+    static let itemsPerUpdate = 40_000
+
+    /// Takes in up to `limit` items from the backlog, and the events up to where they need items
+    /// not yet taken.
+    private func takeBacklog(items limit: Int) -> (items: Int, events: Int) {
+        let first = backlogStart
+        while failure == nil {
+            while backlogStart.events < backlog.events.count, failure == nil,
+                Self.itemsNeeded(by: backlog.events[backlogStart.events]) <= items.count {
+                apply(backlog.events[backlogStart.events])
+                backlogStart.events += 1
+            }
+            let start = backlogStart.items
+            let count = min(limit - (start - first.items), backlog.items.count - start)
+            guard count > 0 else { break }
+            let waiting = backlog.items.count - start
+            let expected = bytesScanned > 0 ? Int(Double(items.count + waiting) * Double(fileSize) / Double(bytesScanned) * 1.02) : 0
+            items.append(backlog.items[start..<(start + count)], expectedCount: expected)
+            backlogStart.items += count
+        }
+        let taken = (backlogStart.items - first.items, backlogStart.events - first.events)
+        if backlogStart.items == backlog.items.count {
+            backlog.items.removeAll(keepingCapacity: true)
+            backlogStart.items = 0
+        }
+        if backlogStart.events == backlog.events.count {
+            backlog.events.removeAll(keepingCapacity: true)
+            backlogStart.events = 0
+        }
+        return taken
+    }
+
+    /// How many items must be taken in before `event` can be.
+    private static func itemsNeeded(by event: StackScanner.Event) -> Int {
+        switch event {
+        case .sectionStart(let firstItem): return firstItem
+        case .sectionEnd(let endItem): return endItem
+        default: return 0
+        }
     }
 
     /// Updates until `condition` holds or the scan ends, sleeping 0.2 ms between looks.
     public func wait(until condition: (LazyDocument) -> Bool) {
         while true {
-            update()
+            let changed = update()
             if isComplete || condition(self) { return }
-            usleep(200)
+            if !changed { usleep(200) }
         }
     }
 

@@ -32,7 +32,7 @@ final class LazyItems: ItemStore, @unchecked Sendable {
 
     /// Adds the items the scan found, in order; `expectedCount` (estimated from the share of
     /// the file scanned) reserves room once instead of doubling past it.
-    func append(_ records: [StackScanner.ItemRecord], expectedCount: Int) {
+    func append(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
         if starts.capacity < starts.count + records.count {
             let capacity = max(expectedCount, starts.count + records.count)
             starts.reserveCapacity(capacity)
