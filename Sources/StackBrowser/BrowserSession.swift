@@ -33,28 +33,7 @@ public enum BrowserSession {
         while let event = nextEvent(for: browser, from: input, interactive: interactive) {
             if case .signal(let number) = event { return .signal(number) }
             if event == .tick {
-                // The document is being read: take in what was found. The screen is redrawn
-                // while a jump waits for the scan, when the scan ends, and else once a second
-                // (a progress line that changed every few ms would make keys look slow).
-                // While a jump waits, the spinner's frame goes out before the rows are taken in,
-                // so frames keep coming at the tick's pace.
-                if browser.isWaitingForScan {
-                    present(&browser, on: screen)
-                    lastFrame = clock.now
-                }
-                // Take in as much as 20 ms allow (a key waits at most that long); while a jump
-                // waits, one batch, so the spinner's frames stay under 30 ms apart.
-                let start = clock.now
-                var absorbed = false
-                while browser.absorbLoadedItems() {
-                    absorbed = true
-                    if browser.isWaitingForScan || clock.now - start > .milliseconds(20) { break }
-                }
-                if absorbed, !browser.isWaitingForScan,
-                    !browser.isLoading || clock.now - lastFrame > .seconds(1) {
-                    present(&browser, on: screen)
-                    lastFrame = clock.now
-                }
+                takeInLoadedItems(&browser, screen: screen, lastFrame: &lastFrame)
                 continue
             }
             browser.handle(event)
@@ -80,6 +59,31 @@ public enum BrowserSession {
             }
         }
         return .inputEnded
+    }
+
+    /// On a tick while the document is read: takes in what the scan found. The screen is redrawn
+    /// while a jump waits for the scan (its spinner's frame first, so frames keep the tick's
+    /// pace), when the scan ends, and else once a second (a progress line that changed every few
+    /// milliseconds would make keys look slow). At most 20 ms of rows are taken in (a key waits no
+    /// longer); while a jump waits, one batch, so the spinner's frames stay under 30 ms apart.
+    private static func takeInLoadedItems(
+        _ browser: inout Browser, screen: TerminalScreen, lastFrame: inout ContinuousClock.Instant
+    ) {
+        let clock = ContinuousClock()
+        if browser.isWaitingForScan {
+            present(&browser, on: screen)
+            lastFrame = clock.now
+        }
+        let start = clock.now
+        var absorbed = false
+        while browser.absorbLoadedItems() {
+            absorbed = true
+            if browser.isWaitingForScan || clock.now - start > .milliseconds(20) { break }
+        }
+        if absorbed, !browser.isWaitingForScan, !browser.isLoading || clock.now - lastFrame > .seconds(1) {
+            present(&browser, on: screen)
+            lastFrame = clock.now
+        }
     }
 
     /// The next event; while the document is read (interactive only), a tick when no key comes
