@@ -73,10 +73,12 @@ extension Browser {
     /// jump waits, a spinner that turns every frame (so a wait never looks frozen).
     var loadingNote: String? {
         guard let loading else { return nil }
-        let percent = Int(loading.fractionScanned * 100)
-        guard pendingJump != nil else { return "reading \(percent)%" }
+        // Standard input still streaming in has no size yet: say how much arrived.
+        let progress = loading.sizeIsKnown
+            ? "reading \(Int(loading.fractionScanned * 100))%" : "reading, \(loading.fileSize >> 20) MB so far"
+        guard pendingJump != nil else { return progress }
         let spinner = Self.spinner[waitFrames % Self.spinner.count]
-        return "\(spinner) reading \(percent)%, waiting for the end"
+        return "\(spinner) \(progress), waiting for the end"
     }
 
     private static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]

@@ -7,6 +7,13 @@ public enum DocumentLoader {
         return try decode(bytes, file: path)
     }
 
+    /// Waits for standard input to end in `spool`, then reads it whole, as `-`.
+    /// - Throws: ``DocumentError``.
+    public static func load(spool: StdinSpool) throws(DocumentError) -> StackDocument {
+        spool.wait { _ in false }
+        return try decode(try FileBytes.read(path: spool.path), file: "-")
+    }
+
     /// Parses a document; `file` names it in error messages. A stack document (an object with
     /// `sections`) is checked against the format; any other JSON is shown through the generic
     /// mapping; JSON Lines (by name: `.jsonl`, `.ndjson`; or by content: several lines that are

@@ -44,13 +44,17 @@ struct DocumentOptions: ParsableArguments {
     /// (EX_DATAERR).
     func loadDocument(whole: Bool) throws -> Loaded {
         do {
-            if file != "-", let lazy = try LazyDocument.open(path: file, minimumSize: lazyThreshold) {
+            // Standard input streams into a temporary file, read the same lazy way.
+            let spool = file == "-" ? try StdinSpool() : nil
+            let lazy = try spool.map { spool throws(DocumentError) in try LazyDocument.open(spool: spool) }
+                ?? (file == "-" ? nil : try LazyDocument.open(path: file, minimumSize: lazyThreshold))
+            if let lazy {
                 guard whole else { return .reading(lazy) }
                 lazy.wait { _ in false }
                 if let failure = lazy.failure { throw failure }
                 return .whole(lazy.document)
             }
-            return .whole(try DocumentLoader.load(path: file))
+            return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }

@@ -3,16 +3,19 @@ import Glibc
 /// Reads byte ranges of an open file with `pread`, and turns offsets into line and column.
 final class FileReader: @unchecked Sendable {
     let path: String
+    /// What messages call the file (`-` for standard input copied to a temporary file).
+    let name: String
     private let descriptor: Int32
 
-    /// Opens `path` for reading.
-    init(path: String) throws(DocumentError) {
+    /// Opens `path` for reading; messages call it `name`.
+    init(path: String, name: String? = nil) throws(DocumentError) {
         self.path = path
+        self.name = name ?? path
         // O_NONBLOCK: opening a FIFO nobody writes to would wait forever (it is then not a
         // regular file, and the whole loader says what it is).
         descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw .unreadable(file: path, reason: String(cString: strerror(errno)).lowercased())
+            throw .unreadable(file: self.name, reason: String(cString: strerror(errno)).lowercased())
         }
     }
 

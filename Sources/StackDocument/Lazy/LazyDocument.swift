@@ -19,9 +19,14 @@ public final class LazyDocument {
     public private(set) var isComplete = false
     /// Why the scan stopped early, if it did.
     public private(set) var failure: DocumentError?
-    /// The file's size and how much of it was scanned.
-    public let fileSize: Int
+    /// The file's size (what arrived so far, for standard input) and how much of it was scanned.
+    public var fileSize: Int { spool?.bytesWritten ?? size }
     public private(set) var bytesScanned = 0
+    /// Whether the file's size is final (standard input may still be streaming in).
+    public var sizeIsKnown: Bool { spool?.isFinished ?? true }
+    private let size: Int
+    /// Standard input being copied to the file read here, if that is what is read.
+    private let spool: StdinSpool?
 
     private let reader: FileReader
     private let channel: ScanChannel
@@ -61,8 +66,27 @@ public final class LazyDocument {
         guard let reader = try? FileReader(path: path), let size = reader.regularFileSize, size >= minimumSize,
             size > 0 else { return nil }
         let named = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+        return try open(reader, size: size, spool: nil, jsonLinesByName: named, firstItems: firstItems)
+    }
+
+    /// Starts scanning standard input as it streams into `spool`, whatever its size, and waits
+    /// for the first screen's items as ``open(path:minimumSize:firstItems:)`` does; messages call
+    /// it `-`.
+    /// - Returns: nil when standard input is empty or not a stack document nor JSON Lines: wait
+    ///   for the spool to finish and load it whole.
+    public static func open(spool: StdinSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
+        // Enough for the JSON Lines test on the first 64 KiB, or all there is.
+        spool.wait { $0.bytesWritten >= 1 << 16 }
+        guard spool.bytesWritten > 0, let reader = try? FileReader(path: spool.path, name: "-") else { return nil }
+        return try open(reader, size: 0, spool: spool, jsonLinesByName: false, firstItems: firstItems)
+    }
+
+    private static func open(
+        _ reader: FileReader, size: Int, spool: StdinSpool?, jsonLinesByName named: Bool, firstItems: Int
+    ) throws(DocumentError) -> LazyDocument? {
+        let path = reader.name
         if !named {
-            let lazy = LazyDocument(path: path, reader: reader, size: size, scanner: StackScanner())
+            let lazy = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: StackScanner())
             lazy.wait { $0.sawSections && $0.items.count >= firstItems }
             if lazy.sawSections {
                 // An error before the first screen's items: the screen is never opened.
@@ -72,18 +96,21 @@ public final class LazyDocument {
             // Not a stack document (or not JSON at all): JSON Lines, or else for the whole loader.
             guard Self.startsLikeJSONLines(reader) else { return nil }
         }
-        let lines = LazyDocument(path: path, reader: reader, size: size, scanner: LineScanner())
-        lines.document.title = path.split(separator: "/").last.map(String.init) ?? path
+        let lines = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: LineScanner())
+        lines.document.title = spool == nil ? path.split(separator: "/").last.map(String.init) ?? path : "(stdin)"
         lines.wait { $0.items.count >= firstItems }
         return lines
     }
 
-    private init(path: String, reader: FileReader, size: Int, scanner: some ChunkScanner & Sendable) {
+    private init(
+        path: String, reader: FileReader, size: Int, spool: StdinSpool?, scanner: some ChunkScanner & Sendable
+    ) {
         self.path = path
         self.reader = reader
-        self.fileSize = size
+        self.size = size
+        self.spool = spool
         items = LazyItems(reader: reader, isJSONLines: scanner is LineScanner)
-        channel = ScanChannel(reader: reader, scanner: scanner)
+        channel = ScanChannel(reader: reader, scanner: scanner, spool: spool)
         document = StackDocument(sections: [])
         document.itemStore = items
     }

@@ -101,7 +101,7 @@ final class LazyItems: ItemStore, @unchecked Sendable {
     private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
         let start = starts[ordinal]
         guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
-            return Self.errorItem(path: path, message: "\(reader.path): the file changed while open (\(path) is gone)")
+            return Self.errorItem(path: path, message: "\(reader.name): the file changed while open (\(path) is gone)")
         }
         if isJSONLines {
             // The id is always `line-N` here: whether an `id` field is unique is not known
@@ -113,12 +113,12 @@ final class LazyItems: ItemStore, @unchecked Sendable {
         }
         do {
             let json = try JSONParser.parse(bytes)
-            return try SchemaReader(file: reader.path).item(from: json, at: path)
+            return try SchemaReader(file: reader.name).item(from: json, at: path)
         } catch let error as JSONParseError {
             let itemStart = reader.lineAndColumn(of: start)
             let line = itemStart.line + error.line - 1
             let column = error.line == 1 ? itemStart.column + error.column - 1 : error.column
-            return Self.errorItem(path: path, message: "\(reader.path):\(line):\(column): \(error.message)")
+            return Self.errorItem(path: path, message: "\(reader.name):\(line):\(column): \(error.message)")
         } catch {
             return Self.errorItem(path: path, message: "\(error)")
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Synchronization
 
 /// The scan of a file on a background thread, and what it found so far for the main thread
@@ -21,9 +22,11 @@ final class ScanChannel: Sendable {
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
     /// comes quickly, then bigger ones.
-    init(reader: FileReader, scanner: some ChunkScanner & Sendable) {
+    /// Starts scanning the file `reader` reads; with `spool`, a file still being written: its
+    /// end is the end only once standard input ended.
+    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: StdinSpool? = nil) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader, scanner)
+            run(reader, scanner, spool)
         }
     }
 
@@ -42,7 +45,7 @@ final class ScanChannel: Sendable {
         cancelled.store(true, ordering: .relaxed)
     }
 
-    private func run(_ reader: FileReader, _ start: some ChunkScanner) {
+    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: StdinSpool?) {
         var scanner = start
         let chunkSize = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -51,9 +54,15 @@ final class ScanChannel: Sendable {
         var size = 1 << 16
         var failure: StackScanner.Failure?
         while !cancelled.load(ordering: .relaxed) {
+            // Asked before reading: if the spool was finished then, this read sees all of it.
+            let ended = spool?.isFinished ?? true
             let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
             do {
                 if count == 0 {
+                    guard ended else {
+                        usleep(1_000)
+                        continue
+                    }
                     try scanner.finish()
                     break
                 }
