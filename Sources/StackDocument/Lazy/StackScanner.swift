@@ -233,26 +233,23 @@ struct StackScanner: ChunkScanner, Sendable {
     ) throws(Failure) -> Int {
         var captures = false
         switch frame.kind {
-        case .document:
-            if frame.key == .sections {
-                try open(.sections, found: byte, at: base + i, expected: "sections: expected an array of sections")
-                events.append(.sectionsStart)
+        case .document, .section:
+            // The document's `sections` and a section's `items` open the next level; any other
+            // member is captured and reported whole.
+            let isDocument = frame.kind == .document
+            if frame.key == (isDocument ? .sections : .items) {
+                try open(
+                    isDocument ? .sections : .items, found: byte, at: base + i,
+                    expected: isDocument ? "sections: expected an array of sections" : "items: expected an array of items")
+                events.append(isDocument ? .sectionsStart : .itemsStart)
                 return i + 1
             }
-            if case .named(let name) = frame.key { pending = .documentMember(name) }
+            if case .named(let name) = frame.key { pending = isDocument ? .documentMember(name) : .sectionMember(name) }
             captures = true
         case .sections:
             try open(.section, found: byte, at: base + i, expected: "expected a section object")
             events.append(.sectionStart(firstItem: itemCount))
             return i + 1
-        case .section:
-            if frame.key == .items {
-                try open(.items, found: byte, at: base + i, expected: "items: expected an array of items")
-                events.append(.itemsStart)
-                return i + 1
-            }
-            if case .named(let name) = frame.key { pending = .sectionMember(name) }
-            captures = true
         case .items:
             itemStart = base + i
             if byte == UInt8(ascii: "{") {
