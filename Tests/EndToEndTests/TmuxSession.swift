@@ -7,10 +7,15 @@ final class TmuxSession {
     private var socket: String { directory + "/tmux.sock" }
 
     /// Starts `command` (a shell command line) in a `width`×`height` window.
+    ///
+    /// Under AddressSanitizer (`make test-asan`) the leak check is off in the window: a viewer
+    /// still running when the server is killed gets SIGHUP, and LeakSanitizer's exit-time check
+    /// then hung (seen: the viewer spinning in `sched_yield` beside its sleeping tracer, until
+    /// SIGKILL). Memory errors are still caught.
     init(width: Int, height: Int, command: String) {
         directory = Subprocess.temporaryDirectory()
         _ = tmux("new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)",
-                 "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command)
+                 "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", "-e", "ASAN_OPTIONS=detect_leaks=0", command)
     }
 
     deinit {
