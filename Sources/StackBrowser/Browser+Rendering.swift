@@ -105,10 +105,9 @@ extension Browser {
         let ends = self.ends(of: frame)
         var position: (Int, Int)?
         var section: String?
-        if let focus {
+        if let focus, let ordinal = focusedOrdinal {
             let entry = rows.entry(at: focus)
-            let card = entry.role == .cards ? cardFocus[Int(entry.section)] ?? 0 : 0
-            position = (Int(entry.ordinal) + card + 1, rows.itemCount)
+            position = (ordinal + 1, rows.itemCount)
             let documentSection = rows.document.sections[Int(entry.section)]
             section = documentSection.header ?? documentSection.id
         }

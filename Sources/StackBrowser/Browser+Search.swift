@@ -29,7 +29,7 @@ extension Browser {
             message = "no match for \"\(search.pattern)\""
             return
         }
-        let start = focusedID.flatMap { rows.ordinal(ofID: $0) } ?? (forward ? count - 1 : 0)
+        let start = focusedOrdinal ?? (forward ? count - 1 : 0)
         scan = SearchScan(search: search, forward: forward, start: start, count: count)
     }
 

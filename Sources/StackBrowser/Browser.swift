@@ -91,6 +91,14 @@ public struct Browser {
     /// The text of the `:` command line while it is open, else nil.
     public var promptText: String? { prompt?.text }
 
+    /// The ordinal of the focused item or card among all items shown, if any.
+    /// - Complexity: O(1).
+    var focusedOrdinal: Int? {
+        guard let focus else { return nil }
+        let entry = rows.entry(at: focus)
+        return Int(entry.ordinal) + (entry.role == .cards ? cardFocus[Int(entry.section)] ?? 0 : 0)
+    }
+
     /// The id of the focused item or card, if any.
     public var focusedID: String? {
         guard let focus else { return nil }

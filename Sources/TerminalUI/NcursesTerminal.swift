@@ -164,7 +164,8 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     private func nextEvent(deadline milliseconds: Int?) -> InputEvent? {
         guard screen != nil else { return nil }
         let window = tstack_stdscr()
-        wtimeout(window, Int32(min(milliseconds ?? Int(Self.signalCheckMilliseconds), Int(Self.signalCheckMilliseconds))))
+        // Never longer than the signal check; a caller's shorter wait ends in a tick.
+        wtimeout(window, Int32(min(milliseconds ?? .max, Int(Self.signalCheckMilliseconds))))
         defer { wtimeout(window, -1) }
         while true {
             let pending = tstack_take_pending_signal()

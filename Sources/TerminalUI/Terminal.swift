@@ -12,8 +12,8 @@ public protocol InputSource: AnyObject {
     func nextEvent() -> InputEvent?
     /// Whether another event is already waiting (so a frame can be skipped to catch up).
     var hasPendingInput: Bool { get }
-    /// The next event, or ``InputEvent/tick`` when none comes within `milliseconds`; nil when
-    /// input has ended. Sources without a clock just wait for the next event.
+    /// The next event, or ``InputEvent/tick`` when none comes within `milliseconds` (a source may
+    /// tick sooner); nil when input has ended. Sources without a clock just wait for the next event.
     func nextEvent(within milliseconds: Int) -> InputEvent?
 }
 

@@ -46,15 +46,18 @@ struct DocumentOptions: ParsableArguments {
         do {
             // Standard input streams into a temporary file, read the same lazy way.
             let spool = file == "-" ? try StdinSpool() : nil
-            let lazy = try spool.map { spool throws(DocumentError) in try LazyDocument.open(spool: spool) }
-                ?? (file == "-" ? nil : try LazyDocument.open(path: file, minimumSize: lazyThreshold))
-            if let lazy {
-                guard whole else { return .reading(lazy) }
-                lazy.wait { _ in false }
-                if let failure = lazy.failure { throw failure }
-                return .whole(lazy.document)
+            let lazy = if let spool {
+                try LazyDocument.open(spool: spool)
+            } else {
+                try LazyDocument.open(path: file, minimumSize: lazyThreshold)
             }
-            return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
+            guard let lazy else {
+                return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
+            }
+            guard whole else { return .reading(lazy) }
+            lazy.wait { _ in false }
+            if let failure = lazy.failure { throw failure }
+            return .whole(lazy.document)
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }

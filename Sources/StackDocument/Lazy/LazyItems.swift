@@ -18,6 +18,9 @@ final class LazyItems: ItemStore, @unchecked Sendable {
     private var idHashes: [UInt64] = []
     /// The ordinal of each section's first item, in section order.
     var sectionStarts: [Int] = []
+    /// Ids looked up and found (their ordinal), and ids not found among the first N items.
+    private var found: [String: Int] = [:]
+    private var searched: [String: Int] = [:]
     private var cache: [Int: StackDocument.Item] = [:]
     private var cacheOrder: [Int] = []
     private var cacheNext = 0
@@ -71,18 +74,38 @@ final class LazyItems: ItemStore, @unchecked Sendable {
         return detail == 0 ? 1 : detail
     }
 
+    /// - Complexity: O(items) the first time an id is asked for; then O(1) once found, and O(items
+    /// added since) while not found (a shortcut's target is looked up every frame, and a `:goto`
+    /// waiting for the scan on every batch).
     func location(ofItemID id: String) -> (section: Int, index: Int)? {
+        if let ordinal = found[id] { return location(ofOrdinal: ordinal) }
         let hash = ItemIDHash.of(utf8: id.utf8)
         // The first item with that id wins; a hash that matches another id is skipped.
-        var from = 0
+        var from = searched[id] ?? 0
         while let ordinal = idHashes[from...].firstIndex(of: hash) {
-            if let section = section(ofOrdinal: ordinal) {
-                let index = ordinal - sectionStarts[section]
-                if item(atOrdinal: ordinal, section: section, index: index).id == id { return (section, index) }
+            if let location = location(ofOrdinal: ordinal),
+                item(atOrdinal: ordinal, section: location.section, index: location.index).id == id {
+                makeRoomForLookup()
+                found[id] = ordinal
+                return location
             }
             from = ordinal + 1
         }
+        makeRoomForLookup()
+        searched[id] = idHashes.count
         return nil
+    }
+
+    /// The section of item `ordinal` and its index there.
+    private func location(ofOrdinal ordinal: Int) -> (section: Int, index: Int)? {
+        section(ofOrdinal: ordinal).map { ($0, ordinal - sectionStarts[$0]) }
+    }
+
+    /// Lookups are remembered for a few hundred ids, then forgotten all at once.
+    private func makeRoomForLookup() {
+        guard found.count + searched.count >= Self.cacheSize else { return }
+        found.removeAll()
+        searched.removeAll()
     }
 
     /// The section holding item `ordinal`.
