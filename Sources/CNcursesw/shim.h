@@ -8,11 +8,15 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 
+#include <fcntl.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
+#include <errno.h>
 #include <ncursesw/ncurses.h>
 
 // MARK: - Geometry and globals
@@ -55,8 +59,8 @@ static inline int tstack_mouse_kind(mmask_t state) {
 }
 
 // MARK: - Signals
-// Handlers only record the signal; the event loop sees get_wch fail with EINTR (no
-// SA_RESTART), restores the terminal with endwin() and exits 128 + signal.
+// Handlers only record the signal and wake the event loop through a self-pipe; the loop then
+// restores the terminal with endwin() and exits 128 + signal.
 
 /* State lives in function-local statics: Swift's importer emits the inline functions that use
    them, whereas a file-level static array in a header may never be defined (a link error seen on
@@ -66,7 +70,47 @@ static inline volatile sig_atomic_t *tstack_pending_signal(void) {
     return &pending;
 }
 
-static void tstack_record_signal(int signo) { *tstack_pending_signal() = signo; }
+/* A self-pipe: every handler writes a byte to it (write is async-signal-safe), so the event
+   loop can sleep in poll(2) with no timeout and still wake for a signal, even one that arrived
+   just before it went to sleep. */
+static inline int *tstack_signal_pipe(void) {
+    static int ends[2] = { -1, -1 };
+    return ends;
+}
+
+static inline void tstack_wake_event_loop(void) {
+    int saved = errno;
+    char byte = 1;
+    if (tstack_signal_pipe()[1] >= 0) { ssize_t ignored = write(tstack_signal_pipe()[1], &byte, 1); (void)ignored; }
+    errno = saved;
+}
+
+/// The end of the self-pipe to poll; drain it with tstack_drain_signal_pipe().
+static inline int tstack_signal_pipe_reader(void) { return tstack_signal_pipe()[0]; }
+
+static inline void tstack_drain_signal_pipe(void) {
+    char buffer[64];
+    while (read(tstack_signal_pipe()[0], buffer, sizeof buffer) > 0) {}
+}
+
+static void tstack_record_signal(int signo) {
+    *tstack_pending_signal() = signo;
+    tstack_wake_event_loop();
+}
+
+/* SIGWINCH stays ncurses' (it turns it into KEY_RESIZE); ours runs first and wakes the loop. */
+static inline struct sigaction *tstack_previous_winch(void) {
+    static struct sigaction previous;
+    return &previous;
+}
+
+static void tstack_on_winch(int signo) {
+    tstack_wake_event_loop();
+    void (*previous)(int) = tstack_previous_winch()->sa_handler;
+    if (!(tstack_previous_winch()->sa_flags & SA_SIGINFO) && previous != SIG_DFL && previous != SIG_IGN) {
+        previous(signo);
+    }
+}
 
 /* On a crash (a trap, abort or fault) restore the terminal first, then let the previous handler
    (Swift's backtracer) run, so its report lands on a sane terminal. endwin() is not
@@ -96,6 +140,12 @@ static inline void tstack_install_crash_handlers(void) {
 
 static inline void tstack_install_signal_handlers(void) {
     tstack_install_crash_handlers();
+    if (tstack_signal_pipe()[0] < 0 && pipe(tstack_signal_pipe()) == 0) {
+        for (int i = 0; i < 2; i++) {
+            fcntl(tstack_signal_pipe()[i], F_SETFL, fcntl(tstack_signal_pipe()[i], F_GETFL) | O_NONBLOCK);
+            fcntl(tstack_signal_pipe()[i], F_SETFD, FD_CLOEXEC);
+        }
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = tstack_record_signal;
@@ -105,6 +155,11 @@ static inline void tstack_install_signal_handlers(void) {
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
     sigaction(SIGQUIT, &action, NULL);
+    struct sigaction winch;
+    memset(&winch, 0, sizeof winch);
+    winch.sa_handler = tstack_on_winch;
+    sigemptyset(&winch.sa_mask);
+    sigaction(SIGWINCH, &winch, tstack_previous_winch());
     /* A parent may have started us with these blocked (signal masks are inherited): unblock
        them, or resizes and termination requests would never arrive. */
     sigset_t wanted;

@@ -26,6 +26,9 @@ extension Browser {
     /// Whether the document is still being read.
     public var isLoading: Bool { loading != nil }
 
+    /// The document being read, until its scan ends.
+    public var loadingDocument: LazyDocument? { loading }
+
     /// Whether a jump waits for the scan (the run loop then shows its progress often).
     public var isWaitingForScan: Bool { pendingJump != nil }
 

@@ -80,7 +80,7 @@ extension Browser {
         buffer.write(text, style: theme.overlay, x: size.width - 1 - width, y: viewportHeight - 1)
     }
 
-    /// The last line: the prompt while it is open, a message after a command, else the status.
+    /// The last line: the prompt while it is open, else the status (with the message of a command).
     private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
         let y = size.height - 1
         if let prompt {
@@ -92,11 +92,10 @@ extension Browser {
                 buffer.fill(theme.overlay, y: y - 1)
                 buffer.write(" " + message, style: theme.overlay, x: 0, y: y - 1)
             }
-        } else if let message {
-            buffer.fill(theme.status, y: y)
-            buffer.write(" " + message, style: theme.status, x: 0, y: y)
         } else {
-            status(for: frame).draw(into: &buffer, y: y, style: theme.status)
+            var status = status(for: frame)
+            status.message = message
+            status.draw(into: &buffer, y: y, style: theme.status)
         }
     }
 

@@ -48,10 +48,9 @@ extension Browser {
                 scan = nil
                 let id = rows.item(atOrdinal: ordinal).id
                 revealOrScroll(to: id)
-                if wrapped {
-                    message = current.forward
-                        ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
-                }
+                // The progress of the step before must not outlive the search.
+                message = !wrapped ? nil : current.forward
+                    ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
                 return
             }
             current.scanned += 1

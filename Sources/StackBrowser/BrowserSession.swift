@@ -30,10 +30,17 @@ public enum BrowserSession {
         present(&browser, on: screen)
         let clock = ContinuousClock()
         var lastFrame = clock.now
-        while let event = nextEvent(for: browser, from: input, interactive: interactive) {
+        var lastTakeIn = clock.now
+        while let event = nextEvent(for: browser, from: input, interactive: interactive, lastTakeIn: lastTakeIn) {
             if case .signal(let number) = event { return .signal(number) }
             if event == .tick {
                 takeInLoadedItems(&browser, screen: screen, lastFrame: &lastFrame)
+                lastTakeIn = clock.now
+                // A search that waited for more items goes on with them.
+                while browser.isSearching, !input.hasPendingInput {
+                    browser.continueSearch()
+                    present(&browser, on: screen)
+                }
                 continue
             }
             browser.handle(event)
@@ -86,14 +93,30 @@ public enum BrowserSession {
         }
     }
 
-    /// The next event; while the document is read (interactive only), a tick when no key comes
-    /// soon, so the run loop can take in what the scan found: every 15 ms while a jump waits (the
-    /// spinner's pace), else every 50 ms — longer than ncurses' escape delay (25 ms), or a key
-    /// sent as an escape sequence would wait for several ticks.
-    private static func nextEvent(for browser: Browser, from input: InputSource, interactive: Bool) -> InputEvent? {
-        guard interactive, browser.isLoading else { return input.nextEvent() }
-        return input.nextEvent(within: browser.isWaitingForScan ? 15 : 50)
+    /// The next event; while the document is read (interactive only), a tick when the scan has
+    /// found something (the document's wake descriptor, watched with `poll(2)`: nothing is
+    /// polled while a stream is idle), at most every 50 ms so a fast scan is taken in batches
+    /// between keys — longer than ncurses' escape delay (25 ms), or a key sent as an escape
+    /// sequence would wait for several ticks — and every 15 ms while a jump waits (the
+    /// spinner's pace).
+    private static func nextEvent(
+        for browser: Browser, from input: InputSource, interactive: Bool, lastTakeIn: ContinuousClock.Instant
+    ) -> InputEvent? {
+        guard interactive, let loading = browser.loadingDocument else { return input.nextEvent() }
+        if browser.isWaitingForScan { return input.nextEvent(within: 15, wakingOn: nil) }
+        let elapsed = (ContinuousClock.now - lastTakeIn).components
+        let waited = Int(elapsed.seconds) * 1_000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
+        if waited < batchMilliseconds {
+            // Keys only, until the batch's time is up; then the scan's news too.
+            let event = input.nextEvent(within: batchMilliseconds - waited, wakingOn: nil)
+            if event != .tick { return event }
+        }
+        if loading.hasItemsToTakeIn { return .tick }
+        return input.nextEvent(within: nil, wakingOn: loading.wakeDescriptor)
     }
+
+    /// The shortest time between two takes of scanned items while keys may come.
+    private static let batchMilliseconds = 50
 
     /// Renders and presents one frame, recording how long laying it out and drawing it took.
     private static func present(_ browser: inout Browser, on screen: TerminalScreen) {

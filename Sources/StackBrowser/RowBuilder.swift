@@ -51,8 +51,8 @@ struct RowBuilder: Sendable {
             lines.append(gutter + indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
         }
         if let body = item.body, !body.isEmpty {
-            var text = String(body.prefix(Self.maximumBodyCharacters))
-            if text.count < body.count { text += " … (\(body.count - text.count) more characters)" }
+            var (text, more) = CellText.prefix(body, scalars: Self.maximumBodyCharacters)
+            if more > 0 { text += " … (\(more) more characters)" }
             for line in TextWrapping.wrap(text, style: theme.body, width: textWidth) {
                 lines.append(gutter + line)
             }
@@ -104,7 +104,7 @@ struct RowBuilder: Sendable {
 
     /// The cells of one line of text, at most ``maximumLineCharacters`` of it.
     private func line(_ text: String, style: Style) -> [Cell] {
-        CellText.cells(String(text.prefix(Self.maximumLineCharacters)), style: style)
+        CellText.cells(CellText.prefix(text, scalars: Self.maximumLineCharacters).text, style: style)
     }
     private var indent: [Cell] { [.blank, .blank] }
 

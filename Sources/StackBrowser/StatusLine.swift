@@ -3,8 +3,9 @@ import TerminalUI
 
 /// The last screen line. Left: the focused id first (so it survives a narrow terminal), the
 /// file's base name and the section; right: the position, how far down the view is, the content
-/// height (`~` while estimated), the detail level and the marks. When the line is too narrow the
-/// least important parts go first.
+/// height (`~` while estimated), the detail level and the marks. A message (after a command)
+/// takes the place of the file name and section, right after the focused id. When the line is
+/// too narrow the least important parts go first; the focused id always stays.
 struct StatusLine {
     var focusedID: String?
     var fileName: String
@@ -18,6 +19,8 @@ struct StatusLine {
     var markCount: Int
     /// While the document is read: the count is only what was found so far, and how far it got.
     var loadingNote: String? = nil
+    /// What the last command said, until the next key.
+    var message: String? = nil
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
     /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
@@ -41,9 +44,14 @@ struct StatusLine {
     }
 
     private var parts: [Part] {
-        var parts = [Part(text: focusedID ?? "(no items)", rank: 0, isRight: false),
-                     Part(text: fileName, rank: 1, isRight: false)]
-        if let section { parts.append(Part(text: section, rank: 7, isRight: false)) }
+        var parts = [Part(text: focusedID ?? "(no items)", rank: 0, isRight: false)]
+        if let message {
+            // Never dropped (clipped at the edge instead), as the focused id.
+            parts.append(Part(text: message, rank: 0, isRight: false))
+        } else {
+            parts.append(Part(text: fileName, rank: 1, isRight: false))
+            if let section { parts.append(Part(text: section, rank: 7, isRight: false)) }
+        }
         if let position {
             let count = (loadingNote == nil ? "" : "~") + Self.grouped(position.count)
             parts.append(Part(text: "item \(Self.grouped(position.item)) of \(count)", rank: 2, isRight: true))
@@ -68,8 +76,8 @@ struct StatusLine {
              shown.filter(\.isRight).map(\.text).joined(separator: "  ") + " ")
         }
         var (left, right) = texts()
-        while DisplayWidth.of(left) + 2 + DisplayWidth.of(right) > buffer.width, shown.count > 1 {
-            let dropped = shown.indices.max { shown[$0].rank < shown[$1].rank } ?? 0
+        while DisplayWidth.of(left) + 2 + DisplayWidth.of(right) > buffer.width,
+            let dropped = shown.indices.filter({ shown[$0].rank > 0 }).max(by: { shown[$0].rank < shown[$1].rank }) {
             shown.remove(at: dropped)
             (left, right) = texts()
         }

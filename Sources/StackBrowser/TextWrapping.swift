@@ -7,8 +7,11 @@ enum TextWrapping {
     static func wrap(_ text: String, style: Style, width: Int) -> [[Cell]] {
         let width = max(1, width)
         var lines: [[Cell]] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: wrapParagraph(CellText.cells(String(paragraph), style: style), width: width))
+        // Split on the byte, not the character: finding characters is slow on long grapheme
+        // clusters, and "\r\n" is one character that holds a line feed (its "\r" goes too).
+        for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = String(Substring(paragraph.last == 0x0D ? paragraph.dropLast() : paragraph))
+            lines.append(contentsOf: wrapParagraph(CellText.cells(line, style: style), width: width))
         }
         return lines
     }

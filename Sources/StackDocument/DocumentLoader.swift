@@ -3,15 +3,20 @@ public enum DocumentLoader {
     /// Reads and validates the document at `path` (`-` for standard input).
     /// - Throws: ``DocumentError`` whose description is the one-line message to print.
     public static func load(path: String) throws(DocumentError) -> StackDocument {
-        let bytes = try FileBytes.read(path: path)
+        let jsonLines = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+        let bytes = try FileBytes.read(path: path, jsonLines: jsonLines)
         return try decode(bytes, file: path)
     }
 
-    /// Waits for standard input to end in `spool`, then reads it whole, as `-`.
-    /// - Throws: ``DocumentError``.
-    public static func load(spool: StdinSpool) throws(DocumentError) -> StackDocument {
-        spool.wait { _ in false }
-        return try decode(try FileBytes.read(path: spool.path), file: "-")
+    /// Waits for the input in `spool` to end, then reads it whole.
+    /// - Throws: ``DocumentError``, the spool's own first (input that is not JSON is refused at
+    ///   its first wrong byte, without waiting for an end that may never come).
+    public static func load(spool: InputSpool) throws(DocumentError) -> StackDocument {
+        spool.wait { $0.failure != nil }
+        if let failure = spool.failure { throw failure }
+        try MemoryCheck.reserve(spool.bytesWritten, for: spool.name)
+        let bytes = try spool.reader().bytes(at: 0, length: spool.bytesWritten) ?? []
+        return try decode(bytes, file: spool.name)
     }
 
     /// Parses a document; `file` names it in error messages. A stack document (an object with

@@ -136,6 +136,6 @@ extension JSONValue {
 extension String {
     /// The text without the quotes JSON printing added.
     fileprivate var trimmingQuotes: String {
-        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+        utf8.count >= 2 && hasPrefix("\"") && hasSuffix("\"") ? String(dropFirst().dropLast()) : self
     }
 }

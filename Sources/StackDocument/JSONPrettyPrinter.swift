@@ -62,8 +62,12 @@ enum JSONPrettyPrinter {
     }
 
     static func quoted(_ text: String) -> String {
+        // Counted in scalars, not characters: counting characters is slow on text made of
+        // long grapheme clusters (a letter and 40,000 accents is one character).
         var result = "\""
-        for scalar in text.prefix(200).unicodeScalars {
+        let scalars = text.unicodeScalars
+        let end = scalars.index(scalars.startIndex, offsetBy: 200, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        for scalar in scalars[..<end] {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
@@ -72,6 +76,6 @@ enum JSONPrettyPrinter {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + (text.count > 200 ? "…\"" : "\"")
+        return result + (end < scalars.endIndex ? "…\"" : "\"")
     }
 }

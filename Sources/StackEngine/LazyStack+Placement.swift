@@ -157,7 +157,11 @@ extension LazyStack {
         evict(outside: low..<(high + 1), except: pinned)
     }
 
+    /// `screens` viewports in lines. Any value is safe: NaN and negatives count as 0 and the
+    /// count is capped at ``StackOptions/maximumScreens`` (no trap converting to `Int`). Rounded
+    /// without libm, so a program linking only this module needs nothing else.
     private func lines(screens: Double) -> Int {
-        Int((Double(viewportExtent) * max(0, screens)).rounded())
+        let bounded = screens.isNaN ? 0 : min(max(screens, 0), StackOptions.maximumScreens)
+        return Int(Double(viewportExtent) * bounded + 0.5)
     }
 }

@@ -4,10 +4,15 @@ public struct StackOptions: Equatable, Sendable {
     public var pinsHeaders: Bool
     /// Whether section footers stick to the trailing edge while their section is on screen.
     public var pinsFooters: Bool
-    /// Lines resolved ahead of the viewport in the direction of travel, in viewports.
+    /// Lines resolved ahead of the viewport in the direction of travel, in viewports
+    /// (0 ... ``maximumScreens``; NaN and negatives count as 0, more as the maximum).
     public var prefetchScreens: Double
-    /// Lines kept resolved behind the viewport before rows are evicted, in viewports.
+    /// Lines kept resolved behind the viewport before rows are evicted, in viewports
+    /// (0 ... ``maximumScreens``; NaN and negatives count as 0, more as the maximum).
     public var retainScreens: Double
+
+    /// The largest prefetch or retention window, in viewports.
+    public static let maximumScreens: Double = 100
     /// Extents assumed for rows of a kind before any row of that kind has been measured.
     public var initialEstimates: [RowKind: Int]
     /// The fraction of a row that must show for it to count as visible (0…1).

@@ -2,19 +2,33 @@
 /// sequences and bidirectional overrides become visible, inert text (`^[`, `\u202e`) and can
 /// never reach the terminal as commands.
 public enum CellText {
+    /// Combining marks kept on one cell; ncursesw holds a base character and up to four more
+    /// (`CCHARW_MAX` is 5). Marks past this are dropped and the cell is followed by a dotted
+    /// circle (U+25CC, the usual sign for a mark without its base), so the loss is visible.
+    public static let maximumMarksPerCell = 4
+
+    /// The sign drawn after a cell whose excess combining marks were dropped.
+    public static let droppedMarksSign: Character = "\u{25CC}"
+
     /// The cells of `text` in `style`.
-    /// - Complexity: O(n) in the number of scalars.
+    /// - Complexity: O(n) in the number of scalars: a cell's cluster is bounded, so joining a
+    ///   mark to it costs O(1) however long the run of marks in the text.
     public static func cells(_ text: String, style: Style = .plain) -> [Cell] {
         var cells: [Cell] = []
         cells.reserveCapacity(text.utf8.count)
         var cluster = String.UnicodeScalarView()
         var clusterWidth = 0
+        var marks = 0
+        var droppedMarks = false
         func flush() {
             guard clusterWidth > 0 else { return }
             cells.append(Cell(Character(String(cluster)), width: UInt8(clusterWidth), style: style))
             if clusterWidth == 2 { cells.append(Cell(" ", width: 0, style: style)) }
+            if droppedMarks { cells.append(Cell(droppedMarksSign, style: style)) }
             cluster = String.UnicodeScalarView()
             clusterWidth = 0
+            marks = 0
+            droppedMarks = false
         }
         for scalar in text.unicodeScalars {
             if let visible = inertForm(of: scalar) {
@@ -28,11 +42,17 @@ public enum CellText {
             if width == 0 {
                 // A mark joins the character before it — unless the pair would not be one
                 // grapheme cluster (U+200B, U+2064 after a quote): then it is dropped, as it
-                // takes no column anyway.
-                if clusterWidth > 0 {
-                    var joined = cluster
-                    joined.append(scalar)
-                    if String(joined).count == 1 { cluster = joined }
+                // takes no column anyway. Past the bound the mark is dropped, and said to be.
+                guard clusterWidth > 0 else { continue }
+                guard marks < maximumMarksPerCell else {
+                    droppedMarks = true
+                    continue
+                }
+                var joined = cluster
+                joined.append(scalar)
+                if String(joined).count == 1 {
+                    cluster = joined
+                    marks += 1
                 }
                 continue
             }
@@ -42,6 +62,40 @@ public enum CellText {
         }
         flush()
         return cells
+    }
+
+    /// `text` with every scalar that must not reach a terminal replaced by its inert form
+    /// (``inertForm(of:)``): what tstack writes to any stream — messages on standard error,
+    /// the layout log — goes through here, as document text on the screen goes through
+    /// ``cells(_:style:)``.
+    /// - Parameter keepingNewlines: whether line feeds stay (multi-line help); otherwise they
+    ///   show as `^J`, so a message is always one line.
+    /// - Complexity: O(n) in the number of scalars.
+    public static func inert(_ text: String, keepingNewlines: Bool = false) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if keepingNewlines, scalar == "\n" {
+                result.append(scalar)
+            } else if let visible = inertForm(of: scalar) {
+                result.append(contentsOf: visible.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The first `limit` scalars of `text`, and how many scalars follow them. Counted in
+    /// scalars, not characters: counting characters is slow on long grapheme clusters, and a
+    /// cell keeps a bounded part of a cluster anyway.
+    /// - Complexity: O(n) in the bytes of `text`, at memory speed.
+    public static func prefix(_ text: String, scalars limit: Int) -> (text: String, more: Int) {
+        let scalars = text.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+            end < scalars.endIndex else { return (text, 0) }
+        // Scalars are UTF-8 lead bytes: count those rather than decoding.
+        let more = text.utf8[end...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return (String(scalars[..<end]), more)
     }
 
     /// The visible stand-in for a scalar that must not be sent to a terminal, or nil.

@@ -20,6 +20,20 @@ public struct TerminalSize: Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The largest size a script may ask for (`--size`, `<Resize WxH>`): a frame's cost grows
+    /// with its cells, and no terminal is bigger than this.
+    public static let largestScripted = TerminalSize(width: 1_000, height: 1_000)
+
+    /// The size written `COLSxROWS` (`80x24`), each from 1 to ``largestScripted``'s; nil for
+    /// anything else.
+    public init?(notation: some StringProtocol) {
+        let parts = notation.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...Self.largestScripted.width).contains(width), (1...Self.largestScripted.height).contains(height)
+        else { return nil }
+        self.init(width: width, height: height)
+    }
 }
 
 /// A mouse event the viewer acts on.

@@ -7,8 +7,17 @@ public enum KeyNotation {
     /// A key name that is not in the notation.
     public struct UnknownKey: Error, Equatable, CustomStringConvertible {
         public var name: String
+        /// Why a known name was refused, when it was (a resize out of bounds).
+        public var reason: String?
+
+        public init(name: String, reason: String? = nil) {
+            self.name = name
+            self.reason = reason
+        }
+
         public var description: String {
-            "unknown key <\(name)> (known: Down Up Left Right PgDn PgUp Home End Enter Esc Tab "
+            if let reason { return "<\(name)>: \(reason)" }
+            return "unknown key <\(name)> (known: Down Up Left Right PgDn PgUp Home End Enter Esc Tab "
                 + "Space BS Del F1-F12 C-x lt, Resize WxH, ScrollUp, ScrollDown, Click X,Y)"
         }
     }
@@ -53,10 +62,12 @@ public enum KeyNotation {
         if lower == "scrollup" { return .mouse(.wheel(-1)) }
         if lower == "scrolldown" { return .mouse(.wheel(1)) }
         if lower.hasPrefix("resize ") {
-            let parts = lower.dropFirst(7).split(separator: "x")
-            if parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 {
-                return .resize(TerminalSize(width: width, height: height))
+            guard let size = TerminalSize(notation: lower.dropFirst(7)) else {
+                let largest = TerminalSize.largestScripted
+                throw UnknownKey(
+                    name: name, reason: "expected a size COLSxROWS of at most \(largest.width)x\(largest.height)")
             }
+            return .resize(size)
         }
         if lower.hasPrefix("click ") {
             let parts = lower.dropFirst(6).split(separator: ",")

@@ -1,22 +1,30 @@
-/// An in-memory terminal for tests and `tstack render`: scripted input, and every frame kept
-/// as a ``CellBuffer`` to assert on (the counterpart of ratatui's `TestBackend`).
+/// An in-memory terminal for tests and `tstack render`: scripted input, and the frames kept as
+/// ``CellBuffer``s to assert on (the counterpart of ratatui's `TestBackend`).
 public final class MemoryTerminal: TerminalScreen, InputSource {
     public private(set) var size: TerminalSize
-    /// Every frame presented, oldest first.
+    /// Every frame presented, oldest first, when the terminal keeps them all; else only the last.
     public private(set) var frames: [CellBuffer] = []
+    /// Called with each frame as it is presented (`render --frames` prints them as they come).
+    public var onPresent: ((CellBuffer) -> Void)?
+    private let keepsEveryFrame: Bool
     private var pending: [InputEvent]
 
     /// A terminal of `size` that will deliver `input` in order, then end.
-    public init(size: TerminalSize, input: [InputEvent] = []) {
+    /// - Parameter keepsEveryFrame: whether ``frames`` holds every frame (tests look back at
+    ///   them) or only the last (`render`: memory stays flat however many keys it is given).
+    public init(size: TerminalSize, input: [InputEvent] = [], keepsEveryFrame: Bool = true) {
         self.size = size
         self.pending = input.reversed()
+        self.keepsEveryFrame = keepsEveryFrame
     }
 
     /// The last frame presented, if any.
     public var screen: CellBuffer? { frames.last }
 
     public func present(_ buffer: CellBuffer) {
+        if !keepsEveryFrame { frames.removeAll(keepingCapacity: true) }
         frames.append(buffer)
+        onPresent?(buffer)
     }
 
     public func nextEvent() -> InputEvent? {

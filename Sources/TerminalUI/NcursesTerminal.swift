@@ -151,22 +151,23 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         return true
     }
 
-    /// Waits for the next event. Reads time out every ``signalCheckMilliseconds`` so a signal
-    /// that arrived while a frame was being drawn (not during the read) is still seen promptly.
+    /// Waits for the next event, asleep in `poll(2)` until a key, a signal or a resize comes:
+    /// an idle viewer takes no CPU.
     public func nextEvent() -> InputEvent? {
-        nextEvent(deadline: nil)
+        nextEvent(within: nil, wakingOn: nil)
     }
 
-    public func nextEvent(within milliseconds: Int) -> InputEvent? {
-        nextEvent(deadline: milliseconds)
-    }
-
-    private func nextEvent(deadline milliseconds: Int?) -> InputEvent? {
-        guard screen != nil else { return nil }
+    /// Waits for the next event; returns ``InputEvent/tick`` after `milliseconds` (if given)
+    /// or as soon as `descriptor` (if given) is readable, whichever comes first.
+    public func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent? {
+        guard screen != nil, let tty else { return nil }
         let window = tstack_stdscr()
-        // Never longer than the signal check; a caller's shorter wait ends in a tick.
-        wtimeout(window, Int32(min(milliseconds ?? .max, Int(Self.signalCheckMilliseconds))))
+        // Keys ncurses already read (several arrive in one read) are taken without waiting;
+        // then the loop sleeps in poll(2) on the terminal, the signal pipe and `descriptor`.
+        wtimeout(window, 0)
         defer { wtimeout(window, -1) }
+        let clock = ContinuousClock()
+        let deadline = milliseconds.map { clock.now + .milliseconds($0) }
         while true {
             let pending = tstack_take_pending_signal()
             if pending != 0 { return .signal(pending) }
@@ -176,20 +177,27 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if signal != 0 { return .signal(signal) }
             if status == KEY_CODE_YES, let event = event(forKeyCode: Int32(character)) { return event }
             if status == OK, let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
-            if status == ERR, terminalIsGone { return nil }
-            if status == ERR, milliseconds != nil { return .tick }
+            if status != ERR { continue }
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = (deadline - clock.now).components
+                let millis = left.seconds * 1_000 + left.attoseconds / 1_000_000_000_000_000
+                guard millis > 0 || (millis == 0 && left.attoseconds > 0) else { return .tick }
+                timeout = Int32(clamping: max(1, millis))
+            }
+            var watched = [
+                pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0),
+                pollfd(fd: tstack_signal_pipe_reader(), events: Int16(POLLIN), revents: 0),
+                pollfd(fd: descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&watched, nfds_t(watched.count), timeout)
+            if ready < 0, errno != EINTR { return nil }
+            if watched[1].revents != 0 { tstack_drain_signal_pipe() }
+            if watched[2].revents != 0 { return .tick }
+            // The terminal hung up or closed: reads will never succeed again.
+            if watched[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return nil }
+            if ready == 0, deadline != nil { return .tick }
         }
-    }
-
-    /// How often a blocked read wakes up to look for signals.
-    static let signalCheckMilliseconds: Int32 = 200
-
-    /// Whether the terminal hung up or closed (so reads will never succeed again).
-    private var terminalIsGone: Bool {
-        guard let tty else { return true }
-        var descriptor = pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 0) >= 0 else { return false }
-        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     private func event(forKeyCode code: Int32) -> InputEvent? {

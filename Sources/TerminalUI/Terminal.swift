@@ -12,11 +12,12 @@ public protocol InputSource: AnyObject {
     func nextEvent() -> InputEvent?
     /// Whether another event is already waiting (so a frame can be skipped to catch up).
     var hasPendingInput: Bool { get }
-    /// The next event, or ``InputEvent/tick`` when none comes within `milliseconds` (a source may
-    /// tick sooner); nil when input has ended. Sources without a clock just wait for the next event.
-    func nextEvent(within milliseconds: Int) -> InputEvent?
+    /// The next event, or ``InputEvent/tick`` when none comes within `milliseconds` (nil: no
+    /// limit) or once `descriptor` is readable (background work has results: the caller takes
+    /// them); nil when input has ended. Sources without a clock just return the next event.
+    func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent?
 }
 
 extension InputSource {
-    public func nextEvent(within milliseconds: Int) -> InputEvent? { nextEvent() }
+    public func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent? { nextEvent() }
 }

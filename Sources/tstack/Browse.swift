@@ -36,7 +36,9 @@ struct Browse: ParsableCommand {
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
-            PlainTextExport.write(loaded.document, width: width) { print($0) }
+            let output = StandardOutput()
+            PlainTextExport.write(loaded.document, width: width, emit: output.line)
+            output.flush()
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the

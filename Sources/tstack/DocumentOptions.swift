@@ -15,11 +15,13 @@ struct DocumentOptions: ParsableArguments {
         "Write one line per layout decision to this file (also TSTACK_LOG=FILE).", valueName: "file"))
     var log: String?
 
-    @Option(help: ArgumentHelp("Screens of rows resolved ahead of the scroll direction.", valueName: "screens"))
-    var prefetch: Double = 1
+    // Unconditional: `-0.5` is taken as the value (and refused) rather than as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Screens of rows resolved ahead of the scroll direction (0–100).", valueName: "screens"))
+    var prefetch = ScreenCountArgument(1)
 
-    @Option(help: ArgumentHelp("Screens of rows kept resolved behind the viewport.", valueName: "screens"))
-    var retain: Double = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Screens of rows kept resolved behind the viewport (0–100).", valueName: "screens"))
+    var retain = ScreenCountArgument(1)
 
     @Option(name: .customLong("lazy-threshold"), help: ArgumentHelp(
         "Read files of at least this many bytes lazily (tests use 0).", visibility: .hidden))
@@ -44,8 +46,9 @@ struct DocumentOptions: ParsableArguments {
     /// (EX_DATAERR).
     func loadDocument(whole: Bool) throws -> Loaded {
         do {
-            // Standard input streams into a temporary file, read the same lazy way.
-            let spool = file == "-" ? try StdinSpool() : nil
+            // Standard input, a FIFO or a device streams into a temporary file, read the same
+            // lazy way (and refused at its first byte that cannot be JSON).
+            let spool = try InputSpool.open(path: file)
             let lazy = if let spool {
                 try LazyDocument.open(spool: spool)
             } else {
@@ -73,13 +76,13 @@ struct DocumentOptions: ParsableArguments {
         case .whole(let document):
             browser = Browser(
                 document: document, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                prefetchScreens: prefetch, retainScreens: retain)
+                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
         case .reading(let lazy):
             // A --scroll-to target further on waits for the scan to get there.
             if let id = scrollTo { lazy.wait { $0.document.itemStore?.location(ofItemID: id) != nil } }
             browser = Browser(
                 loading: lazy, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                prefetchScreens: prefetch, retainScreens: retain)
+                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
         }
         if let log { browser.setLayoutLog { log.write($0) } }
         if let id = scrollTo, !browser.scroll(toID: id) {

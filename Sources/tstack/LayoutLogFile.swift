@@ -1,4 +1,5 @@
 import Glibc
+import TerminalUI
 
 /// The `--log FILE` (or `TSTACK_LOG=FILE`) destination: one line per layout event, written as
 /// it happens so the log explains a frame even if the program is killed.
@@ -16,9 +17,9 @@ final class LayoutLogFile {
 
     deinit { fclose(file) }
 
-    /// Appends one line.
+    /// Appends one line, inert as every message (it names ids from the document).
     func write(_ line: String) {
-        fputs(line + "\n", file)
+        fputs(CellText.inert(line) + "\n", file)
     }
 
     /// The file named by `--log`, else by `TSTACK_LOG`, if any.

@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The screen size.", valueName: "COLSxROWS"))
+    @Option(help: ArgumentHelp("The screen size, at most 1000x1000.", valueName: "COLSxROWS"))
     var size = TerminalSizeArgument(TerminalSize(width: 80, height: 24))
 
     @Option(help: ArgumentHelp("Keys to press, in vim-like notation.", valueName: "keys"))
@@ -38,14 +38,19 @@ struct Render: ParsableCommand {
         } catch {
             Diagnostics.fail("--keys: \(error)", status: Diagnostics.usage)
         }
-        let terminal = MemoryTerminal(size: size.size, input: events)
+        // Only the last frame is kept; with --frames each is printed as it is drawn.
+        let terminal = MemoryTerminal(size: size.size, input: events, keepsEveryFrame: false)
+        let output = StandardOutput()
+        if frames {
+            terminal.onPresent = { frame in
+                frame.textLines().forEach(output.line)
+                output.line("\u{0C}")
+            }
+        }
         var browser = document.makeBrowser(for: loaded, size: size, theme: .color, log: log)
         _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
-        let shown = frames ? terminal.frames : terminal.frames.suffix(1)
-        for frame in shown {
-            for line in frame.textLines() { print(line) }
-            if frames { print("\u{0C}") }
-        }
+        if !frames, let last = terminal.screen { last.textLines().forEach(output.line) }
+        output.flush()
         if stats { Diagnostics.note(browser.statistics.json) }
     }
 }

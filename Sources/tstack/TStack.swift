@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 
 /// `tstack`: a terminal viewer for long structured lists.
 @main
@@ -14,4 +15,25 @@ struct TStack: ParsableCommand {
         subcommands: [Browse.self, Render.self],
         defaultSubcommand: Browse.self
     )
+
+    /// Parses and runs the command. Unlike ArgumentParser's own `main`, every message — help,
+    /// usage errors, which echo the values typed — goes out inert (``Diagnostics``).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help, --version: several lines, on standard output.
+                let text = fullMessage(for: error)
+                Diagnostics.write(lines: text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+            } else if case let message = message(for: error), !message.isEmpty {
+                // A usage error: one line, as every error of tstack's.
+                let first = message.split(separator: "\n").first.map(String.init) ?? message
+                Diagnostics.note("tstack: \(first) (see tstack --help)")
+            }
+            Glibc.exit(code.rawValue)
+        }
+    }
 }

@@ -8,6 +8,10 @@ enum Subprocess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Peak resident memory of the program, in KiB.
+        var peakKilobytes = 0
+        /// Whether it was killed for running past the time limit.
+        var timedOut = false
         var lines: [String] {
             var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
@@ -35,16 +39,31 @@ enum Subprocess {
     static func run(_ arguments: [String], input: String = "") -> Result {
         let directory = temporaryDirectory()
         defer { removeDirectory(directory) }
-        let inPath = directory + "/stdin", outPath = directory + "/stdout", errPath = directory + "/stderr"
-        write(input, to: inPath)
+        write(input, to: directory + "/stdin")
+        return run(arguments, stdin: directory + "/stdin")
+    }
+
+    /// Runs `arguments` with standard input read from `stdin` (a file, `/dev/zero`, a FIFO) and
+    /// standard output written to `stdout` (else a temporary file), in `environment` added to
+    /// this process's; after `timeout` seconds the program is killed (SIGKILL) and the result
+    /// says so. A hang guard, not a speed test: speed lives in the benchmarks.
+    static func run(
+        _ arguments: [String], stdin: String, stdout: String? = nil, environment: [String: String] = [:],
+        timeout: Double = 120
+    ) -> Result {
+        let directory = temporaryDirectory()
+        defer { removeDirectory(directory) }
+        let outPath = stdout ?? directory + "/stdout", errPath = directory + "/stderr"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+        var environ = Self.environment(adding: environment)
+        defer { environ.forEach { free($0) } }
         // The test runner blocks some signals in its threads, and masks are inherited: give the
         // child an empty mask and default handlers, as a shell would.
         var attributes = posix_spawnattr_t()
@@ -58,14 +77,48 @@ enum Subprocess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, &cArguments, &environ)
         guard spawned == 0 else {
             return Result(status: -1, stdout: "", stderr: "cannot run \(arguments[0]): \(spawned)")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let (status, usage, timedOut) = wait(for: pid, timeout: timeout)
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus, stdout: read(outPath), stderr: read(errPath))
+        return Result(
+            status: exitStatus, stdout: stdout == nil ? read(outPath) : "", stderr: read(errPath),
+            peakKilobytes: usage.ru_maxrss, timedOut: timedOut)
+    }
+
+    /// Waits for `pid`, killing it after `timeout` seconds; its status and resource usage.
+    private static func wait(for pid: pid_t, timeout: Double) -> (Int32, rusage, Bool) {
+        var status: Int32 = 0
+        var usage = rusage()
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int(timeout * 1000))
+        var timedOut = false
+        while true {
+            let done = wait4(pid, &status, WNOHANG, &usage)
+            if done == pid || (done < 0 && errno != EINTR) { break }
+            if !timedOut, clock.now > deadline {
+                kill(pid, SIGKILL)
+                timedOut = true
+            }
+            usleep(5_000)
+        }
+        return (status, usage, timedOut)
+    }
+
+    /// This process's environment with `added` set, as `NAME=value` C strings.
+    private static func environment(adding added: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+        var result: [UnsafeMutablePointer<CChar>?] = []
+        var index = 0
+        while let entry = Glibc.environ[index] {
+            let text = String(cString: entry)
+            let name = text.split(separator: "=", maxSplits: 1).first.map(String.init) ?? text
+            if added[name] == nil { result.append(strdup(entry)) }
+            index += 1
+        }
+        for (name, value) in added.sorted(by: { $0.key < $1.key }) { result.append(strdup(name + "=" + value)) }
+        return result + [nil]
     }
 
     static func temporaryDirectory() -> String {

@@ -19,6 +19,16 @@ import Testing
 
     @Test func rejectsUnknownNames() {
         #expect(throws: KeyNotation.UnknownKey(name: "Nope")) { try KeyNotation.parse("<Nope>") }
-        #expect(throws: KeyNotation.UnknownKey(name: "Resize 0x3")) { try KeyNotation.parse("<Resize 0x3>") }
+        let tooSmall = KeyNotation.UnknownKey(name: "Resize 0x3", reason: "expected a size COLSxROWS of at most 1000x1000")
+        #expect(throws: tooSmall) { try KeyNotation.parse("<Resize 0x3>") }
+    }
+
+    /// Issue 11: a scripted resize asked for 240 GB of cells and aborted.
+    @Test func resizesAreBoundedAsTheSizeOptionIs() throws {
+        #expect(try KeyNotation.parse("<Resize 1000x1000>") == [.resize(TerminalSize(width: 1_000, height: 1_000))])
+        #expect(throws: KeyNotation.UnknownKey.self) { try KeyNotation.parse("<Resize 100000x100000>") }
+        #expect(throws: KeyNotation.UnknownKey.self) { try KeyNotation.parse("<Resize 1001x10>") }
+        #expect(TerminalSize(notation: "10000x10000") == nil)
+        #expect(TerminalSize(notation: "80X24") == TerminalSize(width: 80, height: 24))
     }
 }

@@ -19,6 +19,17 @@ final class FileReader: @unchecked Sendable {
         }
     }
 
+    /// Reads the file open as `descriptor` (a copy of it: the caller keeps its own); messages
+    /// call it `name`.
+    init(duplicating descriptor: Int32, name: String) throws(DocumentError) {
+        path = name
+        self.name = name
+        self.descriptor = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        guard self.descriptor >= 0 else {
+            throw .unreadable(file: name, reason: String(cString: strerror(errno)).lowercased())
+        }
+    }
+
     deinit { close(descriptor) }
 
     /// The file's size in bytes, or nil when it is not a regular file.

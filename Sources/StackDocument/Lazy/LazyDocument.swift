@@ -25,8 +25,8 @@ public final class LazyDocument {
     /// Whether the file's size is final (standard input may still be streaming in).
     public var sizeIsKnown: Bool { spool?.isFinished ?? true }
     private let size: Int
-    /// Standard input being copied to the file read here, if that is what is read.
-    private let spool: StdinSpool?
+    /// Input being copied to the file read here (standard input, a FIFO), if that is what is read.
+    private let spool: InputSpool?
 
     private let reader: FileReader
     private let channel: ScanChannel
@@ -69,41 +69,46 @@ public final class LazyDocument {
         return try open(reader, size: size, spool: nil, jsonLinesByName: named, firstItems: firstItems)
     }
 
-    /// Starts scanning standard input as it streams into `spool`, whatever its size, and waits
-    /// for the first screen's items as ``open(path:minimumSize:firstItems:)`` does; messages call
-    /// it `-`.
-    /// - Returns: nil when standard input is empty or not a stack document nor JSON Lines: wait
-    ///   for the spool to finish and load it whole.
-    public static func open(spool: StdinSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
-        // Enough for the JSON Lines test on the first 64 KiB, or all there is.
-        spool.wait { $0.bytesWritten >= 1 << 16 }
-        guard spool.bytesWritten > 0, let reader = try? FileReader(path: spool.path, name: "-") else { return nil }
-        return try open(reader, size: 0, spool: spool, jsonLinesByName: false, firstItems: firstItems)
+    /// Starts scanning input as it streams into `spool`, whatever its size, and waits for the
+    /// first screen's items as ``open(path:minimumSize:firstItems:)`` does — or for as many as
+    /// have arrived when the input pauses, so a slow stream (`tail -f log | tstack browse -`)
+    /// shows as soon as its first items are there.
+    /// - Returns: nil when the input is empty or not a stack document nor JSON Lines: wait for
+    ///   the spool to finish and load it whole.
+    /// - Throws: ``DocumentError`` when the input was refused (not JSON) before anything showed.
+    public static func open(spool: InputSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
+        spool.wait { $0.bytesWritten > 0 }
+        if let failure = spool.failure, spool.bytesWritten <= 1 { throw failure }
+        guard spool.bytesWritten > 0 else { return nil }
+        let named = spool.name.hasSuffix(".jsonl") || spool.name.hasSuffix(".ndjson")
+        return try open(try spool.reader(), size: 0, spool: spool, jsonLinesByName: named, firstItems: firstItems)
     }
 
     private static func open(
-        _ reader: FileReader, size: Int, spool: StdinSpool?, jsonLinesByName named: Bool, firstItems: Int
+        _ reader: FileReader, size: Int, spool: InputSpool?, jsonLinesByName named: Bool, firstItems: Int
     ) throws(DocumentError) -> LazyDocument? {
         let path = reader.name
         if !named {
             let lazy = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: StackScanner())
-            lazy.wait { $0.sawSections && $0.items.count >= firstItems }
+            lazy.wait { $0.sawSections && ($0.items.count >= firstItems || $0.caughtUpWithInput) }
             if lazy.sawSections {
                 // An error before the first screen's items: the screen is never opened.
                 if let failure = lazy.failure { throw failure }
                 return lazy
             }
             // Not a stack document (or not JSON at all): JSON Lines, or else for the whole loader.
+            // A stream decides as soon as its first two lines are values, or at 64 KiB.
+            spool?.wait { $0.bytesWritten >= 1 << 16 || Self.startsLikeJSONLines(reader, completeLinesOnly: true) }
             guard Self.startsLikeJSONLines(reader) else { return nil }
         }
         let lines = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: LineScanner())
         lines.document.title = spool == nil ? path.split(separator: "/").last.map(String.init) ?? path : "(stdin)"
-        lines.wait { $0.items.count >= firstItems }
+        lines.wait { $0.items.count >= firstItems || $0.caughtUpWithInput }
         return lines
     }
 
     private init(
-        path: String, reader: FileReader, size: Int, spool: StdinSpool?, scanner: some ChunkScanner & Sendable
+        path: String, reader: FileReader, size: Int, spool: InputSpool?, scanner: some ChunkScanner & Sendable
     ) {
         self.path = path
         self.reader = reader
@@ -115,17 +120,37 @@ public final class LazyDocument {
         document.itemStore = items
     }
 
-    /// Whether the file's first lines read as JSON Lines (the whole loader's test, on the first 64 KiB).
-    private static func startsLikeJSONLines(_ reader: FileReader) -> Bool {
+    /// Whether the file's first lines read as JSON Lines (the whole loader's test, on the first
+    /// 64 KiB); with `completeLinesOnly`, looking only at lines whose line feed arrived.
+    private static func startsLikeJSONLines(_ reader: FileReader, completeLinesOnly: Bool = false) -> Bool {
         var head = [UInt8](repeating: 0, count: 1 << 16)
         let count = head.withUnsafeMutableBytes { reader.read(into: $0, at: 0) }
         var bytes = Array(head[0..<count])
         // A line cut by the end of the read does not count.
-        if count == head.count, let lastNewline = bytes.lastIndex(of: 0x0A) { bytes.removeSubrange(lastNewline...) }
+        if count == head.count || completeLinesOnly {
+            guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return false }
+            bytes.removeSubrange(lastNewline...)
+        }
         return JSONLines.looksLikeJSONLines(bytes)
     }
 
     deinit { channel.cancel() }
+
+    /// Readable (`poll(2)`) when the scan found something ``update()`` has not taken: a run loop
+    /// that waits for keys watches it too, and sleeps while nothing arrives.
+    public var wakeDescriptor: Int32 { channel.wakeDescriptor }
+
+    /// Whether the scan found items ``update()`` has not taken in yet (it takes a bounded number
+    /// per call): call it again soon, without waiting for ``wakeDescriptor``.
+    public var hasItemsToTakeIn: Bool {
+        !isComplete && (backlogStart.items < backlog.items.count || backlogStart.events < backlog.events.count)
+    }
+
+    /// Whether everything that arrived so far was scanned and taken in, and the scan waits for
+    /// more input (a stream that paused).
+    private var caughtUpWithInput: Bool {
+        channel.isWaitingForInput && !hasItemsToTakeIn
+    }
 
     /// The share of the file scanned, 0–1.
     public var fractionScanned: Double {
@@ -149,7 +174,11 @@ public final class LazyDocument {
             let position = reader.lineAndColumn(of: error.offset)
             scanFailure = .malformed(file: path, JSONParseError(line: position.line, column: position.column, message: error.message))
         }
-        if found.isFinished { scanEnded = true }
+        if found.isFinished {
+            scanEnded = true
+            // The input was refused (not JSON) after the start: what came before it browses.
+            if scanFailure == nil, let refused = spool?.failure { scanFailure = refused }
+        }
         if failure != nil || (scanEnded && backlogStart.items == backlog.items.count && backlogStart.events == backlog.events.count) {
             failure = failure ?? scanFailure
             isComplete = true
@@ -203,12 +232,14 @@ public final class LazyDocument {
         }
     }
 
-    /// Updates until `condition` holds or the scan ends, sleeping 0.2 ms between looks.
+    /// Updates until `condition` holds or the scan ends, blocking (not polling) while the scan
+    /// has nothing new.
     public func wait(until condition: (LazyDocument) -> Bool) {
         while true {
+            let generation = channel.changes.generation
             let changed = update()
             if isComplete || condition(self) { return }
-            if !changed { usleep(200) }
+            if !changed { channel.changes.wait(after: generation) }
         }
     }
 

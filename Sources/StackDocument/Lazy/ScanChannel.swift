@@ -5,6 +5,10 @@ import Synchronization
 /// The scan of a file on a background thread, and what it found so far for the main thread
 /// to take. The scanning thread only reads the file and appends here; everything built from
 /// the results is built by the thread that takes them.
+///
+/// Nothing polls: the scan waits for a growing input on the spool's ``InputSpool/changes``;
+/// a thread waiting for results blocks on ``changes``; a run loop that waits for keys too
+/// watches ``wakeDescriptor`` with `poll(2)`.
 final class ScanChannel: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {
@@ -17,22 +21,48 @@ final class ScanChannel: Sendable {
         var failure: StackScanner.Failure?
     }
 
+    /// Advanced each time the scan publishes what it found (and when it ends).
+    let changes = ChangeSignal()
+    /// Readable (`poll(2)`) when the scan published something not taken yet.
+    let wakeDescriptor: Int32
+    private let wakeWriter: Int32
+    private let wakeArmed = Atomic<Bool>(false)
     private let state = Mutex(Found())
     private let cancelled = Atomic<Bool>(false)
+    private let waitingForInput = Atomic<Bool>(false)
+    private let spool: InputSpool?
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
-    /// comes quickly, then bigger ones.
-    /// Starts scanning the file `reader` reads; with `spool`, a file still being written: its
-    /// end is the end only once standard input ended.
-    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: StdinSpool? = nil) {
+    /// comes quickly, then bigger ones. With `spool`, the file is still being written: its end
+    /// is the end only once the input ended.
+    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: InputSpool? = nil) {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+        }
+        wakeDescriptor = ends[0]
+        wakeWriter = ends[1]
+        self.spool = spool
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             run(reader, scanner, spool)
         }
     }
 
+    deinit {
+        close(wakeDescriptor)
+        close(wakeWriter)
+    }
+
     /// Takes what was found since the last call.
     func take() -> Found {
-        state.withLock { found in
+        if wakeArmed.exchange(false, ordering: .acquiringAndReleasing) {
+            var drained: UInt8 = 0
+            while read(wakeDescriptor, &drained, 1) > 0 {}
+        }
+        return state.withLock { found in
             let taken = found
             found.events = []
             found.items = []
@@ -40,12 +70,18 @@ final class ScanChannel: Sendable {
         }
     }
 
-    /// Stops the scan at the next chunk.
+    /// Whether the scan has read everything that arrived and waits for more input.
+    var isWaitingForInput: Bool { waitingForInput.load(ordering: .acquiring) }
+
+    /// Stops the scan at the next chunk (or now, if it waits for input).
     func cancel() {
-        cancelled.store(true, ordering: .relaxed)
+        cancelled.store(true, ordering: .releasing)
+        spool?.changes.signal()
     }
 
-    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: StdinSpool?) {
+    private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: InputSpool?) {
         var scanner = start
         let chunkSize = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -53,14 +89,15 @@ final class ScanChannel: Sendable {
         var offset = 0
         var size = 1 << 16
         var failure: StackScanner.Failure?
-        while !cancelled.load(ordering: .relaxed) {
+        while !isCancelled {
             // Asked before reading: if the spool was finished then, this read sees all of it.
+            let generation = spool?.changes.generation ?? 0
             let ended = spool?.isFinished ?? true
             let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
             do {
                 if count == 0 {
                     guard ended else {
-                        usleep(1_000)
+                        waitForInput(spool, after: generation)
                         continue
                     }
                     try scanner.finish()
@@ -79,6 +116,16 @@ final class ScanChannel: Sendable {
         publish(&scanner, bytes: offset, finished: true, failure: failure)
     }
 
+    /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
+    /// the scan caught up with the input.
+    private func waitForInput(_ spool: InputSpool?, after generation: Int) {
+        guard let spool, !isCancelled else { return }
+        waitingForInput.store(true, ordering: .releasing)
+        wake()
+        spool.changes.wait(after: generation)
+        waitingForInput.store(false, ordering: .releasing)
+    }
+
     private func publish(_ scanner: inout some ChunkScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
         let events = scanner.events
         let items = scanner.items
@@ -90,6 +137,16 @@ final class ScanChannel: Sendable {
             found.bytesScanned = bytes
             found.isFinished = finished
             found.failure = failure
+        }
+        wake()
+    }
+
+    /// Tells waiting threads, and a run loop polling ``wakeDescriptor``, that there is news.
+    private func wake() {
+        changes.signal()
+        if !wakeArmed.exchange(true, ordering: .acquiringAndReleasing) {
+            var byte: UInt8 = 1
+            _ = write(wakeWriter, &byte, 1)
         }
     }
 }

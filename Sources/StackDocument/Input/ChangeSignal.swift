@@ -1,0 +1,50 @@
+import Glibc
+
+/// A counter that threads wait on without polling: ``signal()`` advances it and wakes every
+/// waiter; ``wait(after:)`` blocks until it has moved past a value read before. A waiter reads
+/// ``generation`` *before* looking at the state it waits on, so a change made between its look
+/// and its wait is never missed.
+///
+/// Sendable: its only state is guarded by its own mutex.
+public final class ChangeSignal: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var count = 0
+
+    public init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// The number of changes so far.
+    public var generation: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return count
+    }
+
+    /// Records a change and wakes every waiter.
+    public func signal() {
+        pthread_mutex_lock(mutex)
+        count += 1
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Blocks until the generation is past `generation`.
+    /// - Returns: the new generation.
+    @discardableResult
+    public func wait(after generation: Int) -> Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while count == generation { pthread_cond_wait(condition, mutex) }
+        return count
+    }
+}
