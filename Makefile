@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan fuzz bench bench-e2e demo install clean
+.PHONY: all deps build run test test-asan test-tsan fuzz bench bench-e2e demo install clean
 
 all: build
 
@@ -45,7 +45,16 @@ test-asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
 	$(SWIFT) test --skip-build --scratch-path .build-asan --disable-xctest
 
-# libFuzzer targets (Fuzz/): the JSON loader, the lazy loader and the engine, FUZZ_SECONDS each (default 60).
+# The tests whose code runs on several threads (the background scan, the input spool, the
+# browser taking in what they found), built with ThreadSanitizer (its own build folder).
+TSAN_TESTS = LazyDocumentTests|InputSpoolTests|GrowingDocumentTests|BigDocumentTests
+test-tsan: deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan --disable-xctest \
+	    --filter '$(TSAN_TESTS)'
+
+# libFuzzer targets (Fuzz/): the JSON loader, the lazy loader, the engine and the text path, FUZZ_SECONDS
+# each (default 60); the text path with a 2 s limit per input, so a quadratic case is a finding.
 # Seeds: the JSONTestSuite corpus, the examples, Fuzz/Seeds; findings go to Fuzz/.build/corpus.
 FUZZ_SECONDS ?= 60
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
@@ -58,6 +67,9 @@ fuzz: deps
 	cd Fuzz && .build/debug/LazyLoaderFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
 	    .build/corpus/lazy ../Examples Seeds/lazy
 	cd Fuzz && .build/debug/EngineFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=5 .build/corpus/engine Seeds/engine
+	mkdir -p Fuzz/.build/corpus/text
+	cd Fuzz && .build/debug/TextFuzzer -max_total_time=$(FUZZ_SECONDS) -timeout=2 -max_len=200000 \
+	    .build/corpus/text Seeds/text
 
 bench: deps
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --no-progress --format markdown

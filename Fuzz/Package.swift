@@ -22,6 +22,10 @@ let package = Package(
             dependencies: ["FuzzerEntry", .product(name: "TStack", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "TextFuzzer",
+            dependencies: ["FuzzerEntry", .product(name: "TStack", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
             name: "EngineFuzzer",
             dependencies: ["FuzzerEntry", .product(name: "StackEngine", package: root.lastPathComponent)]
         ),

@@ -1,7 +1,7 @@
 /// The items of a section: an array in memory, or items decoded from a file only when asked for
 /// (``LazyDocument``). Indexing a stored list reads and decodes that one item.
-public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
-    private enum Storage: Sendable {
+public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable {
+    private enum Storage {
         case array([StackDocument.Item])
         case stored(any ItemStore, section: Int, range: Range<Int>)
     }
@@ -64,7 +64,10 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
 }
 
 /// Items kept outside memory and decoded one at a time, by ordinal (their number in the file).
-public protocol ItemStore: AnyObject, Sendable {
+///
+/// Not `Sendable`: a store may read and cache on every call (``LazyDocument``'s does, without a
+/// lock), so it — and a ``StackDocument`` or ``ItemList`` that holds one — stays on one thread.
+public protocol ItemStore: AnyObject {
     /// Item `ordinal`, the `index`-th of section `section` (which names it in error rows).
     func item(atOrdinal ordinal: Int, section: Int, index: Int) -> StackDocument.Item
     /// The `detail` level of item `ordinal`, known without decoding it.

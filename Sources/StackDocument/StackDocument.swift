@@ -1,5 +1,8 @@
 /// A stack document: sections of items, as described in the README's "Document format".
-public struct StackDocument: Equatable, Sendable {
+///
+/// Not `Sendable`: a big document's items live in an ``ItemStore`` that decodes and caches on
+/// the thread that reads it.
+public struct StackDocument: Equatable {
     public static func == (lhs: StackDocument, rhs: StackDocument) -> Bool {
         lhs.title == rhs.title && lhs.sections == rhs.sections && lhs.shortcuts == rhs.shortcuts
             && lhs.pinned == rhs.pinned && lhs.itemStore === rhs.itemStore
@@ -33,7 +36,7 @@ public struct StackDocument: Equatable, Sendable {
     }
 
     /// A section of items with an optional header and footer.
-    public struct Section: Equatable, Sendable {
+    public struct Section: Equatable {
         public var id: String
         public var header: String?
         public var footer: String?

@@ -15,22 +15,22 @@ public struct ExtentIndex: Sendable {
     public private(set) var count = 0
 
     /// Measured extent of each row, 0 while never measured.
-    private var extents: [Int32] = []
+    private(set) var extents: [Int32] = []
     /// The generation each row was last measured in; 0 means never, or before a wrap-around.
-    private var generations: [UInt8] = []
-    private var currentGeneration: UInt8 = 1
+    private(set) var generations: [UInt8] = []
+    private(set) var currentGeneration: UInt8 = 1
     /// Rows measured in the current generation.
     public private(set) var measuredCount = 0
 
     /// Fenwick tree (1-based) of measured extents.
-    private var measuredTree: [Int64] = [0]
+    private(set) var measuredTree: [Int64] = [0]
     /// Fenwick trees (1-based) counting never-measured rows, one per kind, interleaved:
     /// node `i` of kind `k` is at `i * kindCount + k`.
-    private var unmeasuredTrees: [Int32]
-    private static let kindCount = RowKind.allCases.count
+    private(set) var unmeasuredTrees: [Int32]
+    static let kindCount = RowKind.allCases.count
     /// Per kind: sum and count of the measured rows, for the running mean.
-    private var measuredSums: [Int64]
-    private var measuredCounts: [Int64]
+    private(set) var measuredSums: [Int64]
+    private(set) var measuredCounts: [Int64]
     private let initialEstimates: [Int]
 
     /// Creates an index of rows of the given kinds, none measured.

@@ -21,9 +21,11 @@ extension LazyStack {
     /// Comes back to `saved`: frames laid out since then are as if never drawn (no changes are
     /// reported for them, `frames` does not count them), but what was measured (and resolved or
     /// evicted) meanwhile is kept and counted. Unlike scrolling a copy, nothing big is copied.
-    /// - Complexity: O(1).
+    /// If rows were replaced or the viewport resized meanwhile, the saved anchor is brought
+    /// back inside its row and above the bottom, as any scroll is.
+    /// - Complexity: O(1), or O(rows on a screen) when the rows or the viewport changed.
     public mutating func restore(_ saved: SavedScroll) {
-        anchor = saved.anchor
+        anchor = clampedToBottom(normalized(saved.anchor))
         direction = saved.direction
         counters.frames = saved.frames
         observed = saved.observed

@@ -81,30 +81,41 @@ enum Subprocess {
         guard spawned == 0 else {
             return Result(status: -1, stdout: "", stderr: "cannot run \(arguments[0]): \(spawned)")
         }
-        let (status, usage, timedOut) = wait(for: pid, timeout: timeout)
+        let (status, peak, timedOut) = wait(for: pid, timeout: timeout)
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(
             status: exitStatus, stdout: stdout == nil ? read(outPath) : "", stderr: read(errPath),
-            peakKilobytes: usage.ru_maxrss, timedOut: timedOut)
+            peakKilobytes: peak, timedOut: timedOut)
     }
 
-    /// Waits for `pid`, killing it after `timeout` seconds; its status and resource usage.
-    private static func wait(for pid: pid_t, timeout: Double) -> (Int32, rusage, Bool) {
+    /// Waits for `pid`, killing it after `timeout` seconds; its status, its peak resident memory
+    /// in KiB, and whether it was killed. The peak is read from `/proc` while it runs: the
+    /// rusage of a child started by `posix_spawn` counts the parent's memory too (the child
+    /// shared it until `exec`), and a process's last few milliseconds may be missed.
+    private static func wait(for pid: pid_t, timeout: Double) -> (Int32, Int, Bool) {
         var status: Int32 = 0
-        var usage = rusage()
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(timeout * 1000))
         var timedOut = false
+        var peak = 0
         while true {
-            let done = wait4(pid, &status, WNOHANG, &usage)
+            peak = max(peak, highWaterMark(of: pid))
+            let done = waitpid(pid, &status, WNOHANG)
             if done == pid || (done < 0 && errno != EINTR) { break }
             if !timedOut, clock.now > deadline {
                 kill(pid, SIGKILL)
                 timedOut = true
             }
-            usleep(5_000)
+            usleep(2_000)
         }
-        return (status, usage, timedOut)
+        return (status, peak, timedOut)
+    }
+
+    /// `VmHWM` of a running process, in KiB; 0 when it cannot be read.
+    private static func highWaterMark(of pid: pid_t) -> Int {
+        let status = read("/proc/\(pid)/status")
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
     /// This process's environment with `added` set, as `NAME=value` C strings.

@@ -11,10 +11,11 @@ enum Harness {
         "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/")
     }()
 
-    /// The demo document.
-    static let demo: StackDocument = {
+    /// The demo document, loaded anew for each use (a document is not `Sendable`, so tests
+    /// running in parallel do not share one).
+    static var demo: StackDocument {
         try! DocumentLoader.load(path: root + "/Examples/origami.json")
-    }()
+    }
 
     /// A document decoded from JSON text.
     static func document(_ json: String) -> StackDocument {

@@ -5,12 +5,12 @@ import TestSupport
 import Testing
 
 @Suite struct PinningAndStripTests {
-    static let twoSections = Harness.document(#"""
+    static var twoSections: StackDocument { Harness.document(#"""
         {"sections": [
           {"id": "a", "header": "A", "items": [{"id": "a1", "title": "a1"}, {"id": "a2", "title": "a2"}, {"id": "a3", "title": "a3"}]},
           {"id": "b", "header": "B", "items": [{"id": "b1", "title": "b1"}, {"id": "b2", "title": "b2"}]}
         ]}
-        """#)
+        """#) }
 
     @Test func theNextHeaderPushesThePinnedHeaderOut() {
         let frames = Harness.frames(Self.twoSections, size: TerminalSize(width: 12, height: 5), keys: "<C-e><C-e><C-e><C-e><C-e><C-e><C-e>")

@@ -79,4 +79,25 @@ import Testing
         #expect(frame[2, y].style.attributes.contains(.bold))
         #expect(frame[2, 23].style.attributes.contains(.reverse))
     }
+
+    /// Issue 11: after `-` the status line showed only "detail 1": the focused id went.
+    @Test(arguments: [80, 40, 24])
+    func aMessageKeepsTheFocusedIDFirst(width: Int) {
+        let line = Harness.screen(size: TerminalSize(width: width, height: 12), keys: "jj--").last ?? ""
+        #expect(line.hasPrefix(" step-3  detail 1"), "\(width) columns: \(line)")
+    }
+
+    /// Issue 11: `render` kept every frame (45 KB a key); a terminal that keeps only the last
+    /// holds one frame however many keys it is given, and still shows each as it comes.
+    @Test func aTerminalThatKeepsOnlyTheLastFrameHoldsOne() throws {
+        let keys = try KeyNotation.parse(String(repeating: "j", count: 200))
+        let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 24), input: keys, keepsEveryFrame: false)
+        var presented = 0
+        terminal.onPresent = { _ in presented += 1 }
+        var browser = Browser(document: Harness.demo, fileName: "origami.json", size: terminal.size)
+        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        #expect(terminal.frames.count == 1)
+        #expect(presented == 201)
+        #expect(terminal.screen == Harness.frames(keys: String(repeating: "j", count: 200)).last)
+    }
 }

@@ -84,4 +84,20 @@ import Testing
         #expect(Search(pattern: "émile", forward: true).contains("Chez ÉMILE"))
         #expect(!Search(pattern: "Émile", forward: true).contains("chez émile"))
     }
+
+    /// Issue 11: a search that found its match in its last step kept the step before's
+    /// "searching … 98%" on the status line until a key was pressed.
+    @Test func aMatchFoundInALaterStepLeavesNoProgressBehind() {
+        var browser = Browser(document: Harness.bigDocument(items: 1_000), fileName: "big.json",
+                              size: TerminalSize(width: 80, height: 24))
+        for key in "/Item 900" { browser.handle(.key(.character(key))) }
+        browser.handle(.key(.enter))
+        browser.continueSearch(budget: 500)
+        #expect(browser.message?.hasPrefix("searching /Item 900") == true)
+        browser.continueSearch(budget: 500)
+        #expect(!browser.isSearching)
+        #expect(browser.focusedID == "item-900")
+        #expect(browser.message == nil)
+        #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-900  big.json") == true)
+    }
 }

@@ -2,105 +2,29 @@ import TestSupport
 import Testing
 @testable import StackEngine
 
+
 /// Layout invariants under many random operation sequences. Each seed is one reproducible run
-/// of 300 operations on a random sectioned list; after every operation the frame is checked
-/// against the exact geometry computed from the data source.
+/// of 300 steps on a random sectioned list: scrolls, jumps, resizes, rows replaced and restyled,
+/// previews saved and restored, and layouts only now and then (so steps also follow each other
+/// with no layout between). After every step the stack's own invariants are checked
+/// (``LazyStack/invariantViolations()``), after every layout the frame against the exact geometry
+/// of the data source. A failing run is shrunk to the fewest steps that still fail, and the
+/// whole trace is printed.
 @Suite struct LazyStackPropertyTests {
-    enum Operation: CaseIterable {
-        case scrollLines, scrollPage, top, bottom, scrollToRow, fraction, resize, prefetch, reveal
-    }
-
-    /// The exact top offset of every row, from the source's true heights at `width`.
-    static func exactOffsets(_ rows: SyntheticRows, width: Int) -> [Int] {
-        var offsets = [0]
-        for row in 0..<rows.rowCount { offsets.append(offsets[row] + rows.height(of: row, width: width)) }
-        return offsets
-    }
-
-    /// Checks one frame: never blank, rows contiguous from the anchor, the top and bottom exact.
-    static func checkFrame(
-        _ stack: inout LazyStack<SyntheticRows>, _ rows: SyntheticRows, seed: UInt64, step: Int
-    ) {
-        let frame = stack.layout()
-        let offsets = exactOffsets(rows, width: stack.crossExtent)
-        let flowing = frame.rows.filter { !$0.isPinned }
-        let context = Comment(rawValue: "seed \(seed) step \(step) anchor \(stack.anchor)")
-        // Never a blank frame: the first row starts at or above the top.
-        #expect(!flowing.isEmpty, context)
-        guard let first = flowing.first, let last = flowing.last else { return }
-        #expect(first.origin <= 0, context)
-        #expect(first.origin + first.row.extent > 0, context)
-        // Rows are contiguous and measured exactly.
-        for (a, b) in zip(flowing, flowing.dropFirst()) {
-            #expect(b.index == a.index + 1, context)
-            #expect(b.origin == a.origin + a.row.extent, context)
-        }
-        for placed in flowing {
-            #expect(placed.row.extent == rows.height(of: placed.index, width: stack.crossExtent), context)
-        }
-        // The screen is filled, unless the whole content is shorter than it.
-        let bottom = last.origin + last.row.extent
-        if offsets.last! >= frame.viewportExtent {
-            #expect(bottom >= frame.viewportExtent, context)
-        } else {
-            #expect(first.index == 0 && first.origin == 0, context)
-        }
-        // The scroll offset is exact whenever the rows above the anchor have been measured.
-        let exactOffset = offsets[stack.anchor.row] + stack.anchor.offset
-        if frame.contentSize.isExact {
-            #expect(frame.scrollOffset == exactOffset, context)
-            #expect(frame.contentSize.total == offsets.last!, context)
-        }
-        // Pinned header: the header of the first visible row's section, at or above line 0.
-        for pinned in frame.rows where pinned.isPinned && pinned.kind == .header {
-            #expect(pinned.index == rows.sectionRange(containing: first.index).lowerBound, context)
-            #expect(pinned.origin <= 0, context)
-        }
-        // Pinned footer: the footer of the last visible row's section, at the bottom, or pushed
-        // down past it by its section's first rows (the mirror of a header pushed up).
-        for pinned in frame.rows where pinned.isPinned && pinned.kind == .footer {
-            #expect(pinned.index == rows.sectionRange(containing: last.index).upperBound - 1, context)
-            #expect(pinned.origin >= frame.viewportExtent - pinned.row.extent, context)
-            #expect(pinned.origin < frame.viewportExtent, context)
-        }
-    }
-
     @Test(arguments: 1...200)
     func randomOperationsKeepLayoutInvariants(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
-        let rows = SyntheticRows(
-            rowCount: Int.random(in: 1...400, using: &generator), seed: seed,
-            maximumHeight: Bool.random(using: &generator) ? 12 : 40)
-        var width = 60
-        var height = Int.random(in: 1...40, using: &generator)
-        let options = StackOptions(
-            pinsHeaders: Bool.random(using: &generator), pinsFooters: Bool.random(using: &generator),
-            prefetchScreens: Double.random(in: 0...2, using: &generator),
-            retainScreens: Double.random(in: 0...2, using: &generator))
-        var stack = LazyStack(source: rows, crossExtent: width, viewportExtent: height, options: options)
-        for step in 0..<300 {
-            switch Operation.allCases.randomElement(using: &generator)! {
-            case .scrollLines: stack.scroll(by: Int.random(in: -30...30, using: &generator))
-            case .scrollPage: stack.scroll(by: Bool.random(using: &generator) ? height : -height)
-            case .top: stack.scrollToTop()
-            case .bottom: stack.scrollToBottom()
-            case .scrollToRow:
-                let target = Int.random(in: 0..<rows.rowCount, using: &generator)
-                stack.scroll(toRow: target, alignment: ScrollAlignment.allCases.randomElement(using: &generator)!)
-            case .fraction: stack.scroll(toFraction: Double.random(in: -0.1...1.1, using: &generator))
-            case .resize:
-                width = Int.random(in: 20...100, using: &generator)
-                height = Int.random(in: 1...40, using: &generator)
-                stack.setViewport(crossExtent: width, viewportExtent: height)
-            case .prefetch: stack.prefetch()
-            case .reveal: stack.reveal(row: Int.random(in: 0..<rows.rowCount, using: &generator))
-            }
-            Self.checkFrame(&stack, rows, seed: seed, step: step)
-            // Bounded resolution: the screen, the windows either side, the pinned rows, and the
-            // rows straddling the window edges (each at least one line).
-            let window = Double(height) * (1 + options.prefetchScreens + options.retainScreens)
-            #expect(stack.resolvedCount <= Int(window.rounded(.up)) + 6, "seed \(seed) step \(step)")
-        }
+        let run = RandomRun(generator: &generator, seed: seed)
+        let steps = (0..<300).map { _ in RandomRun.Step.random(using: &generator, rowCount: run.rowCount) }
+        guard let failure = run.execute(steps) else { return }
+        let shrunk = run.shrink(steps)
+        let trace = shrunk.enumerated().map { "  \($0.offset): \($0.element)" }.joined(separator: "\n")
+        Issue.record("""
+            seed \(seed): step \(failure.step) (\(steps[failure.step])): \(failure.problem)
+            \(run) — shortest failing trace (\(shrunk.count) of \(steps.count) steps), failing with \
+            \(run.execute(shrunk)?.problem ?? "?"):
+            \(trace)
+            """)
     }
 
     @Test(arguments: 1...20)
@@ -207,5 +131,30 @@ import Testing
         let frame = stack.layout()
         #expect(frame.rows.isEmpty)
         #expect(frame.contentSize == .exact(0))
+    }
+
+    /// Issue 11: `--prefetch 1e19` trapped converting to `Int`; NaN and negatives passed.
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e19, -0.5, 1e300])
+    func anyWindowSizeIsSafe(screens: Double) {
+        let rows = SyntheticRows(rowCount: 500, seed: 3)
+        let options = StackOptions(prefetchScreens: screens, retainScreens: screens)
+        var stack = LazyStack(source: rows, crossExtent: 80, viewportExtent: 20, options: options)
+        stack.scroll(by: 50)
+        stack.prefetch()
+        #expect(FrameCheck.problem(in: &stack, rows) == nil)
+        #expect(stack.invariantViolations().isEmpty)
+        #expect(stack.resolvedCount <= Int(20 * (1 + 2 * StackOptions.maximumScreens)) + 6)
+    }
+
+    /// Found by the shrinking property run: a preview that resized the viewport came back to an
+    /// anchor that left blank lines below the last row.
+    @Test func restoringAfterAResizeLeavesNoBlankLines() {
+        let rows = SyntheticRows(rowCount: 313, seed: 22)
+        var stack = LazyStack(source: rows, crossExtent: 60, viewportExtent: 4)
+        stack.scrollToBottom()
+        let saved = stack.savedScroll
+        stack.setViewport(crossExtent: 95, viewportExtent: 10)
+        stack.restore(saved)
+        #expect(FrameCheck.problem(in: &stack, rows) == nil)
     }
 }

@@ -45,4 +45,36 @@ import Testing
         let cells = CellText.cells("👨‍👩")
         #expect(cells.map(\.width) == [2, 0, 2, 0])
     }
+
+    // MARK: - Issue 11: hostile text
+
+    /// A letter and 40,000 accents is one grapheme cluster: it kept every mark (and joining
+    /// each one re-counted the whole cluster: quadratic time, 30 s for a 240 KB file).
+    @Test func aRunOfCombiningMarksKeepsFourOnTheCellAndShowsTheRestWereDropped() {
+        let cells = CellText.cells("a" + String(repeating: "\u{301}", count: 40_000) + "b")
+        #expect(cells.count == 3)
+        #expect(cells[0].character.unicodeScalars.count == 1 + CellText.maximumMarksPerCell)
+        #expect(cells[1].character == CellText.droppedMarksSign)
+        #expect(cells[2].character == "b")
+        #expect(DisplayWidth.of("a\u{301}\u{301}") == 1)
+    }
+
+    @Test func afewMarksStayOnTheirCellWithNoSign() {
+        let cells = CellText.cells("e\u{301}\u{302}x")
+        #expect(cells.map(\.character) == ["e\u{301}\u{302}", "x"])
+    }
+
+    /// Messages quote document values: they go out inert, like the screen.
+    @Test func inertTextHasNoControlCharactersLeft() {
+        #expect(CellText.inert("d\u{1B}]0;PWN\u{07}") == "d^[]0;PWN^G")
+        #expect(CellText.inert("a\nb") == "a^Jb")
+        #expect(CellText.inert("a\nb\u{9B}", keepingNewlines: true) == "a\nb\\u009b")
+        #expect(CellText.inert("\u{202E}evil") == "\\u202eevil")
+    }
+
+    @Test func aPrefixCountsScalarsAndSaysHowManyFollow() {
+        #expect(CellText.prefix("abcdef", scalars: 4) == ("abcd", 2))
+        #expect(CellText.prefix("abc", scalars: 4) == ("abc", 0))
+        #expect(CellText.prefix("é日\u{301}x", scalars: 2) == ("é日", 2))
+    }
 }

@@ -20,7 +20,7 @@ public final class InputSpool: Sendable {
     let descriptor: Int32
     private let written = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
-    private let stopped = Mutex<DocumentError?>(nil)
+    private let stopped = Locked<DocumentError?>(nil)
 
     /// Starts copying standard input.
     /// - Throws: ``DocumentError`` when no temporary file can be made.

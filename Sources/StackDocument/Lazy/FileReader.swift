@@ -1,6 +1,9 @@
 import Glibc
 
 /// Reads byte ranges of an open file with `pread`, and turns offsets into line and column.
+///
+/// Sendable (checked by hand): its state never changes after `init`, and `pread` does not use or
+/// move the descriptor's offset, so threads may read at once.
 final class FileReader: @unchecked Sendable {
     let path: String
     /// What messages call the file (`-` for standard input copied to a temporary file).

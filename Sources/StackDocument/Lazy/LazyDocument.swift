@@ -38,6 +38,8 @@ public final class LazyDocument {
     /// Where the backlog's items and events not taken in yet start.
     private var backlogStart = (items: 0, events: 0)
     private var scanEnded = false
+    /// Id hashes the scan found on more than one item.
+    private var collidingIDHashes: [UInt64] = []
     private var scanFailure: DocumentError?
 
     /// Files at least this big are read the lazy way (`DocumentLoader.open`).
@@ -176,17 +178,25 @@ public final class LazyDocument {
         }
         if found.isFinished {
             scanEnded = true
+            collidingIDHashes = found.collidingIDHashes
             // The input was refused (not JSON) after the start: what came before it browses.
             if scanFailure == nil, let refused = spool?.failure { scanFailure = refused }
         }
         if failure != nil || (scanEnded && backlogStart.items == backlog.items.count && backlogStart.events == backlog.events.count) {
-            failure = failure ?? scanFailure
+            failure = failure ?? scanFailure ?? duplicateIDError()
             isComplete = true
             channel.cancel()
         }
         guard takenItems > 0 || takenEvents > 0 || isComplete else { return false }
         rebuild()
         return true
+    }
+
+    /// The error for the first item whose id an earlier item has, named as the whole loader
+    /// names it; nil when every id is unique.
+    private func duplicateIDError() -> DocumentError? {
+        guard let (first, later, id) = items.firstDuplicateID(amongHashes: Set(collidingIDHashes)) else { return nil }
+        return .schema(file: path, path: later + ".id", message: "duplicate id \"\(id)\" (also at \(first).id)")
     }
 
     /// Items taken in per ``update()`` at most, so that one call stays within a few milliseconds

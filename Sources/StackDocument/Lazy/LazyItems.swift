@@ -3,7 +3,7 @@
 /// decoded items are kept. About 21 bytes per item, whatever the items hold.
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
-final class LazyItems: ItemStore, @unchecked Sendable {
+final class LazyItems: ItemStore {
     private let reader: FileReader
     /// Whether the items are JSON Lines (shown through the generic mapping) rather than the
     /// items of a stack document.
@@ -96,6 +96,23 @@ final class LazyItems: ItemStore, @unchecked Sendable {
         return nil
     }
 
+    /// The first item, in file order, whose id an earlier item has, among the items whose id
+    /// hash is in `hashes` (equal hashes are confirmed by decoding both items): the JSON paths
+    /// of the earlier and the later item, and the id.
+    /// - Complexity: O(items) to find the candidates, then a decode per candidate.
+    func firstDuplicateID(amongHashes hashes: Set<UInt64>) -> (first: String, later: String, id: String)? {
+        guard !hashes.isEmpty else { return nil }
+        var seen: [String: String] = [:]
+        for (ordinal, hash) in idHashes.enumerated() where hashes.contains(hash) {
+            guard let location = location(ofOrdinal: ordinal) else { continue }
+            let path = "sections[\(location.section)].items[\(location.index)]"
+            let id = item(atOrdinal: ordinal, section: location.section, index: location.index).id
+            if let first = seen[id] { return (first, path, id) }
+            seen[id] = path
+        }
+        return nil
+    }
+
     /// The section of item `ordinal` and its index there.
     private func location(ofOrdinal ordinal: Int) -> (section: Int, index: Int)? {
         section(ofOrdinal: ordinal).map { ($0, ordinal - sectionStarts[$0]) }
@@ -123,6 +140,11 @@ final class LazyItems: ItemStore, @unchecked Sendable {
 
     private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
         let start = starts[ordinal]
+        do {
+            try MemoryCheck.reserve(Int(lengths[ordinal]), for: reader.name)
+        } catch {
+            return Self.errorItem(path: path, message: "\(error)")
+        }
         guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
             return Self.errorItem(path: path, message: "\(reader.name): the file changed while open (\(path) is gone)")
         }

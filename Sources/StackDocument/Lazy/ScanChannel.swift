@@ -19,6 +19,9 @@ final class ScanChannel: Sendable {
         /// Whether the scan ended (the file ended, it failed, or it was cancelled).
         var isFinished = false
         var failure: StackScanner.Failure?
+        /// Once the scan finished: the id hashes that more than one item has (usually none;
+        /// equal hashes may still be different ids, which the taker confirms by decoding).
+        var collidingIDHashes: [UInt64] = []
     }
 
     /// Advanced each time the scan publishes what it found (and when it ends).
@@ -27,10 +30,12 @@ final class ScanChannel: Sendable {
     let wakeDescriptor: Int32
     private let wakeWriter: Int32
     private let wakeArmed = Atomic<Bool>(false)
-    private let state = Mutex(Found())
+    private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
     private let spool: InputSpool?
+    /// Whether items have ids to check for duplicates (JSON Lines' are their line numbers).
+    private let checksIDs: Bool
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
     /// comes quickly, then bigger ones. With `spool`, the file is still being written: its end
@@ -46,6 +51,7 @@ final class ScanChannel: Sendable {
         wakeDescriptor = ends[0]
         wakeWriter = ends[1]
         self.spool = spool
+        checksIDs = scanner is StackScanner
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             run(reader, scanner, spool)
         }
@@ -89,6 +95,9 @@ final class ScanChannel: Sendable {
         var offset = 0
         var size = 1 << 16
         var failure: StackScanner.Failure?
+        // Every id hash, kept here (8 bytes an item, only while scanning) to find duplicate
+        // ids once the scan ends, off the main thread.
+        var hashes: [UInt64] = []
         while !isCancelled {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
@@ -111,9 +120,23 @@ final class ScanChannel: Sendable {
             }
             offset += count
             size = chunkSize
+            if checksIDs { hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 } }
             publish(&scanner, bytes: offset, finished: false, failure: nil)
         }
-        publish(&scanner, bytes: offset, finished: true, failure: failure)
+        if checksIDs { hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 } }
+        let colliding = failure == nil && !isCancelled ? Self.colliding(&hashes) : []
+        publish(&scanner, bytes: offset, finished: true, failure: failure, colliding: colliding)
+    }
+
+    /// The values that occur more than once in `hashes` (sorted in place).
+    /// - Complexity: O(n log n).
+    static func colliding(_ hashes: inout [UInt64]) -> [UInt64] {
+        hashes.sort()
+        var result: [UInt64] = []
+        for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
+            if result.last != hashes[index] { result.append(hashes[index]) }
+        }
+        return result
     }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
@@ -126,7 +149,10 @@ final class ScanChannel: Sendable {
         waitingForInput.store(false, ordering: .releasing)
     }
 
-    private func publish(_ scanner: inout some ChunkScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
+    private func publish(
+        _ scanner: inout some ChunkScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?,
+        colliding: [UInt64] = []
+    ) {
         let events = scanner.events
         let items = scanner.items
         scanner.events.removeAll(keepingCapacity: true)
@@ -137,6 +163,7 @@ final class ScanChannel: Sendable {
             found.bytesScanned = bytes
             found.isFinished = finished
             found.failure = failure
+            found.collidingIDHashes = colliding
         }
         wake()
     }
