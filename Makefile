@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan test-tsan fuzz bench bench-e2e demo install clean
+.PHONY: all deps build run test test-asan test-tsan check-embedding fuzz bench bench-e2e demo install clean
 
 all: build
 
@@ -52,6 +52,14 @@ test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan --disable-xctest \
 	    --filter '$(TSAN_TESTS)'
+
+# A package outside this one (Examples/Embedding) that depends on the TStack product alone,
+# built and run as a new user would: it must link, and scroll a million rows to an id.
+check-embedding: deps
+	cd Examples/Embedding && $(SWIFT) build --scratch-path .build
+	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^999000: GET /item/999000 200$$'
+	cd Examples/Embedding && test "$$(./.build/debug/EngineOnly)" = 500000
+	@echo "check-embedding: a package with 'import TStack' scrolled 1,000,000 rows to line-999000"
 
 # libFuzzer targets (Fuzz/): the JSON loader, the lazy loader, the engine and the text path, FUZZ_SECONDS
 # each (default 60); the text path with a 2 s limit per input, so a quadratic case is a finding.

@@ -4,14 +4,11 @@ import PackageDescription
 let package = Package(
     name: "tstack",
     products: [
-        // Everything a Swift program needs to embed the viewer.
-        .library(
-            name: "TStack",
-            targets: ["StackEngine", "StackDocument", "TerminalUI", "StackBrowser"]
-        ),
+        // Everything a Swift program needs: `import TStack`.
+        .library(name: "TStack", targets: ["TStack"]),
         // The layout engine alone, for programs that draw rows themselves.
         .library(name: "StackEngine", targets: ["StackEngine"]),
-        .executable(name: "tstack", targets: ["tstack"]),
+        .executable(name: "tstack", targets: ["TStackCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,18 +30,24 @@ let package = Package(
             name: "StackBrowser",
             dependencies: ["StackEngine", "StackDocument", "TerminalUI"]
         ),
-        // The command-line interface.
+        // The library in one import: re-exports the four modules above.
+        .target(
+            name: "TStack",
+            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "StackBrowser"]
+        ),
+        // The command-line interface (the `tstack` binary).
         .executableTarget(
-            name: "tstack",
+            name: "TStackCLI",
             dependencies: [
                 "StackBrowser",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/CLI"
         ),
         // The colour-shades list of SwiftUI's documentation, on the library API alone (`make demo`).
         .executableTarget(
             name: "PinnedHeaders",
-            dependencies: ["StackEngine", "TerminalUI"],
+            dependencies: ["TStack"],
             path: "Examples/PinnedHeaders"
         ),
         // Helpers shared by the test targets: a seeded generator, directory listing.
@@ -54,6 +57,6 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["tstack", "PinnedHeaders", "TestSupport"], exclude: ["Scripts"]),
+            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "TestSupport"], exclude: ["Scripts"]),
     ]
 )

@@ -1,5 +1,4 @@
-import StackEngine
-import TerminalUI
+import TStack
 
 /// The colour-shades list from SwiftUI's `LazyVStack` documentation: sections "Reds", "Greens"
 /// and "Blues", five shades each, as a `StackDataSource`.

@@ -8,8 +8,7 @@
 // When standard output is not a terminal it prints the screen after scrolling to Greens.
 
 import Glibc
-import StackEngine
-import TerminalUI
+import TStack
 
 /// Draws the stack's frame: flowing rows, then the pinned header over them.
 func draw(_ stack: inout LazyStack<ShadeRows>, size: TerminalSize) -> CellBuffer {

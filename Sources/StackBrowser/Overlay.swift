@@ -29,26 +29,14 @@ struct Overlay: Equatable {
     }
 }
 
-/// The in-app help: every key and command (the README lists the same).
+/// The in-app help: every key (from ``KeyMap/table``), the mouse, and the commands.
 enum HelpText {
-    static let lines = [
-        "j k Tab S-Tab  next / previous item",
-        "↓ ↑ ^E ^Y      scroll a line",
-        "Ctrl-D Ctrl-U  half a page",
-        "Space PgDn ^F  page down;  b PgUp ^B  page up",
-        "g Home, G End  top, bottom",
-        "h l ← →        previous / next card of a strip",
-        "/ ?            search forward / backward",
-        "n N            next / previous match (Esc stops)",
-        "m              mark or unmark the item",
-        "'              next marked item",
-        "+ -            more / less detail (1–3)",
-        "F1             this help",
-        "q              quit",
-        "mouse          wheel scrolls; click focuses;",
-        "               click the scrollbar to jump",
-        ":goto ID [top|center|bottom]  (:scroll-to)",
-        ":top  :bottom  :detail N  :marks  :stats",
-        ":help  :q      Tab completes, ↑ ↓ history",
-    ]
+    static var lines: [String] {
+        KeyMap.helpLines + [
+            "mouse: the wheel scrolls, a click focuses, a click on the scrollbar jumps",
+            ":goto ID [top|center|bottom]  (:scroll-to)",
+            ":top  :bottom  :detail N  :marks  :stats",
+            ":help  :q      Tab completes, ↑ ↓ history",
+        ]
+    }
 }

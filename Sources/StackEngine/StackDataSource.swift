@@ -31,3 +31,20 @@ public protocol StackDataSource {
     /// Builds the row at `index` for a cross extent (the width of a vertical stack).
     func resolveRow(at index: Int, crossExtent: Int) -> Row
 }
+
+// MARK: - Defaults for a flat list
+
+extension StackDataSource {
+    /// Every row is an item, by default: a flat list has no headers or footers.
+    public func rowKind(at index: Int) -> RowKind { .item }
+
+    /// One section holding every row, by default.
+    public func sectionRange(containing index: Int) -> Range<Int> { 0..<rowCount }
+
+    /// The first row whose ``rowID(at:)`` is `id`, by default.
+    /// - Complexity: O(n) by default: a source of many rows that is scrolled to by id
+    ///   (``LazyStack/scroll(toID:alignment:)``) should implement it with a table or an index.
+    public func rowIndex(forID id: String) -> Int? {
+        (0..<rowCount).first { rowID(at: $0) == id }
+    }
+}

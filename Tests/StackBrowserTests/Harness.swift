@@ -121,6 +121,9 @@ enum Harness {
         #expect(text == recorded, "snapshot \(name) differs:\n\(text)", sourceLocation: sourceLocation)
     }
 
+    /// The text of the file at `path`, empty when it cannot be read.
+    static func readText(_ path: String) -> String { read(path) ?? "" }
+
     private static func read(_ path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }

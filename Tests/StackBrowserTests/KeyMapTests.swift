@@ -91,3 +91,43 @@ import Testing
         #expect(Harness.view(keys: "xyz<F5>") == Harness.view())
     }
 }
+
+/// The README's key table lists what `KeyMap.table` binds, in the same order: the table is the
+/// only place keys are bound, and the help overlay and `--help` are made from it.
+@Suite struct KeyTableTests {
+    /// The first cells of the README's `| Key | Does |` table.
+    static var readmeKeys: [String] {
+        let readme = Harness.readText(Harness.root + "/README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let header = lines.firstIndex(of: "| Key | Does |") else { return [] }
+        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
+            String(row.dropFirst(2).prefix { $0 != "|" }).trimmingSpaces()
+        }
+    }
+
+    @Test func theReadmeListsEveryBindingInOrder() {
+        // Rows that are not key bindings: the document's own shortcuts, and the mouse.
+        let bound = Self.readmeKeys.filter { $0 != "the document's shortcut keys" && $0 != "mouse" }
+        #expect(bound == KeyMap.table.map(\.keysForReadme))
+    }
+
+    @Test func everyBoundKeyDoesWhatTheTableSays() {
+        for binding in KeyMap.table.flatMap(\.bindings) {
+            for key in binding.keys { #expect(KeyMap.command(for: key) == binding.command, "\(key)") }
+        }
+        // `=` is `+` without Shift.
+        #expect(KeyMap.command(for: .character("=")) == .moreDetail)
+        #expect(KeyMap.command(for: .character("x")) == nil)
+    }
+
+    @Test func theHelpOverlayShowsEveryEntry() {
+        let screen = Harness.fullScreen(size: TerminalSize(width: 100, height: 40), keys: "<F1>").joined(separator: "\n")
+        for entry in KeyMap.table { #expect(screen.contains(entry.keysForHelp + " "), "\(entry.keysForHelp)") }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

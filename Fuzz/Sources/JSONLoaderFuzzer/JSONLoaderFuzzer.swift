@@ -1,7 +1,5 @@
 import FuzzerEntry
-import StackBrowser
-import StackDocument
-import TerminalUI
+import TStack
 
 /// Any bytes through the document loader; when they load, through the browser on a small
 /// screen with a few keys. Nothing may crash, and an error must be one line.

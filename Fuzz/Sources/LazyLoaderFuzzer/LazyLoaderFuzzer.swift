@@ -1,8 +1,6 @@
 import FuzzerEntry
 import Glibc
-import StackBrowser
-import StackDocument
-import TerminalUI
+import TStack
 
 /// Any bytes written to a file and read the lazy way (the background scan, then every item
 /// decoded), then browsed with a few keys. Nothing may crash or hang, and an error must be one line.

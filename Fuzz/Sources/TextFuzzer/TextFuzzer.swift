@@ -1,7 +1,5 @@
 import FuzzerEntry
-import StackBrowser
-import StackDocument
-import TerminalUI
+import TStack
 
 /// Any bytes as document text: through cells, widths, inert rendering and a row's wrapping (a
 /// plain-text export of a one-item document whose title and body are the text), and through the

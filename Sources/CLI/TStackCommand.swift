@@ -3,7 +3,7 @@ import Glibc
 
 /// `tstack`: a terminal viewer for long structured lists.
 @main
-struct TStack: ParsableCommand {
+struct TStackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tstack",
         abstract: "Browse structured lists in the terminal.",

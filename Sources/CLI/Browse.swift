@@ -7,13 +7,8 @@ import TerminalUI
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a stack document and scroll it with the keyboard and mouse wheel.",
-        discussion: """
-            Keys: j/k or Tab/Shift-Tab focus the next/previous item; Down/Up or Ctrl-E/Ctrl-Y \
-            scroll a line; \
-            Ctrl-D/Ctrl-U half a page; Space/PgDn/Ctrl-F and b/PgUp/Ctrl-B a page; g/Home and \
-            G/End the top and the bottom; h/l or Left/Right move through a strip of cards; q quits. \
-            When standard output is not a terminal the document is printed as plain text.
-            """
+        discussion: "Keys: " + KeyMap.summary
+            + " When standard output is not a terminal the document is printed as plain text."
     )
 
     @OptionGroup var document: DocumentOptions
