@@ -101,7 +101,7 @@ extension Browser {
     }
 
     /// ``isVisible(_:)`` given the rows on screen, so a caller checking many rows places them once.
-    private mutating func isVisible(_ row: Int, among placed: [(index: Int, origin: Int, extent: Int)]) -> Bool {
+    private mutating func isVisible(_ row: Int, among placed: [RowSpan]) -> Bool {
         guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
             return false
         }
@@ -111,17 +111,9 @@ extension Browser {
     }
 
     /// The flowing rows on screen with their first line and extent: O(viewport).
-    mutating func placements() -> [(index: Int, origin: Int, extent: Int)] {
-        var placed: [(index: Int, origin: Int, extent: Int)] = []
-        var y = -stack.anchor.offset
-        var row = stack.anchor.row
-        while y < viewportHeight, row < stack.rowCount {
-            let extent = stack.resolve(row).extent
-            placed.append((row, y, extent))
-            y += extent
-            row += 1
-        }
-        return placed
+    mutating func placements() -> [RowSpan] {
+        stack.resolveViewport()
+        return stack.placement()
     }
 
     // MARK: Cards

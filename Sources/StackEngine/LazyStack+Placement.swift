@@ -1,23 +1,18 @@
 // MARK: - Placement, pinning, prefetch and retention
 
 extension LazyStack {
-    /// Places the rows of the viewport from the anchor, adds pinned headers and footers, and
-    /// evicts rows outside the retention window.
+    /// Lays out a frame: resolves the rows of the viewport (``resolveViewport()``), places them
+    /// from the anchor (``placement()``, a pure read), adds pinned headers and footers, evicts
+    /// rows outside the retention window, and reports what changed since the last frame.
     /// - Complexity: O(viewport) rows, plus O(log n) for the offsets; independent of the row count.
     public mutating func layout() -> StackFrame<Source.Row> {
         counters.frames += 1
-        var rows: [PlacedRow<Source.Row>] = []
-        var y = -anchor.offset
-        var row = anchor.row
         log(.place(row: anchor.row, offset: anchor.offset))
-        while y < viewportExtent, row < rowCount {
-            let resolvedRow = resolve(row)
-            rows.append(PlacedRow(
-                index: row, kind: kind(row), origin: y, row: resolvedRow, isPinned: false))
-            y += resolvedRow.extent
-            row += 1
+        resolveViewport()
+        var rows = placement().map { span in
+            PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: resolve(span.index), isPinned: false)
         }
-        let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<row
+        let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
         if options.pinsHeaders, let header = pinnedHeader(over: rows) { rows.append(header) }
         if options.pinsFooters, let footer = pinnedFooter(over: rows) { rows.append(footer) }
@@ -52,12 +47,7 @@ extension LazyStack {
         switch direction {
         case .forward:
             let firstAhead = lastVisibleRow() + 1
-            var row = anchor.row
-            var covered = extent(row) - anchor.offset
-            while covered < viewportExtent + window, row < rowCount - 1 {
-                row += 1
-                covered += extent(row)
-            }
+            let row = walkDown(from: anchor, untilLine: viewportExtent + window, measuring: true)?.index ?? anchor.row
             range = firstAhead..<max(firstAhead, row + 1)
         case .backward:
             var row = anchor.row
@@ -115,14 +105,7 @@ extension LazyStack {
 
     /// The last row at least partly inside the viewport.
     mutating func lastVisibleRow() -> Int {
-        var y = -anchor.offset
-        var row = anchor.row
-        while row < rowCount - 1 {
-            y += extent(row)
-            guard y < viewportExtent else { break }
-            row += 1
-        }
-        return row
+        walkDown(from: anchor, untilLine: max(1, viewportExtent), measuring: true)?.index ?? anchor.row
     }
 
     /// Evicts rows outside the viewport plus its retention window (behind) and prefetch window
@@ -138,12 +121,7 @@ extension LazyStack {
             low -= 1
             covered += index.extent(of: low, kind: kind(low))
         }
-        var high = anchor.row
-        covered = index.extent(of: high, kind: kind(high)) - anchor.offset
-        while covered < viewportExtent + after, high < rowCount - 1 {
-            high += 1
-            covered += index.extent(of: high, kind: kind(high))
-        }
+        let high = walkDown(from: anchor, untilLine: max(1, viewportExtent + after), measuring: false)?.index ?? anchor.row
         var pinned: Set<Int> = []
         for row in [anchor.row, high] {
             let section = source.sectionRange(containing: row)

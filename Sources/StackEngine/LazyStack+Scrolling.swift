@@ -115,14 +115,8 @@ extension LazyStack {
     /// The viewport line where `row` starts, when it is among the rows placed from the anchor.
     public mutating func origin(of row: Int) -> Int? {
         guard row >= anchor.row else { return nil }
-        var y = -anchor.offset
-        var i = anchor.row
-        while i < row {
-            guard y < viewportExtent else { return nil }
-            y += extent(i)
-            i += 1
-        }
-        return y < viewportExtent ? y : nil
+        let last = walkDown(from: anchor, untilLine: viewportExtent, measuring: true) { $0.index < row }
+        return last?.index == row ? last?.origin : nil
     }
 
     /// Lines at the top covered by the pinned header of `row`'s section (0 for the header itself).
@@ -161,12 +155,7 @@ extension LazyStack {
     /// Moves `anchor` up just enough that no blank lines show below the last row.
     mutating func clampedToBottom(_ anchor: ScrollAnchor) -> ScrollAnchor {
         guard rowCount > 0 else { return anchor }
-        var covered = -anchor.offset
-        var row = anchor.row
-        while covered < viewportExtent, row < rowCount {
-            covered += extent(row)
-            row += 1
-        }
+        let covered = walkDown(from: anchor, untilLine: viewportExtent, measuring: true)?.end ?? -anchor.offset
         guard covered < viewportExtent else { return anchor }
         let gap = viewportExtent - covered
         return normalized(ScrollAnchor(row: anchor.row, offset: anchor.offset - gap))

@@ -192,7 +192,14 @@ enum FrameCheck {
     /// Lays `stack` out and checks the frame: never blank, rows contiguous from the anchor and
     /// measured exactly, the screen filled, the offset exact when known, pinned rows right.
     static func problem(in stack: inout LazyStack<SyntheticRows>, _ rows: SyntheticRows) -> String? {
+        // Placement is a pure read, and what layout() places.
+        stack.resolveViewport()
+        let counters = stack.counters
+        let spans = stack.placement()
+        if stack.counters != counters { return "placement() changed the counters" }
         let frame = stack.layout()
+        let placed = frame.rows.filter { !$0.isPinned }.map { RowSpan(index: $0.index, origin: $0.origin, extent: $0.row.extent) }
+        if placed != spans { return "layout() placed \(placed.count) rows, placement() read \(spans.count) otherwise" }
         let offsets = exactOffsets(rows, width: stack.crossExtent)
         let flowing = frame.rows.filter { !$0.isPinned }
         guard let first = flowing.first, let last = flowing.last else { return "a blank frame" }
