@@ -1,16 +1,21 @@
 // MARK: - Placement, pinning, prefetch and retention
 
 extension LazyStack {
-    /// Lays out a frame: resolves the rows of the viewport (``resolveViewport()``), places them
-    /// from the anchor (``placement()``, a pure read), adds pinned headers and footers, evicts
-    /// rows outside the retention window, and reports what changed since the last frame.
+    /// Lays out a frame: resolves the rows of the viewport and places them from the anchor (in
+    /// one pass, what ``resolveViewport()`` then ``placement()`` give), adds pinned headers and
+    /// footers, evicts rows outside the retention window, and reports what changed since the
+    /// last frame.
     /// - Complexity: O(viewport) rows, plus O(log n) for the offsets; independent of the row count.
     public mutating func layout() -> StackFrame<Source.Row> {
         counters.frames += 1
         log(.place(row: anchor.row, offset: anchor.offset))
-        resolveViewport()
-        var rows = placement().map { span in
-            PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: resolve(span.index), isPinned: false)
+        // One pass: the walk resolves each row (what resolveViewport() does) and places it (what
+        // placement() reads).
+        var rows: [PlacedRow<Source.Row>] = []
+        let source = self.source
+        walkDown(from: anchor, untilLine: viewportExtent) { span, row in
+            rows.append(PlacedRow(index: span.index, kind: source.rowKind(at: span.index), origin: span.origin, row: row, isPinned: false))
+            return true
         }
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
@@ -47,7 +52,7 @@ extension LazyStack {
         switch direction {
         case .forward:
             let firstAhead = lastVisibleRow() + 1
-            let row = walkDown(from: anchor, untilLine: viewportExtent + window, measuring: true)?.index ?? anchor.row
+            let row = walkDown(from: anchor, untilLine: viewportExtent + window)?.index ?? anchor.row
             range = firstAhead..<max(firstAhead, row + 1)
         case .backward:
             var row = anchor.row
@@ -105,7 +110,7 @@ extension LazyStack {
 
     /// The last row at least partly inside the viewport.
     mutating func lastVisibleRow() -> Int {
-        walkDown(from: anchor, untilLine: max(1, viewportExtent), measuring: true)?.index ?? anchor.row
+        walkDown(from: anchor, untilLine: max(1, viewportExtent))?.index ?? anchor.row
     }
 
     /// Evicts rows outside the viewport plus its retention window (behind) and prefetch window
@@ -121,7 +126,7 @@ extension LazyStack {
             low -= 1
             covered += index.extent(of: low, kind: kind(low))
         }
-        let high = walkDown(from: anchor, untilLine: max(1, viewportExtent + after), measuring: false)?.index ?? anchor.row
+        let high = walkDownIndexed(from: anchor, untilLine: max(1, viewportExtent + after))?.index ?? anchor.row
         var pinned: Set<Int> = []
         for row in [anchor.row, high] {
             let section = source.sectionRange(containing: row)

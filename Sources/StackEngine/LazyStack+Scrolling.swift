@@ -115,7 +115,7 @@ extension LazyStack {
     /// The viewport line where `row` starts, when it is among the rows placed from the anchor.
     public mutating func origin(of row: Int) -> Int? {
         guard row >= anchor.row else { return nil }
-        let last = walkDown(from: anchor, untilLine: viewportExtent, measuring: true) { $0.index < row }
+        let last = walkDown(from: anchor, untilLine: viewportExtent) { span, _ in span.index < row }
         return last?.index == row ? last?.origin : nil
     }
 
@@ -155,7 +155,7 @@ extension LazyStack {
     /// Moves `anchor` up just enough that no blank lines show below the last row.
     mutating func clampedToBottom(_ anchor: ScrollAnchor) -> ScrollAnchor {
         guard rowCount > 0 else { return anchor }
-        let covered = walkDown(from: anchor, untilLine: viewportExtent, measuring: true)?.end ?? -anchor.offset
+        let covered = walkDown(from: anchor, untilLine: viewportExtent)?.end ?? -anchor.offset
         guard covered < viewportExtent else { return anchor }
         let gap = viewportExtent - covered
         return normalized(ScrollAnchor(row: anchor.row, offset: anchor.offset - gap))

@@ -11,43 +11,81 @@ public struct RowSpan: Equatable, Sendable {
     public var end: Int { origin + extent }
 }
 
+/// Where a walk down from an anchor is: the row it is at and the line that row starts on (the
+/// anchor row at `-offset`). The walk goes on while that line is above its limit and rows remain.
+struct DownwardWalk {
+    private(set) var row: Int
+    private(set) var origin: Int
+
+    init(from anchor: ScrollAnchor) {
+        row = max(0, anchor.row)
+        origin = -anchor.offset
+    }
+
+    /// Whether the row it is at starts above `limit` and exists.
+    @inline(__always)
+    func goesOn(before limit: Int, rowCount: Int) -> Bool { origin < limit && row < rowCount }
+
+    /// The span of the row it is at, `extent` lines tall.
+    @inline(__always)
+    func span(extent: Int) -> RowSpan { RowSpan(index: row, origin: origin, extent: extent) }
+
+    /// Moves past `span`.
+    @inline(__always)
+    mutating func step(over span: RowSpan) {
+        origin = span.end
+        row += 1
+    }
+}
+
 extension LazyStack {
-    /// The one walk every placement uses: rows from `start` downwards, each with the line it
-    /// starts at (the anchor row at `-start.offset`), while that line is above `limit` and rows
-    /// remain. With `measuring`, each row met is resolved (built and measured: what makes a
-    /// placement exact); without, rows count at their indexed extent.
-    /// - Parameter body: called with each span; return false to stop.
+    /// The walk every placement uses, measuring: rows from `start` downwards while they start
+    /// above `limit`, each resolved (built and measured: what makes a placement exact) and handed
+    /// to `body` with its span — `body` cannot reach `self`, which the walk is changing. Return
+    /// false from `body` to stop.
     /// - Returns: the last span met, if any.
-    /// - Complexity: O(rows walked), plus building the rows not resolved yet when measuring.
+    /// - Complexity: O(rows walked), plus building the rows not resolved yet.
+    @inline(__always)
     @discardableResult
     mutating func walkDown(
-        from start: ScrollAnchor, untilLine limit: Int, measuring: Bool, _ body: (RowSpan) -> Bool = { _ in true }
+        from start: ScrollAnchor, untilLine limit: Int, _ body: (RowSpan, Source.Row) -> Bool = { _, _ in true }
     ) -> RowSpan? {
-        var origin = -start.offset
-        var row = max(0, start.row)
+        var walk = DownwardWalk(from: start)
         var last: RowSpan?
-        while origin < limit, row < rowCount {
-            let extent = measuring ? resolve(row).extent : indexedExtent(row)
-            let span = RowSpan(index: row, origin: origin, extent: extent)
+        while walk.goesOn(before: limit, rowCount: rowCount) {
+            let row = resolve(walk.row)
+            let span = walk.span(extent: row.extent)
             last = span
-            guard body(span) else { break }
-            origin += extent
-            row += 1
+            guard body(span, row) else { break }
+            walk.step(over: span)
         }
         return last
     }
 
-    /// The extent of `row` as known now: its resolved row's, else the index's (measured, or an
-    /// estimate), without building anything.
-    func indexedExtent(_ row: Int) -> Int {
-        resolved[row].map { max(1, $0.extent) } ?? index.extent(of: row, kind: kind(row))
+    /// The same walk without building or measuring anything: rows count at their indexed extent
+    /// (measured — a resolved row's always is — or an estimate).
+    /// - Complexity: O(rows walked).
+    @inline(__always)
+    @discardableResult
+    func walkDownIndexed(
+        from start: ScrollAnchor, untilLine limit: Int, _ body: (RowSpan) -> Bool = { _ in true }
+    ) -> RowSpan? {
+        var walk = DownwardWalk(from: start)
+        var last: RowSpan?
+        while walk.goesOn(before: limit, rowCount: rowCount) {
+            let span = walk.span(extent: index.extent(of: walk.row, kind: kind(walk.row)))
+            last = span
+            guard body(span) else { break }
+            walk.step(over: span)
+        }
+        return last
     }
 
     /// Resolves (builds and measures) every row from the anchor to the viewport's bottom: the
     /// step that makes ``placement()`` exact. Scrolling verbs and ``layout()`` do it already.
     /// - Complexity: O(rows on screen), plus building those not resolved yet.
     public mutating func resolveViewport() {
-        walkDown(from: anchor, untilLine: viewportExtent, measuring: true)
+        walkDown(from: anchor, untilLine: viewportExtent)
     }
 
     /// The rows on screen with their lines, from the anchor down: what ``layout()`` places,
@@ -57,13 +95,9 @@ extension LazyStack {
     /// - Complexity: O(rows on screen).
     public func placement() -> [RowSpan] {
         var spans: [RowSpan] = []
-        var origin = -anchor.offset
-        var row = anchor.row
-        while origin < viewportExtent, row < rowCount {
-            let extent = indexedExtent(row)
-            spans.append(RowSpan(index: row, origin: origin, extent: extent))
-            origin += extent
-            row += 1
+        walkDownIndexed(from: anchor, untilLine: viewportExtent) { span in
+            spans.append(span)
+            return true
         }
         return spans
     }
