@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan test-tsan check-embedding fuzz bench bench-e2e demo install clean
+.PHONY: all deps build run test test-asan test-tsan check-embedding docs fuzz bench bench-e2e demo install clean
 
 all: build
 
@@ -60,6 +60,15 @@ check-embedding: deps
 	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^999000: GET /item/999000 200$$'
 	cd Examples/Embedding && test "$$(./.build/debug/EngineOnly)" = 500000
 	@echo "check-embedding: a package with 'import TStack' scrolled 1,000,000 rows to line-999000"
+
+# DocC for the library: the four modules and the TStack landing page with its article, in one
+# archive (.build/docs/TStack.doccarchive). Warnings are errors: `make docs` is clean or fails.
+DOC_TARGETS = --target TStack --target StackEngine --target TerminalUI --target StackDocument --target StackBrowser
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation $(DOC_TARGETS) \
+	    --enable-experimental-combined-documentation --output-path .build/docs/TStack.doccarchive \
+	    --warnings-as-errors
+	@echo "docs: .build/docs/TStack.doccarchive"
 
 # libFuzzer targets (Fuzz/): the JSON loader, the lazy loader, the engine and the text path, FUZZ_SECONDS
 # each (default 60); the text path with a 2 s limit per input, so a quadratic case is a finding.
