@@ -65,9 +65,11 @@ check-embedding: deps
 # archive (.build/docs/TStack.doccarchive). Warnings are errors: `make docs` is clean or fails.
 DOC_TARGETS = --target TStack --target StackEngine --target TerminalUI --target StackDocument --target StackBrowser
 docs: deps
+	rm -rf .build/docs && mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation $(DOC_TARGETS) \
 	    --enable-experimental-combined-documentation --output-path .build/docs/TStack.doccarchive \
 	    --warnings-as-errors
+	test -f .build/docs/TStack.doccarchive/data/documentation/tstack.json
 	@echo "docs: .build/docs/TStack.doccarchive"
 
 # libFuzzer targets (Fuzz/): the JSON loader, the lazy loader, the engine and the text path, FUZZ_SECONDS

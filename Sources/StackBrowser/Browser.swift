@@ -4,7 +4,7 @@ import TerminalUI
 
 /// The document viewer's state and behaviour, with no terminal: events in, frames out.
 ///
-/// The vertical ``LazyStack`` holds the scroll position; the browser adds the focus (an item or
+/// The vertical `LazyStack` holds the scroll position; the browser adds the focus (an item or
 /// a card strip), the horizontal strips of cards (kept here by section, outside the rows, so a
 /// strip's position survives its row being evicted) and the key bindings. The last screen line is
 /// the status line; the lines above it are the stack's viewport.

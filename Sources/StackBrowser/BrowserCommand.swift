@@ -59,7 +59,8 @@ public struct KeyHelpEntry: Sendable {
         bindings.map { $0.keys.map(KeyMap.shortName).joined(separator: " ") }.joined(separator: "  ")
     }
 
-    /// The keys as the README's table writes them: `` `j` / Tab, `k` / Shift-Tab ``.
+    /// The keys as the README's table writes them: characters in backticks, keys by name, one
+    /// binding's keys joined by ` / `, the bindings by commas (`j` / Tab, `k` / Shift-Tab).
     public var keysForReadme: String {
         bindings.map { $0.keys.map(KeyMap.readmeName).joined(separator: " / ") }.joined(separator: ", ")
     }
@@ -150,7 +151,8 @@ public enum KeyMap {
         }
     }
 
-    /// A key as the README writes it: `` `j` ``, `Tab`, `Shift-Tab`, `Ctrl-E`, `Down`, `PgDn`.
+    /// A key as the README writes it: a character in backticks, else `Tab`, `Shift-Tab`,
+    /// `Ctrl-E`, `Down`, `PgDn`.
     static func readmeName(_ key: Key) -> String {
         switch key {
         case .character(" "): return "Space"

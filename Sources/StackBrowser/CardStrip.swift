@@ -1,7 +1,7 @@
 import StackDocument
 import StackEngine
 
-/// The cards of a horizontal section, as the data source of a horizontal ``LazyStack``:
+/// The cards of a horizontal section, as the data source of a horizontal `LazyStack`:
 /// each card's extent is its width in columns, and the stack's cross extent is the card height.
 public struct CardStrip: StackDataSource {
     let items: [StackDocument.Item]

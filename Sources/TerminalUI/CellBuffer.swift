@@ -53,7 +53,7 @@ public struct CellBuffer: Equatable, Sendable {
         return column
     }
 
-    /// Writes `text` in `style` at (`x`, `y`), clipped like ``write(_:x:y:limit:)``.
+    /// Writes `text` in `style` at (`x`, `y`), clipped like ``write(_:x:y:limit:start:)``.
     @discardableResult
     public mutating func write(_ text: String, style: Style = .plain, x: Int, y: Int, limit: Int? = nil) -> Int {
         write(CellText.cells(text, style: style), x: x, y: y, limit: limit)

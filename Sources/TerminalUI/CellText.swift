@@ -68,8 +68,10 @@ public enum CellText {
     /// (``inertForm(of:)``): what tstack writes to any stream — messages on standard error,
     /// the layout log — goes through here, as document text on the screen goes through
     /// ``cells(_:style:)``.
-    /// - Parameter keepingNewlines: whether line feeds stay (multi-line help); otherwise they
-    ///   show as `^J`, so a message is always one line.
+    /// - Parameters:
+    ///   - text: what is about to be written.
+    ///   - keepingNewlines: whether line feeds stay (multi-line help); otherwise they show as
+    ///     `^J`, so a message is always one line.
     /// - Complexity: O(n) in the number of scalars.
     public static func inert(_ text: String, keepingNewlines: Bool = false) -> String {
         var result = String.UnicodeScalarView()

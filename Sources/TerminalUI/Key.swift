@@ -52,6 +52,6 @@ public enum InputEvent: Hashable, Sendable {
     case resize(TerminalSize)
     /// A termination signal arrived (SIGINT, SIGTERM, SIGHUP, SIGQUIT): restore and exit.
     case signal(Int32)
-    /// No input came within the wait the caller asked for (``InputSource/nextEvent(within:)``).
+    /// No input came within the wait the caller asked for (``InputSource/nextEvent(within:wakingOn:)``).
     case tick
 }

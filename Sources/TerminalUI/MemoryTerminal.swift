@@ -10,8 +10,11 @@ public final class MemoryTerminal: TerminalScreen, InputSource {
     private var pending: [InputEvent]
 
     /// A terminal of `size` that will deliver `input` in order, then end.
-    /// - Parameter keepsEveryFrame: whether ``frames`` holds every frame (tests look back at
-    ///   them) or only the last (`render`: memory stays flat however many keys it is given).
+    /// - Parameters:
+    ///   - size: the screen size, until a scripted resize changes it.
+    ///   - input: the events to deliver, in order.
+    ///   - keepsEveryFrame: whether ``frames`` holds every frame (tests look back at them) or only
+    ///     the last (`render`: memory stays flat however many keys it is given).
     public init(size: TerminalSize, input: [InputEvent] = [], keepsEveryFrame: Bool = true) {
         self.size = size
         self.pending = input.reversed()
