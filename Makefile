@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan test-tsan check-embedding docs fuzz bench bench-e2e demo install clean
+.PHONY: all deps build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo install clean
 
 all: build
 
@@ -106,6 +106,11 @@ bench-e2e: build
 demo: deps
 	$(SWIFT) build -c release --product PinnedHeaders
 	"$(RELEASE_BIN)/PinnedHeaders"
+
+# The list widget on its own: a million log lines and their hours, two lists on one screen.
+logs: deps
+	$(SWIFT) build -c release --product LogBrowser
+	"$(RELEASE_BIN)/LogBrowser"
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -27,15 +27,17 @@ let package = Package(
         .target(name: "StackDocument"),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        // A lazy list with a selection, drawn into an area of a cell buffer: the widget.
+        .target(name: "ListWidget", dependencies: ["StackEngine", "TerminalUI"]),
         // The browser: document rows, key handling and frame rendering.
         .target(
             name: "StackBrowser",
-            dependencies: ["StackEngine", "StackDocument", "TerminalUI"]
+            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "ListWidget"]
         ),
-        // The library in one import: re-exports the four modules above.
+        // The library in one import: re-exports the five modules above.
         .target(
             name: "TStack",
-            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "StackBrowser"]
+            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "ListWidget", "StackBrowser"]
         ),
         // The command-line interface (the `tstack` binary).
         .executableTarget(
@@ -52,13 +54,18 @@ let package = Package(
             dependencies: ["TStack"],
             path: "Examples/PinnedHeaders"
         ),
+        // A log browser over a million lines, two lists on one screen, on `import TStack` alone
+        // (`make logs`).
+        .executableTarget(name: "LogBrowser", dependencies: ["TStack"], path: "Examples/LogBrowser"),
         // Helpers shared by the test targets: a seeded generator, directory listing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ListWidgetTests", dependencies: ["ListWidget", "TestSupport"]),
         .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "TestSupport"], exclude: ["Scripts"]),
+            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "TestSupport"],
+            exclude: ["Scripts"]),
     ]
 )

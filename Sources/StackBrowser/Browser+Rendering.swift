@@ -1,3 +1,4 @@
+import ListWidget
 import StackEngine
 import TerminalUI
 
@@ -36,10 +37,10 @@ extension Browser {
         let ends = self.ends(of: frame)
         Scrollbar.draw(
             Scrollbar.thumb(
-                offset: frame.scrollOffset, contentSize: frame.contentSize, viewport: viewportHeight,
+                offset: frame.scrollOffset, contentSize: frame.contentSize, length: viewportHeight,
                 atTop: ends.atTop, atBottom: ends.atBottom),
-            isExact: frame.contentSize.isExact, x: size.width - 1, viewport: viewportHeight, theme: theme,
-            into: &buffer)
+            isExact: frame.contentSize.isExact, x: size.width - 1, length: viewportHeight,
+            track: theme.scrollbarTrack, thumbStyle: theme.scrollbarThumb, into: &buffer)
         drawShortcutButtons(for: frame, into: &buffer)
         overlay?.draw(into: &buffer, viewport: viewportHeight, style: theme.overlay)
         if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }

@@ -219,6 +219,15 @@ public struct ExtentIndex: Sendable {
         unmeasuredTrees.removeLast(removed * Self.kindCount)
     }
 
+    /// Makes `row`'s measurement a guess until it is measured again (its content changed): its
+    /// extent still counts, but no longer as exact.
+    /// - Complexity: O(1).
+    public mutating func forgetMeasurement(of row: Int) {
+        guard generations[row] == currentGeneration else { return }
+        generations[row] = 0
+        measuredCount -= 1
+    }
+
     /// Starts a new generation: every measurement becomes a guess until the row is measured again.
     /// - Complexity: O(1), and O(n) once every 255 calls when the generation counter wraps.
     public mutating func invalidateMeasurements() {

@@ -133,6 +133,23 @@ import Testing
     }
 }
 
+/// The list widget used without the CLI: `Examples/LogBrowser`, two lists on one screen over a
+/// million log lines.
+@Suite struct LogBrowserExampleTests {
+    @Test func anHourChosenOnTheLeftShowsItsLinesOnTheRight() {
+        let binary = String(Subprocess.tstack.dropLast("tstack".count)) + "LogBrowser"
+        let result = Subprocess.run([binary])
+        #expect(result.status == 0)
+        let lines = result.lines
+        #expect(lines.count == 10)
+        // The hours pane keeps hour 200 selected; the lines pane jumped to its first line and
+        // moved three down, below the hour's pinned header.
+        #expect(lines.first?.hasPrefix("▌ hour 200   ││  ── 08:00:00 ──") == true, "\(lines.first ?? "")")
+        #expect(lines.contains { $0.hasPrefix("  hour 204   ││▌ 08:00:03 GET /api/items/") }, "\(lines)")
+        #expect(lines.last?.hasPrefix(" line-720003  [lines]") == true, "\(lines.last ?? "")")
+    }
+}
+
 /// JSON from the wild — a package manifest, an API dump, an SBOM, a schema, a log in JSON Lines —
 /// browses through the generic view, searchable and reachable with `:goto`.
 @Suite struct WildJSONTests {

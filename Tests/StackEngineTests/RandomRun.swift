@@ -19,12 +19,16 @@ struct RandomRun: CustomStringConvertible {
         /// Rows replaced from the last section on by a source of `rowCount` rows.
         case replaceRows(rowCount: Int)
         case restyle
+        /// Rows changed in place from `row` on, `count` of them (their content, so their extents).
+        case invalidate(row: Int, count: Int)
+        /// The anchor put at a position directly.
+        case position(row: Int, offset: Int)
         /// The scroll saved, the steps taken (with layouts), and the scroll restored.
         case preview([Step])
         case layout
 
         static func random(using generator: inout SeededGenerator, rowCount: Int, depth: Int = 0) -> Step {
-            switch Int.random(in: 0..<16, using: &generator) {
+            switch Int.random(in: 0..<18, using: &generator) {
             case 0: return .scroll(Int.random(in: -30...30, using: &generator))
             case 1: return .page(forward: Bool.random(using: &generator))
             case 2: return .top
@@ -38,6 +42,8 @@ struct RandomRun: CustomStringConvertible {
             case 9: return .reveal(Int.random(in: 0..<rowCount, using: &generator))
             case 10: return .replaceRows(rowCount: Int.random(in: 1...400, using: &generator))
             case 11: return .restyle
+            case 13: return .invalidate(row: Int.random(in: 0..<rowCount, using: &generator), count: Int.random(in: 1...30, using: &generator))
+            case 14: return .position(row: Int.random(in: -2..<rowCount + 2, using: &generator), offset: Int.random(in: -5...50, using: &generator))
             case 12 where depth == 0:
                 return .preview((0..<Int.random(in: 1...4, using: &generator)).map { _ in
                     random(using: &generator, rowCount: rowCount, depth: 1)
@@ -60,6 +66,8 @@ struct RandomRun: CustomStringConvertible {
             case .reveal(let row): return "reveal(row: \(row))"
             case .replaceRows(let count): return "replaceRows(from: last section, with \(count) rows)"
             case .restyle: return "restyle"
+            case .invalidate(let row, let count): return "invalidate(rows: \(row)..<\(row + count))"
+            case .position(let row, let offset): return "scroll(to: row \(row), offset \(offset))"
             case .preview(let steps): return "preview [" + steps.map(\.description).joined(separator: "; ") + "] restored"
             case .layout: return "layout()"
             }
@@ -117,6 +125,8 @@ struct RandomRun: CustomStringConvertible {
             rows = SyntheticRows(rowCount: count, seed: seed, maximumHeight: maximumHeight)
             stack.replaceRows(from: start, with: rows)
         case .restyle: stack.restyle(with: SyntheticRows(rowCount: rows.rowCount, seed: seed, maximumHeight: maximumHeight))
+        case .invalidate(let row, let count): stack.invalidate(rows: row..<(row + count))
+        case .position(let row, let offset): stack.scroll(to: ScrollAnchor(row: row, offset: offset))
         case .preview(let steps):
             let saved = stack.savedScroll
             for step in steps {

@@ -1,0 +1,62 @@
+import StackEngine
+import TerminalUI
+
+/// What a user would expect a list to remember: the selected row and the scroll position, both
+/// by id, so the value survives the rows changing around them — SwiftUI's `ScrollPosition`,
+/// ratatui's `ListState`. A small value: save it, keep it across runs (it is `Codable`), give it
+/// back with ``LazyList/restore(_:)``.
+public struct ListState: Equatable, Sendable, Codable {
+    /// The id of the selected row, if any.
+    public var selectedID: String?
+    /// The id of the row at the top of the viewport (the anchor row), if any.
+    public var topID: String?
+    /// How many lines of that row are scrolled above the top.
+    public var topOffset: Int
+
+    public init(selectedID: String? = nil, topID: String? = nil, topOffset: Int = 0) {
+        self.selectedID = selectedID
+        self.topID = topID
+        self.topOffset = topOffset
+    }
+}
+
+/// How a ``LazyList`` draws what is its own: the selection gutter and the scrollbar. Rows draw
+/// their own cells.
+public struct ListStyle: Sendable {
+    /// Columns left of the rows for the selection mark.
+    public var gutterWidth: Int
+    /// The mark drawn in the gutter on each selectable line of the selected row.
+    public var selectionMark: Character
+    public var selection: Style
+    /// Whether the area's last column is a scrollbar.
+    public var showsScrollbar: Bool
+    public var scrollbarTrack: Style
+    public var scrollbarThumb: Style
+
+    public init(
+        gutterWidth: Int = 2, selectionMark: Character = "▌", selection: Style = Style(attributes: .bold),
+        showsScrollbar: Bool = true, scrollbarTrack: Style = Style(attributes: .dim),
+        scrollbarThumb: Style = Style(attributes: .bold)
+    ) {
+        self.gutterWidth = max(0, gutterWidth)
+        self.selectionMark = selectionMark
+        self.selection = selection
+        self.showsScrollbar = showsScrollbar
+        self.scrollbarTrack = scrollbarTrack
+        self.scrollbarThumb = scrollbarThumb
+    }
+}
+
+/// A row a ``LazyList`` can draw: its lines of cells, built at a width.
+public protocol ListRow: StackRow {
+    /// The row's lines, top to bottom.
+    var lines: [[Cell]] { get }
+    /// How many of the first lines carry the selection mark (all, by default).
+    var selectableLines: Int { get }
+}
+
+extension ListRow {
+    /// As many lines as the row has.
+    public var extent: Int { max(1, lines.count) }
+    public var selectableLines: Int { lines.count }
+}

@@ -1,0 +1,41 @@
+// MARK: - Rows that changed in place, and a position set directly
+
+extension LazyStack {
+    /// Says that the rows in `rows` changed (their content, so perhaps their extents) while
+    /// their ids and kinds did not: they are dropped and rebuilt when next needed, and their
+    /// extents count as guesses until then (the content size is `estimated` meanwhile). The
+    /// anchor keeps its row; if that row got shorter, the anchor moves to its last line.
+    /// - Complexity: O(rows invalidated + resolved rows).
+    public mutating func invalidate(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<rowCount)
+        guard !rows.isEmpty else { return }
+        for row in rows {
+            resolved[row] = nil
+            index.forgetMeasurement(of: row)
+        }
+        counters.resolvedNow = resolved.count
+        if rows.contains(anchor.row) {
+            anchor = ScrollAnchor(row: anchor.row, offset: min(anchor.offset, extent(anchor.row) - 1))
+        }
+        anchor = clampedToBottom(normalized(anchor))
+    }
+
+    /// Says that the rows with `ids` changed in place (see ``invalidate(rows:)``); ids not in
+    /// the source are ignored.
+    /// - Complexity: O(ids) lookups through ``StackDataSource/rowIndex(forID:)``.
+    public mutating func invalidate(ids: some Sequence<String>) {
+        for id in ids {
+            if let row = source.rowIndex(forID: id) { invalidate(rows: row..<(row + 1)) }
+        }
+    }
+
+    /// Puts the anchor at `position` (a row and a line in it), brought inside its row and
+    /// above the bottom as any scroll is: to come back to a position saved as a value.
+    /// - Complexity: O(rows on a screen).
+    public mutating func scroll(to position: ScrollAnchor) {
+        guard rowCount > 0 else { return }
+        direction = position.row < anchor.row ? .backward : .forward
+        anchor = clampedToBottom(normalized(position))
+        trimToWindow()
+    }
+}

@@ -1,0 +1,172 @@
+import ListWidget
+import StackEngine
+import TerminalUI
+import TestSupport
+import Testing
+
+/// A list of log lines in sections of `perSection` (a one-line header each); line `n` is
+/// `heights[n]` lines tall when given, else one. A class holds the heights so a test can change
+/// a row in place and say so with `invalidate`.
+final class Heights: @unchecked Sendable {
+    var values: [Int: Int] = [:]
+}
+
+struct LogRows: StackDataSource {
+    struct Row: ListRow {
+        var lines: [[Cell]]
+    }
+
+    var count: Int
+    var perSection = 10
+    let heights = Heights()
+
+    var rowCount: Int { count }
+    func rowKind(at index: Int) -> RowKind { index % (perSection + 1) == 0 ? .header : .item }
+    func rowID(at index: Int) -> String { rowKind(at: index) == .header ? "hour-\(index / (perSection + 1))" : "line-\(index)" }
+    func rowIndex(forID id: String) -> Int? {
+        if id.hasPrefix("line-") { return Int(id.dropFirst(5)).flatMap { $0 < count ? $0 : nil } }
+        if id.hasPrefix("hour-") { return Int(id.dropFirst(5)).map { $0 * (perSection + 1) }.flatMap { $0 < count ? $0 : nil } }
+        return nil
+    }
+    func sectionRange(containing index: Int) -> Range<Int> {
+        let start = index / (perSection + 1) * (perSection + 1)
+        return start..<min(count, start + perSection + 1)
+    }
+    func resolveRow(at index: Int, crossExtent: Int) -> Row {
+        let text = rowKind(at: index) == .header ? "== \(rowID(at: index)) ==" : "line \(index)"
+        let lines = (0..<(heights.values[index] ?? 1)).map { CellText.cells($0 == 0 ? text : "  more \($0)") }
+        return Row(lines: lines)
+    }
+}
+
+@Suite struct LazyListTests {
+    static let selection = Style(foreground: .yellow, attributes: .bold)
+    static let style = ListStyle(selection: selection)
+
+    /// Each cell of `area` as one character of what its style is: `S` the selection, `#` the
+    /// scrollbar's thumb (`:` while dim), `|` its track, `.` anything else — ratatui's style-aware
+    /// buffer assertions, in lines a test can compare.
+    static func styleMap(_ buffer: CellBuffer, _ area: Rect) -> [String] {
+        (area.y..<area.bottom).map { y in
+            String((area.x..<area.right).map { x -> Character in
+                let style = buffer[x, y].style
+                if style == selection { return "S" }
+                if style == ListStyle().scrollbarThumb { return "#" }
+                if style.attributes == .dim, buffer[x, y].character == "┃" { return ":" }
+                if style == ListStyle().scrollbarTrack { return "|" }
+                return "."
+            })
+        }
+    }
+
+    @Test func twoListsShareAScreenAndNeverDrawOutsideTheirAreas() {
+        var left = LazyList(source: LogRows(count: 50), width: 16, height: 5, style: Self.style)
+        var right = LazyList(source: LogRows(count: 1_000), width: 20, height: 5, style: Self.style)
+        right.select(id: "line-500")
+        var screen = CellBuffer(width: 40, height: 7)
+        screen.write(String(repeating: "x", count: 40), x: 0, y: 6)
+        left.draw(into: &screen, area: Rect(x: 0, y: 1, width: 16, height: 5))
+        right.draw(into: &screen, area: Rect(x: 18, y: 1, width: 20, height: 5))
+        #expect(screen.textLines() == [
+            "",
+            "  == hour-0 == ┃    == hour-45 ==    │",
+            "▌ line 1       │  ▌ line 500         │",
+            "  line 2       │    line 501         ┃",
+            "  line 3       │    line 502         │",
+            "  line 4       │    line 503         │",
+            String(repeating: "x", count: 40),
+        ])
+        // The selection mark in the selection's style; the thumb dim: the height is estimated.
+        #expect(Self.styleMap(screen, Rect(x: 0, y: 1, width: 16, height: 5)) == [
+            "...............:", "S..............|", "...............|", "...............|", "...............|",
+        ])
+    }
+
+    @Test func selectionMovesBelowThePinnedHeaderAndStopsAtTheEnds() {
+        var list = LazyList(source: LogRows(count: 30), width: 20, height: 4, style: Self.style)
+        #expect(list.selectedID == "line-1")
+        for _ in 0..<4 { list.selectNext() }
+        #expect(list.selectedID == "line-5")
+        var screen = CellBuffer(width: 20, height: 4)
+        list.draw(into: &screen, area: Rect(screen))
+        // Revealed at the bottom; the header stays pinned at the top.
+        #expect(screen.textLines()[0].hasPrefix("  == hour-0 =="))
+        #expect(screen.textLines()[3].hasPrefix("▌ line 5"))
+        list.selectLast()
+        #expect(list.selectedID == "line-29")
+        list.selectNext()
+        #expect(list.selectedID == "line-29")
+        list.selectFirst()
+        #expect(list.selectedID == "line-1")
+        list.selectPrevious()
+        #expect(list.selectedID == "line-1")
+    }
+
+    @Test func selectingFarAwayInAMillionRowsLandsRightBelowTheHeader() {
+        var list = LazyList(source: LogRows(count: 1_000_000), width: 30, height: 6, style: Self.style)
+        let found = list.select(id: "line-999993")
+        #expect(found)
+        var screen = CellBuffer(width: 30, height: 6)
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[0].hasPrefix("  == hour-90908 =="))
+        #expect(screen.textLines()[1].hasPrefix("▌ line 999993"))
+        let header = list.select(id: "hour-3")
+        #expect(!header, "headers are not selectable")
+        #expect(list.stack.resolvedCount < 40)
+    }
+
+    /// The state is a value by id: saved, scrambled, restored, the same screen comes back.
+    @Test(arguments: 1...50)
+    func aSavedStateComesBackExactly(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var list = LazyList(source: LogRows(count: 2_000), width: 24, height: 7, style: Self.style)
+        func scramble() {
+            for _ in 0..<Int.random(in: 1...20, using: &generator) {
+                switch Int.random(in: 0..<5, using: &generator) {
+                case 0: list.selectNext()
+                case 1: list.selectPrevious()
+                case 2: list.page(down: Bool.random(using: &generator))
+                case 3: list.scroll(by: Int.random(in: -9...9, using: &generator))
+                default: list.select(id: "line-\(Int.random(in: 1..<2_000, using: &generator))")
+                }
+            }
+        }
+        scramble()
+        let saved = list.state
+        var before = CellBuffer(width: 24, height: 7)
+        list.draw(into: &before, area: Rect(before))
+        scramble()
+        list.restore(saved)
+        var after = CellBuffer(width: 24, height: 7)
+        list.draw(into: &after, area: Rect(after))
+        #expect(list.state == saved, "seed \(seed)")
+        #expect(after == before, "seed \(seed)")
+    }
+
+    @Test func aRowChangedInPlaceIsRebuiltWhenSaid() {
+        let source = LogRows(count: 40)
+        var list = LazyList(source: source, width: 20, height: 6, style: Self.style)
+        var screen = CellBuffer(width: 20, height: 6)
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[3] == "  line 3           │")
+        source.heights.values[2] = 3
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[3] == "  line 3           │", "not rebuilt until invalidated")
+        list.invalidate(ids: ["line-2"])
+        screen = CellBuffer(width: 20, height: 6)
+        let frame = list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[3] == "    more 1         │")
+        #expect(screen.textLines()[5] == "  line 3           │")
+        #expect(!frame.contentSize.isExact)
+    }
+
+    @Test func newRowsKeepTheSelectionByID() {
+        var list = LazyList(source: LogRows(count: 100), width: 20, height: 5, style: Self.style)
+        list.select(id: "line-50")
+        list.replaceRows(from: 90, with: LogRows(count: 300))
+        #expect(list.selectedID == "line-50")
+        list.select(id: "line-95")
+        list.replaceRows(from: 90, with: LogRows(count: 93))
+        #expect(list.selectedID == "line-92", "the nearest row still there")
+    }
+}
