@@ -1,7 +1,7 @@
 import StackEngine
 import TerminalUI
 
-/// A lazy list with a selection, drawn into a rectangle of a ``CellBuffer``: the terminal's
+/// A lazy list with a selection, drawn into a rectangle of a `CellBuffer`: the terminal's
 /// `List` with `LazyVStack` inside. Rows of kind `.item` are selectable; section headers (and
 /// footers) pin as the stack's options say; the selected row shows a mark in the gutter; the
 /// area's last column is a scrollbar, dim while the content's height is only estimated.
@@ -107,7 +107,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     // MARK: - Rows that changed
 
-    /// Says the rows with `ids` changed in place (see ``StackEngine/LazyStack/invalidate(ids:)``).
+    /// Says the rows with `ids` changed in place (see `LazyStack.invalidate(ids:)`).
     public mutating func invalidate(ids: some Sequence<String>) { stack.invalidate(ids: ids) }
 
     /// Says the rows in `rows` changed in place.
