@@ -12,8 +12,9 @@
 import Glibc
 import TStack
 
-/// The two panes and which one has the keys.
-struct LogBrowser {
+/// The two panes and which one has the keys: a program on the library's run loop
+/// (`TerminalApp`): it takes events and draws screens; the loop does the rest.
+struct LogBrowser: TerminalApp {
     var hours: LazyList<Hours>
     var lines: LazyList<LogLines>
     var linesHaveFocus = true
@@ -26,6 +27,19 @@ struct LogBrowser {
             source: Hours(count: LogLines.hours(of: source.lineCount)), width: Self.hoursWidth, height: size.height - 1)
         lines = LazyList(source: source, width: size.width - Self.hoursWidth - 1, height: size.height - 1)
     }
+
+    mutating func update(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(let key): return handle(key)
+        case .resize(let size): resize(to: size)
+        default: break
+        }
+        return true
+    }
+
+    mutating func draw(size: TerminalSize) -> CellBuffer { draw() }
+
+    mutating func idle() { lines.prefetch() }
 
     static let hoursWidth = 14
 
@@ -99,17 +113,6 @@ do {
     exit(1)
 }
 var browser = LogBrowser(size: terminal.size)
-terminal.present(browser.draw())
-loop: while let event = terminal.nextEvent() {
-    switch event {
-    case .key(let key): if !browser.handle(key) { break loop }
-    case .resize(let size): browser.resize(to: size)
-    case .signal: break loop
-    default: continue
-    }
-    if !terminal.hasPendingInput {
-        terminal.present(browser.draw())
-        browser.lines.prefetch()
-    }
-}
+let outcome = browser.run(screen: terminal, input: terminal)
 terminal.close()
+if case .signal(let number) = outcome { exit(128 + number) }

@@ -3,9 +3,8 @@ import TStack
 /// The colour-shades list from SwiftUI's `LazyVStack` documentation: sections "Reds", "Greens"
 /// and "Blues", five shades each, as a `StackDataSource`.
 struct ShadeRows: StackDataSource {
-    struct Row: StackRow {
+    struct Row: ListRow {
         var lines: [[Cell]]
-        var extent: Int { lines.count }
     }
 
     static let sections: [(name: String, color: Color)] = [("Reds", .red), ("Greens", .green), ("Blues", .blue)]
@@ -27,8 +26,13 @@ struct ShadeRows: StackDataSource {
         return shade == 0 ? section : "\(section)-\(shade)"
     }
 
+    /// `Greens` → its header, `Greens-3` → its third shade: found from the id, not by search.
     func rowIndex(forID id: String) -> Int? {
-        (0..<rowCount).first { rowID(at: $0) == id }
+        let parts = id.split(separator: "-")
+        guard let section = Self.sections.firstIndex(where: { $0.name == parts.first ?? "" }) else { return nil }
+        let shade = parts.count == 2 ? Int(parts[1]) ?? -1 : parts.count == 1 ? 0 : -1
+        guard (0...Self.shadesPerSection).contains(shade) else { return nil }
+        return section * (1 + Self.shadesPerSection) + shade
     }
 
     func sectionRange(containing index: Int) -> Range<Int> {

@@ -1,5 +1,5 @@
-// The colour-shades list of SwiftUI's `LazyVStack` documentation, built directly on the
-// library: a `LazyStack` over a data source, drawn into a `CellBuffer` and shown on a terminal.
+// The colour-shades list of SwiftUI's `LazyVStack` documentation, on the library: a `LazyList`
+// over a data source, drawn into a `CellBuffer`, run by the library's loop (`TerminalApp`).
 //
 //   j / k     scroll a line        Space / b   a page
 //   1 2 3     scroll to Reds, Greens or Blues (below the pinned header)
@@ -10,45 +10,52 @@
 import Glibc
 import TStack
 
-/// Draws the stack's frame: flowing rows, then the pinned header over them.
-func draw(_ stack: inout LazyStack<ShadeRows>, size: TerminalSize) -> CellBuffer {
-    var buffer = CellBuffer(width: size.width, height: size.height)
-    let frame = stack.layout()
-    for placed in frame.rows {
-        for (line, cells) in placed.row.lines.enumerated() where (0..<size.height - 1).contains(placed.origin + line) {
-            if placed.isPinned { buffer.fill(.plain, y: placed.origin + line) }
-            buffer.write(cells, x: 0, y: placed.origin + line)
-        }
-    }
-    let top = stack.anchorID ?? ""
-    buffer.write(" \(top)  j/k 1/2/3 q", style: Style(attributes: .reverse), x: 0, y: size.height - 1)
-    return buffer
-}
+/// The list and its keys, on the library's run loop. The list draws no gutter and no
+/// scrollbar: the rows are full-width swatches, and a header pins over them.
+struct Shades: TerminalApp {
+    var list: LazyList<ShadeRows>
 
-/// Applies a key; returns false to quit.
-func handle(_ key: Key, _ stack: inout LazyStack<ShadeRows>) -> Bool {
-    switch key {
-    case .character("j"), .down: stack.scroll(by: 1)
-    case .character("k"), .up: stack.scroll(by: -1)
-    case .character(" "), .pageDown: stack.scroll(by: stack.viewportExtent - 1)
-    case .character("b"), .pageUp: stack.scroll(by: -(stack.viewportExtent - 1))
-    case .character("1"): stack.scroll(toID: "Reds-1", alignment: .top)
-    case .character("2"): stack.scroll(toID: "Greens-1", alignment: .top)
-    case .character("3"): stack.scroll(toID: "Blues-1", alignment: .top)
-    case .character("q"): return false
-    default: break
+    init(size: TerminalSize) {
+        list = LazyList(
+            source: ShadeRows(), width: size.width, height: size.height - 1,
+            style: ListStyle(gutterWidth: 0, showsScrollbar: false))
     }
-    return true
+
+    mutating func update(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.character("j")), .key(.down): list.scroll(by: 1)
+        case .key(.character("k")), .key(.up): list.scroll(by: -1)
+        case .key(.character(" ")), .key(.pageDown): list.page(down: true)
+        case .key(.character("b")), .key(.pageUp): list.page(down: false)
+        case .key(.character("1")): list.select(id: "Reds-1")
+        case .key(.character("2")): list.select(id: "Greens-1")
+        case .key(.character("3")): list.select(id: "Blues-1")
+        case .key(.character("q")): return false
+        case .resize(let size): list.resize(width: size.width, height: size.height - 1)
+        default: break
+        }
+        return true
+    }
+
+    mutating func draw(size: TerminalSize) -> CellBuffer {
+        var screen = CellBuffer(width: size.width, height: size.height)
+        list.draw(into: &screen, area: Rect(x: 0, y: 0, width: size.width, height: size.height - 1))
+        let top = list.stack.anchorID ?? ""
+        screen.write(" \(top)  j/k 1/2/3 q", style: Style(attributes: .reverse), x: 0, y: size.height - 1)
+        return screen
+    }
+
+    mutating func idle() { list.prefetch() }
 }
 
 if isatty(STDOUT_FILENO) == 0 {
     let size = TerminalSize(width: 40, height: 14)
-    var stack = LazyStack(source: ShadeRows(), crossExtent: size.width, viewportExtent: size.height - 1)
-    _ = handle(.character("2"), &stack)
-    for line in draw(&stack, size: size).textLines() { print(line) }
-    _ = handle(.character("j"), &stack)
+    var shades = Shades(size: size)
+    _ = shades.update(.key(.character("2")))
+    for line in shades.draw(size: size).textLines() { print(line) }
+    _ = shades.update(.key(.character("j")))
     print("(one line down: the Greens header stays pinned)")
-    for line in draw(&stack, size: size).textLines() { print(line) }
+    for line in shades.draw(size: size).textLines() { print(line) }
     exit(0)
 }
 
@@ -59,18 +66,7 @@ do {
     print("pinned-headers: \(error)")
     exit(1)
 }
-var size = terminal.size
-var stack = LazyStack(source: ShadeRows(), crossExtent: size.width, viewportExtent: size.height - 1)
-terminal.present(draw(&stack, size: size))
-loop: while let event = terminal.nextEvent() {
-    switch event {
-    case .key(let key): if !handle(key, &stack) { break loop }
-    case .resize(let newSize):
-        size = newSize
-        stack.setViewport(crossExtent: size.width, viewportExtent: size.height - 1)
-    case .signal: break loop
-    case .mouse, .tick: continue
-    }
-    terminal.present(draw(&stack, size: size))
-}
+var shades = Shades(size: terminal.size)
+let outcome = shades.run(screen: terminal, input: terminal)
 terminal.close()
+if case .signal(let number) = outcome { exit(128 + number) }

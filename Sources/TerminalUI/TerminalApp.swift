@@ -1,0 +1,62 @@
+/// A program on a terminal, in the shape of Elm and bubbletea: events in, state updated, one
+/// frame out. ``run(screen:input:)`` is the loop: a program implements how it takes an event and
+/// what its screen is, and gets key coalescing, idle work and background results without polling.
+public protocol TerminalApp {
+    /// Takes one event: a key, the mouse, a resize (the screen already has the new size), or
+    /// ``InputEvent/tick`` when ``wakeDescriptor`` became readable or ``tickInterval`` passed.
+    /// - Returns: false to end the program.
+    mutating func update(_ event: InputEvent) -> Bool
+
+    /// The whole screen, at `size`.
+    mutating func draw(size: TerminalSize) -> CellBuffer
+
+    /// Work for when no input waits after a frame: build the rows ahead of the scroll direction,
+    /// say. Keep it short: a key that arrives meanwhile waits for it.
+    mutating func idle()
+
+    /// A descriptor that becomes readable when background work has results (a pipe its thread
+    /// writes to): the loop then sends ``InputEvent/tick`` and the program takes them in. Nil
+    /// when there is none.
+    var wakeDescriptor: Int32? { get }
+
+    /// Milliseconds after which the program wants a ``InputEvent/tick`` even with no event (an
+    /// animation, a spinner); nil when it does not.
+    var tickInterval: Int? { get }
+}
+
+extension TerminalApp {
+    public mutating func idle() {}
+    public var wakeDescriptor: Int32? { nil }
+    public var tickInterval: Int? { nil }
+}
+
+/// Why ``TerminalApp/run(screen:input:)`` returned.
+public enum TerminalAppOutcome: Equatable, Sendable {
+    /// The program's `update` returned false.
+    case finished
+    /// The input ended (a `MemoryTerminal` ran out of scripted events).
+    case inputEnded
+    /// A signal came (SIGINT, SIGTERM, SIGHUP, SIGQUIT): close the terminal and exit with
+    /// 128 + the number.
+    case signal(Int32)
+}
+
+extension TerminalApp {
+    /// Runs the program: a first frame, then for each event an update and — unless more input
+    /// is already waiting, so a held key or a paste is caught up with in one frame — a frame and
+    /// the idle work. Between events the loop sleeps in `input` (`poll(2)` on the real
+    /// terminal): a program with nothing to do takes no CPU.
+    /// - Returns: why it ended; the caller closes the terminal.
+    public mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
+        screen.present(draw(size: screen.size))
+        idle()
+        while let event = input.nextEvent(within: tickInterval, wakingOn: wakeDescriptor) {
+            if case .signal(let number) = event { return .signal(number) }
+            guard update(event) else { return .finished }
+            if input.hasPendingInput { continue }
+            screen.present(draw(size: screen.size))
+            if !input.hasPendingInput { idle() }
+        }
+        return .inputEnded
+    }
+}
