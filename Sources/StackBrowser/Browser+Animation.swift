@@ -31,12 +31,12 @@ extension Browser {
         let scrollable = max(1, stack.index.total - viewportHeight)
         guard abs(target - start) > viewportHeight else { return [] }
         let saved = stack.savedScroll
-        let (savedMessage, savedLog) = (message, layoutLog)
+        let savedLog = layoutLog
         setLayoutLog(nil)
-        message = nil
+        hidesMessages = true
         defer {
             stack.restore(saved)
-            message = savedMessage
+            hidesMessages = false
             setLayoutLog(savedLog)
         }
         return (1..<Self.animationSteps).map { step in

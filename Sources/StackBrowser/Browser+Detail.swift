@@ -5,12 +5,12 @@ import StackEngine
 extension Browser {
     /// Shows items up to `level` (1–3). The focused item stays where it was on the screen; when
     /// it is filtered out, its nearest neighbour that remains takes the focus there.
-    mutating func setDetailLevel(_ level: Int) {
+    /// - Returns: what to say: the level now.
+    @discardableResult
+    mutating func setDetailLevel(_ level: Int) -> String? {
         let level = min(3, max(1, level))
-        guard level != detailLevel else {
-            message = "detail \(level)"
-            return
-        }
+        let said = "detail \(level)"
+        guard level != detailLevel else { return said }
         let line = currentFocusLine()
         let keep = nearestRemainingID(atLevel: level)
         detailLevel = level
@@ -26,14 +26,14 @@ extension Browser {
         }
         focus = focusable(from: 0, forward: true)
         pagingLine = nil
-        message = "detail \(level)"
-        guard let keep, let row = rows.rowIndex(forID: keep) else { return }
+        guard let keep, let row = rows.rowIndex(forID: keep) else { return said }
         focus = row
         if let card = rows.cardPosition(forID: keep) { cardFocus[Int(rows.entry(at: row).section)] = card }
         // Put the item back on the line it was on.
         stack.scroll(toRow: row, alignment: .top)
         stack.scroll(by: stack.leadingInset(for: row) - line)
         if !isVisible(row) { stack.reveal(row: row) }
+        return said
     }
 
     /// The focused item's id if it shows at `level`, else the id of the nearest item (after, then

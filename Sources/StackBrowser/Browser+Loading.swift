@@ -56,14 +56,19 @@ extension Browser {
         guard loading.isComplete else { return changed }
         self.loading = nil
         loadProblem = loading.failure?.description
-        message = loadProblem
+        loadNotice = loadProblem
         switch pendingJump {
         case .bottom?: perform(.bottom)
-        case .id(let id, _)?: message = "no item with id \"\(id)\""
+        case .id(let id, _)?: loadNotice = "no item with id \"\(id)\""
         case nil: break
         }
         pendingJump = nil
         return true
+    }
+
+    /// The next key has seen the notice the end of loading left.
+    mutating func acknowledgeLoadNotice() {
+        loadNotice = nil
     }
 
     /// Waits for the scan (End, or `:goto` to an id not found yet) while it runs; any other key

@@ -18,12 +18,10 @@ extension Browser {
     }
 
     /// Focuses the next marked item after the focus, wrapping at the end.
-    mutating func jumpToNextMark() {
+    /// - Returns: what to say when there is none.
+    mutating func jumpToNextMark() -> String? {
         let ordered = marksInDocumentOrder()
-        guard !ordered.isEmpty else {
-            message = marks.isEmpty ? "no marks" : "no marks at detail \(detailLevel)"
-            return
-        }
+        guard !ordered.isEmpty else { return marks.isEmpty ? "no marks" : "no marks at detail \(detailLevel)" }
         let here = focusedID.flatMap { ordered.firstIndex(of: $0) }
         let currentRow = focus ?? -1
         let currentCard = focus.flatMap { cardFocus[Int(rows.entry(at: $0).section)] } ?? 0
@@ -32,6 +30,7 @@ extension Browser {
             return (row, rows.cardPosition(forID: id) ?? 0) > (currentRow, currentCard)
         } ?? ordered[0]
         revealOrScroll(to: next)
+        return nil
     }
 
     /// Lists the marks with their titles.

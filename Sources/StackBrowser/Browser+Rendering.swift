@@ -31,7 +31,7 @@ extension Browser {
                 focusedCard: placed.index == focus ? cardFocus[section] ?? 0 : nil,
                 markedCards: markedCards, into: &buffer)
         }
-        if let search = lastSearch {
+        if let search = search.last {
             renderer.highlight(search, columns: RowBuilder.gutterWidth..<(size.width - 1), into: &buffer)
         }
         let ends = self.ends(of: frame)
@@ -89,9 +89,9 @@ extension Browser {
             let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
             buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
             // Completion candidates (or why there are none) show just above the prompt.
-            if let message, y > 0 {
+            if let hint = prompt.hint, y > 0 {
                 buffer.fill(theme.overlay, y: y - 1)
-                buffer.write(" " + message, style: theme.overlay, x: 0, y: y - 1)
+                buffer.write(" " + hint, style: theme.overlay, x: 0, y: y - 1)
             }
         } else {
             var status = status(for: frame)

@@ -28,8 +28,11 @@ public struct Browser {
     var pagingLine: Int?
     /// The `:` command line, while it is open.
     var prompt: CommandPrompt?
-    /// A one-line message shown in the status line until the next key.
-    public internal(set) var message: String?
+    /// What the last command said (`detail 2`, `no marks`, a usage error), until the next key:
+    /// set in one place, ``handle(_:)``, from what the command returned.
+    private(set) var feedback: String?
+    /// While the frames of a jump are drawn, no message shows (they are the way, not the goal).
+    var hidesMessages = false
     /// The longest frame so far, in microseconds (set by the run loop, which owns the clock).
     var maxFrameMicros = 0
     /// Receives one line per layout decision of every stack, when set (`--log`).
@@ -42,10 +45,8 @@ public struct Browser {
     var history = PromptHistory()
     /// The help or marks box, shown until the next key.
     var overlay: Overlay?
-    /// The last search, for `n` and `N`.
-    var lastSearch: Search?
-    /// The search in progress, if any.
-    var scan: SearchScan?
+    /// The search: the last one, the scan in progress and what it says.
+    var search = SearchState()
     /// Where a jump (goto, a shortcut, `g`, `G`) started, as a content offset, until the run
     /// loop takes it to animate the scroll.
     var jumpStart: Int?
@@ -57,6 +58,8 @@ public struct Browser {
     var waitFrames = 0
     /// Why the scan stopped early, or a warning about the document, once it ended.
     public internal(set) var loadProblem: String?
+    /// What the end of loading says (a problem, a jump that found nothing), until the next key.
+    var loadNotice: String?
 
     /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
     /// focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -117,23 +120,21 @@ public struct Browser {
         if case .resize(let newSize) = event { return resize(to: newSize) }
         if event == .tick { return }
         jumpStart = nil
-        message = nil
+        feedback = nil
+        acknowledgeLoadNotice()
         pendingJump = nil
-        if scan != nil {
-            cancelSearch()
-            if event == .key(.escape) { return }
-            message = nil
-        }
+        // A key stops a search in progress; Esc does nothing else.
+        if search.keyPressed(isEscape: event == .key(.escape)), event == .key(.escape) { return }
         if overlay != nil {
             // Any key closes the box, and does nothing else.
             if case .key = event { overlay = nil; return }
         }
         if prompt != nil {
-            if case .key(let key) = event { handlePromptKey(key) }
+            if case .key(let key) = event { feedback = handlePromptKey(key) }
             return
         }
         if let command = KeyMap.command(for: event) {
-            perform(command)
+            feedback = perform(command)
         } else if case .key(.character(let character)) = event,
             let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) {
             markJumpStart()
@@ -141,8 +142,17 @@ public struct Browser {
         }
     }
 
+    /// The one line the status shows after a key: the search's notice (progress, a wrap, no
+    /// match), the end of loading, or what the last command said. Each has one owner.
+    public var message: String? {
+        guard !hidesMessages else { return nil }
+        return search.notice ?? loadNotice ?? feedback
+    }
+
     /// Carries out `command`.
-    public mutating func perform(_ command: BrowserCommand) {
+    /// - Returns: what it has to say on the status line, if anything.
+    @discardableResult
+    public mutating func perform(_ command: BrowserCommand) -> String? {
         let line = pagingLine
         pagingLine = nil
         switch command {
@@ -173,12 +183,13 @@ public struct Browser {
         case .nextMatch: repeatSearch(reversed: false)
         case .previousMatch: repeatSearch(reversed: true)
         case .toggleMark: toggleMark()
-        case .nextMark: jumpToNextMark()
-        case .moreDetail: setDetailLevel(detailLevel + 1)
-        case .lessDetail: setDetailLevel(detailLevel - 1)
+        case .nextMark: return jumpToNextMark()
+        case .moreDetail: return setDetailLevel(detailLevel + 1)
+        case .lessDetail: return setDetailLevel(detailLevel - 1)
         case .help: showHelp()
         case .quit: isFinished = true
         }
+        return nil
     }
 
     /// Scrolls to the row or card with `id` and focuses it: an item or strip lands directly below

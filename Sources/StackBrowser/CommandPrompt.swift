@@ -19,6 +19,9 @@ struct CommandPrompt: Equatable {
     var text = ""
     /// Where Up/Down are in the history: nil while editing a new line.
     var historyPosition: Int?
+    /// What Tab found to say (the candidates, or that there are none), shown above the line
+    /// until the next key.
+    var hint: String?
 }
 
 /// Lines entered at the prompt, oldest first, without repeats in a row; one list for commands
