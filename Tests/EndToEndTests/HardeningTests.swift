@@ -54,7 +54,7 @@ import Testing
         #expect(!result.timedOut)
         #expect(result.status == 65)
         #expect(result.stderr.hasSuffix(":1:1: found byte 0x00: not JSON text\n"))
-        #expect(result.peakKilobytes < 64 << 10, "peak \(result.peakKilobytes) KiB")
+        if !Sanitizers.address { #expect(result.peakKilobytes < 64 << 10, "peak \(result.peakKilobytes) KiB") }
     }
 
     @Test func aBigFileOfNulBytesIsRefusedWithoutReadingIt() {
@@ -68,7 +68,7 @@ import Testing
         let result = Subprocess.run([Subprocess.tstack, "render", path], stdin: "/dev/null", timeout: 10)
         #expect(result.status == 65)
         #expect(result.stderr == "tstack: \(path):1:1: found byte 0x00: not JSON text\n")
-        #expect(result.peakKilobytes < 64 << 10, "peak \(result.peakKilobytes) KiB")
+        if !Sanitizers.address { #expect(result.peakKilobytes < 64 << 10, "peak \(result.peakKilobytes) KiB") }
     }
 
     @Test(arguments: ["1e19", "inf", "nan", "-0.5", "101", "-1"])
@@ -92,8 +92,8 @@ import Testing
         let keys = String(repeating: "j", count: 5_000)
         let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--keys", keys], stdin: "/dev/null")
         #expect(result.status == 0)
-        // Today's code grew ~45 KB a key: 220 MB here.
-        #expect(result.peakKilobytes < 80 << 10, "peak \(result.peakKilobytes) KiB")
+        // Today's code grew ~45 KB a key: 220 MB here. (Under ASan memory says nothing.)
+        if !Sanitizers.address { #expect(result.peakKilobytes < 80 << 10, "peak \(result.peakKilobytes) KiB") }
         let frames = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--keys", "jjj", "--frames"])
         #expect(frames.stdout.filter { $0 == "\u{0C}" }.count == 4)
     }
@@ -115,7 +115,8 @@ import Testing
         #expect(result.stderr == "tstack: \(path): sections[0].items[1500].id: duplicate id \"item-3\" (also at sections[0].items[3].id)\n")
     }
 
-    @Test func tooLittleMemoryIsOneLineNotACrashReport() {
+    /// Not under ASan: its shadow memory needs terabytes of address space, so no `ulimit -v` fits.
+    @Test(.enabled(if: !Sanitizers.address)) func tooLittleMemoryIsOneLineNotACrashReport() {
         let record = #"{"name": "n", "value": "\#(String(repeating: "v", count: 200))"}"#
         let (directory, path) = Self.file("[" + Array(repeating: record, count: 150_000).joined(separator: ",\n") + "]")
         defer { Subprocess.removeDirectory(directory) }
