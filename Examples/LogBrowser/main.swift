@@ -105,14 +105,4 @@ if isatty(STDOUT_FILENO) == 0 {
     exit(0)
 }
 
-let terminal: NcursesTerminal
-do {
-    terminal = try NcursesTerminal(color: getenv("NO_COLOR") == nil)
-} catch {
-    print("log-browser: \(error)")
-    exit(1)
-}
-var browser = LogBrowser(size: terminal.size)
-let outcome = browser.run(screen: terminal, input: terminal)
-terminal.close()
-if case .signal(let number) = outcome { exit(128 + number) }
+LogBrowser.runOnTerminal(name: "log-browser", LogBrowser.init(size:))

@@ -59,14 +59,4 @@ if isatty(STDOUT_FILENO) == 0 {
     exit(0)
 }
 
-let terminal: NcursesTerminal
-do {
-    terminal = try NcursesTerminal(color: getenv("NO_COLOR") == nil)
-} catch {
-    print("pinned-headers: \(error)")
-    exit(1)
-}
-var shades = Shades(size: terminal.size)
-let outcome = shades.run(screen: terminal, input: terminal)
-terminal.close()
-if case .signal(let number) = outcome { exit(128 + number) }
+Shades.runOnTerminal(name: "pinned-headers", Shades.init(size:))

@@ -4,14 +4,16 @@ import TerminalUI
 // MARK: - Drawing into an area
 
 extension LazyList {
-    /// Lays out a frame and draws it in `area` of `buffer`: the rows after the gutter, pinned
-    /// rows over the rows they cover, the selection mark, and the scrollbar in the area's last
-    /// column. Nothing is drawn outside `area`. The area's size should be the one the list was
+    /// Lays out a frame and draws it in `area` of `buffer`: the area cleared, the rows after the
+    /// gutter, pinned rows over the rows they cover, the selection mark, and the scrollbar in the
+    /// area's last column. Nothing is drawn outside `area`, and nothing of what was there before
+    /// stays inside it (a buffer can be kept from frame to frame). The area's size should be the one the list was
     /// made or last resized for; a taller area is left blank below the rows.
     /// - Returns: the frame laid out (its rows, content size and changes since the last frame).
     @discardableResult
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
         let frame = stack.layout()
+        for y in area.y..<area.bottom { buffer.fill(.plain, x: area.x, y: y, count: area.width) }
         let left = area.x + style.gutterWidth
         let right = area.right - (style.showsScrollbar ? 1 : 0)
         for placed in frame.rows {
@@ -26,21 +28,11 @@ extension LazyList {
                 }
             }
         }
-        if style.showsScrollbar, area.width > 0 { drawScrollbar(for: frame, area: area, into: &buffer) }
+        if style.showsScrollbar, area.width > 0 {
+            Scrollbar.draw(
+                for: frame, x: area.right - 1, top: area.y, length: min(area.height, frame.viewportExtent),
+                track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
+        }
         return frame
-    }
-
-    private func drawScrollbar(for frame: StackFrame<Source.Row>, area: Rect, into buffer: inout CellBuffer) {
-        let flowing = frame.rows.filter { !$0.isPinned }
-        let atTop = stack.anchor == ScrollAnchor(row: 0, offset: 0)
-        let atBottom = flowing.last.map {
-            $0.index == stack.rowCount - 1 && $0.origin + $0.row.extent <= frame.viewportExtent
-        } ?? true
-        let length = min(area.height, frame.viewportExtent)
-        let thumb = Scrollbar.thumb(
-            offset: frame.scrollOffset, contentSize: frame.contentSize, length: length, atTop: atTop, atBottom: atBottom)
-        Scrollbar.draw(
-            thumb, isExact: frame.contentSize.isExact, x: area.right - 1, top: area.y, length: length,
-            track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
     }
 }

@@ -19,13 +19,18 @@ public enum Scrollbar {
         return (min(max(1, start), max(0, room - 1)), thumbLength)
     }
 
-    /// Draws the bar in column `x`, lines `top ..< top + length`: `┃` on the thumb, `│` on the
-    /// track; nothing when `thumb` is nil.
-    public static func draw(
-        _ thumb: (start: Int, length: Int)?, isExact: Bool, x: Int, top: Int = 0, length: Int,
-        track: Style, thumbStyle: Style, into buffer: inout CellBuffer
+    /// Draws the bar of `frame` in column `x`, lines `top ..< top + length`: `┃` on the thumb,
+    /// `│` on the track, the thumb dim while the content's height is estimated; nothing when
+    /// everything fits.
+    public static func draw<Row>(
+        for frame: StackFrame<Row>, x: Int, top: Int = 0, length: Int, track: Style, thumbStyle: Style,
+        into buffer: inout CellBuffer
     ) {
+        let thumb = thumb(
+            offset: frame.scrollOffset, contentSize: frame.contentSize, length: length,
+            atTop: frame.isAtTop, atBottom: frame.isAtBottom)
         guard let thumb else { return }
+        let isExact = frame.contentSize.isExact
         var onThumbStyle = thumbStyle
         if !isExact { onThumbStyle.attributes = .dim }
         for line in 0..<length {

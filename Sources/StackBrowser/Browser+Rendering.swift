@@ -34,13 +34,9 @@ extension Browser {
         if let search = search.last {
             renderer.highlight(search, columns: RowBuilder.gutterWidth..<(size.width - 1), into: &buffer)
         }
-        let ends = self.ends(of: frame)
         Scrollbar.draw(
-            Scrollbar.thumb(
-                offset: frame.scrollOffset, contentSize: frame.contentSize, length: viewportHeight,
-                atTop: ends.atTop, atBottom: ends.atBottom),
-            isExact: frame.contentSize.isExact, x: size.width - 1, length: viewportHeight,
-            track: theme.scrollbarTrack, thumbStyle: theme.scrollbarThumb, into: &buffer)
+            for: frame, x: size.width - 1, length: viewportHeight, track: theme.scrollbarTrack,
+            thumbStyle: theme.scrollbarThumb, into: &buffer)
         drawShortcutButtons(for: frame, into: &buffer)
         overlay?.draw(into: &buffer, viewport: viewportHeight, style: theme.overlay)
         if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
@@ -49,16 +45,6 @@ extension Browser {
 
     /// Below this size the screen only says it is too small (keys still work).
     public static let minimumSize = TerminalSize(width: 12, height: 3)
-
-    /// Whether the view is at the very top and at the very bottom.
-    private func ends(of frame: StackFrame<RenderedRow>) -> (atTop: Bool, atBottom: Bool) {
-        let flowing = frame.rows.filter { !$0.isPinned }
-        let atTop = stack.anchor == ScrollAnchor(row: 0, offset: 0)
-        let atBottom = flowing.last.map {
-            $0.index == stack.rowCount - 1 && $0.origin + $0.row.extent <= frame.viewportExtent
-        } ?? true
-        return (atTop, atBottom)
-    }
 
     /// The document's shortcuts whose target is not visible (less than the visibility threshold
     /// of it shows), as buttons at the bottom right of the viewport: `[s] Scroll to Showcase`.
@@ -94,15 +80,11 @@ extension Browser {
                 buffer.write(" " + hint, style: theme.overlay, x: 0, y: y - 1)
             }
         } else {
-            var status = status(for: frame)
-            status.message = message
-            status.draw(into: &buffer, y: y, style: theme.status)
+            status(for: frame).draw(into: &buffer, y: y, style: theme.status)
         }
     }
 
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {
-        let flowing = frame.rows.filter { !$0.isPinned }
-        let ends = self.ends(of: frame)
         var position: (Int, Int)?
         var section: String?
         if let focus, let ordinal = focusedOrdinal {
@@ -114,9 +96,9 @@ extension Browser {
         return StatusLine(
             focusedID: focusedID, fileName: fileName, section: section, position: position,
             progress: StatusLine.progress(
-                lastVisibleRow: flowing.last?.index ?? 0, rowCount: stack.rowCount,
-                atTop: ends.atTop, atBottom: ends.atBottom),
+                lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
+                atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: frame.contentSize, detailLevel: detailLevel, markCount: marks.count,
-            loadingNote: loadingNote)
+            loadingNote: loadingNote, message: message)
     }
 }

@@ -36,11 +36,8 @@ public enum BrowserSession {
             if event == .tick {
                 takeInLoadedItems(&browser, screen: screen, lastFrame: &lastFrame)
                 lastTakeIn = clock.now
-                // A search that waited for more items goes on with them.
-                while browser.isSearching, !input.hasPendingInput {
-                    browser.continueSearch()
-                    present(&browser, on: screen)
-                }
+                // A search the tick came in the middle of goes on.
+                searchInSteps(&browser, screen: screen, input: input)
                 continue
             }
             browser.handle(event)
@@ -55,10 +52,7 @@ public enum BrowserSession {
             }
             present(&browser, on: screen)
             lastFrame = clock.now
-            while browser.isSearching, !input.hasPendingInput {
-                browser.continueSearch()
-                present(&browser, on: screen)
-            }
+            searchInSteps(&browser, screen: screen, input: input)
             if !input.hasPendingInput {
                 // After the frame, not before it: taking in scanned items never delays a key.
                 if browser.absorbLoadedItems(), !browser.isLoading { present(&browser, on: screen) }
@@ -66,6 +60,15 @@ public enum BrowserSession {
             }
         }
         return .inputEnded
+    }
+
+    /// Runs the search in progress a step at a time, a frame of progress after each, until it
+    /// ends or input waits (a key then stops it).
+    private static func searchInSteps(_ browser: inout Browser, screen: TerminalScreen, input: InputSource) {
+        while browser.isSearching, !input.hasPendingInput {
+            browser.continueSearch()
+            present(&browser, on: screen)
+        }
     }
 
     /// On a tick while the document is read: takes in what the scan found. The screen is redrawn
@@ -104,11 +107,10 @@ public enum BrowserSession {
     ) -> InputEvent? {
         guard interactive, let loading = browser.loadingDocument else { return input.nextEvent() }
         if browser.isWaitingForScan { return input.nextEvent(within: 15, wakingOn: nil) }
-        let elapsed = (ContinuousClock.now - lastTakeIn).components
-        let waited = Int(elapsed.seconds) * 1_000 + Int(elapsed.attoseconds / 1_000_000_000_000_000)
-        if waited < batchMilliseconds {
+        let left = batchTime - (ContinuousClock.now - lastTakeIn)
+        if left > .zero {
             // Keys only, until the batch's time is up; then the scan's news too.
-            let event = input.nextEvent(within: batchMilliseconds - waited, wakingOn: nil)
+            let event = input.nextEvent(within: Int((left / .milliseconds(1)).rounded(.up)), wakingOn: nil)
             if event != .tick { return event }
         }
         if loading.hasItemsToTakeIn { return .tick }
@@ -116,15 +118,14 @@ public enum BrowserSession {
     }
 
     /// The shortest time between two takes of scanned items while keys may come.
-    private static let batchMilliseconds = 50
+    private static let batchTime = Duration.milliseconds(50)
 
     /// Renders and presents one frame, recording how long laying it out and drawing it took.
     private static func present(_ browser: inout Browser, on screen: TerminalScreen) {
         let clock = ContinuousClock()
         let start = clock.now
         let frame = browser.render()
-        let elapsed = (clock.now - start).components
-        browser.recordFrameTime(micros: Int(elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000))
+        browser.recordFrameTime(micros: Int((clock.now - start) / .microseconds(1)))
         screen.present(frame)
     }
 }

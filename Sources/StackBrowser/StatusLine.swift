@@ -70,7 +70,11 @@ struct StatusLine {
     /// Draws the line on row `y` of `buffer`.
     func draw(into buffer: inout CellBuffer, y: Int, style: Style) {
         buffer.fill(style, y: y)
-        var shown = parts
+        // A part longer than the line cannot show whole: cut it first, so a frame costs the
+        // same with a 1 MB id or message as with a short one.
+        var shown = parts.map { part in
+            Part(text: CellText.prefix(part.text, scalars: buffer.width).text, rank: part.rank, isRight: part.isRight)
+        }
         func texts() -> (left: String, right: String) {
             (" " + shown.filter { !$0.isRight }.map(\.text).joined(separator: "  "),
              shown.filter(\.isRight).map(\.text).joined(separator: "  ") + " ")

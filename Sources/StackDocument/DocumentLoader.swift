@@ -12,7 +12,7 @@ public enum DocumentLoader {
     /// - Throws: ``DocumentError``, the spool's own first (input that is not JSON is refused at
     ///   its first wrong byte, without waiting for an end that may never come).
     public static func load(spool: InputSpool) throws(DocumentError) -> StackDocument {
-        spool.wait { $0.failure != nil }
+        spool.wait { _ in false }
         if let failure = spool.failure { throw failure }
         try MemoryCheck.reserve(spool.bytesWritten, for: spool.name)
         let bytes = try spool.reader().bytes(at: 0, length: spool.bytesWritten) ?? []

@@ -9,24 +9,34 @@ extension LazyStack {
     public mutating func invalidate(rows: Range<Int>) {
         let rows = rows.clamped(to: 0..<rowCount)
         guard !rows.isEmpty else { return }
-        for row in rows {
-            resolved[row] = nil
-            index.forgetMeasurement(of: row)
-        }
-        counters.resolvedNow = resolved.count
-        if rows.contains(anchor.row) {
-            anchor = ScrollAnchor(row: anchor.row, offset: min(anchor.offset, extent(anchor.row) - 1))
-        }
-        anchor = clampedToBottom(normalized(anchor))
+        for row in rows { forget(row) }
+        settleAnchor()
     }
 
     /// Says that the rows with `ids` changed in place (see ``invalidate(rows:)``); ids not in
     /// the source are ignored.
-    /// - Complexity: O(ids) lookups through ``StackDataSource/rowIndex(forID:)``.
+    /// - Complexity: O(ids) lookups through ``StackDataSource/rowIndex(forID:)``, then
+    ///   O(rows on a screen) once.
     public mutating func invalidate(ids: some Sequence<String>) {
         for id in ids {
-            if let row = source.rowIndex(forID: id) { invalidate(rows: row..<(row + 1)) }
+            if let row = source.rowIndex(forID: id) { forget(row) }
         }
+        settleAnchor()
+    }
+
+    /// Drops `row`'s resolved form and makes its extent a guess.
+    private mutating func forget(_ row: Int) {
+        resolved[row] = nil
+        index.forgetMeasurement(of: row)
+    }
+
+    /// After rows were forgotten: the anchor's row rebuilt (it may have got shorter, then the
+    /// anchor moves to its last line), and no blank lines below the last row.
+    private mutating func settleAnchor() {
+        counters.resolvedNow = resolved.count
+        guard rowCount > 0 else { return }
+        anchor = ScrollAnchor(row: anchor.row, offset: min(anchor.offset, extent(anchor.row) - 1))
+        anchor = clampedToBottom(normalized(anchor))
     }
 
     /// Puts the anchor at `position` (a row and a line in it), brought inside its row and

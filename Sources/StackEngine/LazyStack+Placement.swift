@@ -27,12 +27,15 @@ extension LazyStack {
             reportedContentSize = contentSize
             log(.contentSize(contentSize))
         }
+        let last = visible.isEmpty ? nil : rows[visible.count - 1]
         var frame = StackFrame(
             rows: rows,
             viewportExtent: viewportExtent,
             scrollOffset: rowCount > 0 ? index.offset(of: anchor.row) + anchor.offset : 0,
             contentSize: contentSize,
             visibleRange: visible,
+            isAtTop: anchor == ScrollAnchor(row: 0, offset: 0),
+            isAtBottom: last.map { $0.index == rowCount - 1 && $0.origin + $0.row.extent <= viewportExtent } ?? true,
             changes: FrameChanges()
         )
         frame.changes = changes(for: frame)
@@ -51,8 +54,14 @@ extension LazyStack {
         var range: Range<Int>
         switch direction {
         case .forward:
-            let firstAhead = lastVisibleRow() + 1
-            let row = walkDown(from: anchor, untilLine: viewportExtent + window)?.index ?? anchor.row
+            // One walk to the window's edge notes the last row on screen on the way.
+            var lastVisible = anchor.row
+            let viewport = viewportExtent
+            let row = walkDown(from: anchor, untilLine: viewport + window) { span, _ in
+                if span.origin < viewport { lastVisible = span.index }
+                return true
+            }?.index ?? anchor.row
+            let firstAhead = lastVisible + 1
             range = firstAhead..<max(firstAhead, row + 1)
         case .backward:
             var row = anchor.row
@@ -106,11 +115,6 @@ extension LazyStack {
         }
         guard origin < viewportExtent else { return nil }
         return PlacedRow(index: footer, kind: .footer, origin: origin, row: footerRow, isPinned: true)
-    }
-
-    /// The last row at least partly inside the viewport.
-    mutating func lastVisibleRow() -> Int {
-        walkDown(from: anchor, untilLine: max(1, viewportExtent))?.index ?? anchor.row
     }
 
     /// Evicts rows outside the viewport plus its retention window (behind) and prefetch window

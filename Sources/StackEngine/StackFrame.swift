@@ -24,6 +24,11 @@ public struct StackFrame<Row> {
     public var contentSize: ContentSize
     /// Indices of the flowing rows at least partly in the viewport.
     public var visibleRange: Range<Int>
+    /// Whether the view is at the very top: the first row's first line on the viewport's first.
+    public var isAtTop: Bool
+    /// Whether the view is at the very bottom: the last row ends inside the viewport (true too
+    /// when there are no rows).
+    public var isAtBottom: Bool
     /// What changed since the previous frame.
     public var changes: FrameChanges
 }

@@ -180,10 +180,9 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if status != ERR { continue }
             var timeout: Int32 = -1
             if let deadline {
-                let left = (deadline - clock.now).components
-                let millis = left.seconds * 1_000 + left.attoseconds / 1_000_000_000_000_000
-                guard millis > 0 || (millis == 0 && left.attoseconds > 0) else { return .tick }
-                timeout = Int32(clamping: max(1, millis))
+                let left = deadline - clock.now
+                guard left > .zero else { return .tick }
+                timeout = Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))
             }
             var watched = [
                 pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0),

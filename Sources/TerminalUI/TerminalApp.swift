@@ -1,3 +1,5 @@
+import Glibc
+
 /// A program on a terminal, in the shape of Elm and bubbletea: events in, state updated, one
 /// frame out. ``run(screen:input:)`` is the loop: a program implements how it takes an event and
 /// what its screen is, and gets key coalescing, idle work and background results without polling.
@@ -42,6 +44,26 @@ public enum TerminalAppOutcome: Equatable, Sendable {
 }
 
 extension TerminalApp {
+    /// The whole life of a program on the real terminal: opens it (in colour unless `NO_COLOR`
+    /// is set), makes the program for its size with `make`, runs it, restores the terminal, and
+    /// exits — 0, or 128 + the number of a signal that ended it. Without a usable terminal it
+    /// says why on standard error, after `name`, and exits 1.
+    public static func runOnTerminal(name: String, _ make: (TerminalSize) -> Self) -> Never {
+        let terminal: NcursesTerminal
+        do {
+            terminal = try NcursesTerminal(color: getenv("NO_COLOR") == nil)
+        } catch {
+            let line = Array((CellText.inert("\(name): \(error)") + "\n").utf8)
+            _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            exit(1)
+        }
+        var app = make(terminal.size)
+        let outcome = app.run(screen: terminal, input: terminal)
+        terminal.close()
+        if case .signal(let number) = outcome { exit(128 + number) }
+        exit(0)
+    }
+
     /// Runs the program: a first frame, then for each event an update and — unless more input
     /// is already waiting, so a held key or a paste is caught up with in one frame — a frame and
     /// the idle work. Between events the loop sleeps in `input` (`poll(2)` on the real

@@ -160,6 +160,25 @@ struct LogRows: StackDataSource {
         #expect(!frame.contentSize.isExact)
     }
 
+    /// Several rows changed at once, said by id in one call (the anchor settled once): the screen
+    /// is the one a list built afresh on the changed rows draws.
+    @Test func rowsChangedTogetherDrawAsIfBuiltAfresh() {
+        let source = LogRows(count: 60)
+        var list = LazyList(source: source, width: 24, height: 8, style: Self.style)
+        list.select(id: "line-14")
+        var screen = CellBuffer(width: 24, height: 8)
+        list.draw(into: &screen, area: Rect(screen))
+        for row in [13, 14, 16] { source.heights.values[row] = 2 }
+        list.invalidate(ids: ["line-13", "line-14", "line-16", "line-999"])
+        list.draw(into: &screen, area: Rect(screen))
+        var fresh = LazyList(source: source, width: 24, height: 8, style: Self.style)
+        fresh.restore(list.state)
+        var expected = CellBuffer(width: 24, height: 8)
+        fresh.draw(into: &expected, area: Rect(expected))
+        #expect(screen.textLines() == expected.textLines())
+        #expect(screen.textLines().contains("    more 1             │"))
+    }
+
     @Test func newRowsKeepTheSelectionByID() {
         var list = LazyList(source: LogRows(count: 100), width: 20, height: 5, style: Self.style)
         list.select(id: "line-50")

@@ -60,6 +60,11 @@ import Testing
         let focused = gutter.filter { $0.character == "▌" }
         #expect(!focused.isEmpty)
         #expect(focused.allSatisfy { $0.style == Theme.color.focus })
+        // Only the focused item's lines carry it: one run of lines, the item `j` focused.
+        let marked = (0..<13).filter { screen[0, $0].character == "▌" }
+        #expect(marked == Array((marked.first ?? 0)...(marked.last ?? 0)), "one run of lines: \(marked)")
+        #expect(screen.textLines()[marked.first ?? 0].contains("2. "), "the second step is focused")
+        #expect(gutter.filter { $0.style == Theme.color.focus }.count == focused.count)
         #expect(Self.styleMap(screen).allSatisfy { !$0.contains("?") }, "every style is the theme's")
     }
 }

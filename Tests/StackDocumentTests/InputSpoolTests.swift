@@ -67,12 +67,22 @@ import Testing
         #expect(lazy.document.sections.first?.items.map(\.id) == ["a", "b"])
     }
 
-    @Test func waitingWakesOnAChangeAndNotBefore() async {
+    /// A waiter sleeps until the change, then wakes with it: a `wait` that returned at once
+    /// would be seen awake before the signal.
+    @Test func waitingWakesOnAChangeAndNotBefore() async throws {
         let signal = ChangeSignal()
         let before = signal.generation
-        async let woke = Task.detached { signal.wait(after: before) }.value
+        let awake = Locked(false)
+        let waiter = Task.detached {
+            let generation = signal.wait(after: before)
+            awake.withLock { $0 = true }
+            return generation
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!awake.withLock { $0 }, "woke with no change")
         signal.signal()
-        #expect(await woke == before + 1)
+        #expect(await waiter.value == before + 1)
+        #expect(awake.withLock { $0 })
     }
 
     /// Lazily read files had no duplicate-id check: two items with one id browsed silently.

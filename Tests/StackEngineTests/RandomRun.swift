@@ -224,6 +224,11 @@ enum FrameCheck {
         let total = offsets[offsets.count - 1]
         if total >= frame.viewportExtent, bottom < frame.viewportExtent { return "blank lines below row \(last.index)" }
         if total < frame.viewportExtent, first.index != 0 || first.origin != 0 { return "short content not at the top" }
+        let offset = offsets[stack.anchor.row] + stack.anchor.offset
+        if frame.isAtTop != (offset == 0) { return "isAtTop \(frame.isAtTop) at offset \(offset)" }
+        if frame.isAtBottom != (offset + frame.viewportExtent >= total) {
+            return "isAtBottom \(frame.isAtBottom) at offset \(offset) of \(total) lines"
+        }
         if frame.contentSize.isExact {
             let exact = offsets[stack.anchor.row] + stack.anchor.offset
             if frame.scrollOffset != exact { return "offset \(frame.scrollOffset) said exact, is \(exact)" }

@@ -77,10 +77,10 @@ public final class LazyDocument {
     /// shows as soon as its first items are there.
     /// - Returns: nil when the input is empty or not a stack document nor JSON Lines: wait for
     ///   the spool to finish and load it whole.
-    /// - Throws: ``DocumentError`` when the input was refused (not JSON) before anything showed.
+    ///   (Input refused at its first bytes is neither: the whole loader reports the refusal.)
+    /// - Throws: ``DocumentError`` for an error found before the first items.
     public static func open(spool: InputSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
         spool.wait { $0.bytesWritten > 0 }
-        if let failure = spool.failure, spool.bytesWritten <= 1 { throw failure }
         guard spool.bytesWritten > 0 else { return nil }
         let named = spool.name.hasSuffix(".jsonl") || spool.name.hasSuffix(".ndjson")
         return try open(try spool.reader(), size: 0, spool: spool, jsonLinesByName: named, firstItems: firstItems)
