@@ -50,8 +50,9 @@ struct Browse: ParsableCommand {
         }
         defer { terminal.close() }
         if !terminal.usesColor { browser.useTheme(.monochrome) }
-        let outcome = BrowserSession.run(
-            &browser, screen: terminal, input: terminal, interactive: true, animates: animates)
+        browser.searchesInSteps = true
+        browser.animatesJumps = animates
+        let outcome = browser.run(screen: terminal, input: terminal)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }

@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
             }
         }
         var browser = document.makeBrowser(for: loaded, size: size, theme: .color, log: log)
-        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        _ = browser.run(screen: terminal, input: terminal)
         if !frames, let last = terminal.screen { last.textLines().forEach(output.line) }
         output.flush()
         if stats { Diagnostics.note(browser.statistics.json) }

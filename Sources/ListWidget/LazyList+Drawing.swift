@@ -5,7 +5,7 @@ import TerminalUI
 
 extension LazyList {
     /// Lays out a frame and draws it in `area` of `buffer`: the area cleared, the rows after the
-    /// gutter, pinned rows over the rows they cover, the selection mark, and the scrollbar in the
+    /// gutter (in the row's gutter style), pinned rows over the rows they cover, the selection mark, and the scrollbar in the
     /// area's last column. Nothing is drawn outside `area`, and nothing of what was there before
     /// stays inside it (a buffer can be kept from frame to frame). The area's size should be the one the list was
     /// made or last resized for; a taller area is left blank below the rows.
@@ -22,6 +22,8 @@ extension LazyList {
                 let y = area.y + placed.origin + line
                 guard placed.origin + line < area.height, y >= area.y else { continue }
                 if placed.isPinned { buffer.fill(.plain, x: area.x, y: y, count: right - area.x) }
+                let gutter = placed.row.gutterStyle
+                if gutter != .plain { buffer.fill(gutter, x: area.x, y: y, count: min(style.gutterWidth, right - area.x)) }
                 buffer.write(cells, x: left, y: y, limit: right, start: left)
                 if selected, line < placed.row.selectableLines, style.gutterWidth > 0 {
                     buffer.write(String(style.selectionMark), style: style.selection, x: area.x, y: y, limit: left)

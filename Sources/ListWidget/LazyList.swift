@@ -9,6 +9,10 @@ import TerminalUI
 /// Only the rows on or near the screen are ever built, so a million rows cost what ten do:
 /// every verb is O(rows on a screen). Two lists can share a screen: each draws in its own area.
 ///
+/// The selection follows the view as a user expects of a terminal list: scrolling by lines or
+/// with the scrollbar keeps it on screen, a page keeps it on the same screen line, and a jump to
+/// an id selects that row right below its pinned header.
+///
 /// ```swift
 /// var list = LazyList(source: LogLines(), width: 80, height: 23)
 /// list.select(id: "line-999000")
@@ -21,8 +25,20 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// The stack the list scrolls: its rows, position and frames.
     public internal(set) var stack: LazyStack<Source>
     /// The selected row, if any.
-    public private(set) var selection: Int?
+    public internal(set) var selection: Int?
     public var style: ListStyle
+    /// The width of the list's area, gutter and scrollbar included.
+    public private(set) var width: Int
+    /// The screen line the last page kept the selection on, and where that page left the list:
+    /// while nothing else moved it, the next page keeps the same line (so a page down and a page
+    /// up give back the same screen even when the first stopped at the end).
+    var paging: Paging?
+
+    struct Paging: Equatable {
+        var line: Int
+        var anchor: ScrollAnchor
+        var selection: Int?
+    }
 
     /// A list of `source`'s rows in an area of `width`×`height`, scrolled to the top with its
     /// first selectable row selected.
@@ -30,21 +46,27 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         source: Source, width: Int, height: Int, options: StackOptions = StackOptions(), style: ListStyle = ListStyle()
     ) {
         self.style = style
+        self.width = max(0, width)
         stack = LazyStack(
             source: source, crossExtent: Self.rowWidth(width, style), viewportExtent: max(0, height), options: options)
         selection = selectable(from: 0, forward: true)
     }
+
+    /// The rows.
+    public var source: Source { stack.source }
 
     /// The id of the selected row.
     public var selectedID: String? { selection.map(stack.source.rowID(at:)) }
 
     // MARK: - Selection
 
-    /// Selects the next selectable row, scrolling it into view (below a pinned header).
+    /// Selects the next selectable row, scrolling it into view (below a pinned header). At the
+    /// last one, scrolls to the very end instead (its footer shows).
     /// - Complexity: O(rows skipped + rows on a screen).
     public mutating func selectNext() { moveSelection(forward: true) }
 
-    /// Selects the previous selectable row, scrolling it into view.
+    /// Selects the previous selectable row, scrolling it into view; at the first, scrolls to the
+    /// very top (its header shows).
     public mutating func selectPrevious() { moveSelection(forward: false) }
 
     /// Selects the first selectable row and scrolls to the top.
@@ -59,30 +81,74 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         selection = selectable(from: stack.rowCount - 1, forward: false)
     }
 
-    /// Selects the row with `id` and scrolls it to `alignment` (at `.top`, right below its
-    /// section's pinned header), however far it is.
-    /// - Returns: false when there is no selectable row with that id.
+    /// Scrolls to the row with `id`, however far, and selects it: a selectable row lands at
+    /// `alignment` (at `.top`, right below its section's pinned header); a header lands at the
+    /// top and its section's first row is selected; a footer lands at the bottom and its
+    /// section's last row is selected (as for a page's loading placeholder, at `alignment`).
+    /// - Returns: false, changing nothing, when there is no row with that id.
+    /// - Complexity: the source's `rowIndex(forID:)` plus O(rows on a screen).
     @discardableResult
     public mutating func select(id: String, alignment: ScrollAlignment = .top) -> Bool {
-        guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
-        selection = row
-        stack.scroll(toRow: row, alignment: alignment)
+        guard let row = stack.source.rowIndex(forID: id) else { return false }
+        switch stack.source.rowKind(at: row) {
+        case .header:
+            stack.scroll(toRow: row, alignment: .top)
+            selection = selectable(from: row, forward: true) ?? selection
+        case .footer:
+            stack.scroll(toRow: row, alignment: .bottom)
+            selection = selectable(from: row, forward: false) ?? selection
+        case .item:
+            stack.scroll(toRow: row, alignment: alignment)
+            selection = row
+        case .loading:
+            stack.scroll(toRow: row, alignment: alignment)
+            selection = selectable(from: row, forward: false) ?? selection
+        }
         return true
     }
 
-    // MARK: - Scrolling
-
-    /// Scrolls `lines` lines (negative: up). The selection stays, on screen or not.
-    public mutating func scroll(by lines: Int) { stack.scroll(by: lines) }
-
-    /// Scrolls a page (the area less one line) down or up, and selects the selectable row now
-    /// at the top.
-    public mutating func page(down: Bool) {
-        let page = max(1, stack.viewportExtent - 1)
-        stack.scroll(by: down ? page : -page)
-        let top = stack.anchor.row + (stack.anchor.offset > 0 ? 1 : 0)
-        selection = selectable(from: min(top, stack.rowCount - 1), forward: true) ?? selection
+    /// Selects the row with `id`, scrolling as little as needed when it is on screen already
+    /// (a search's next match, the next bookmark) and like ``select(id:alignment:)`` otherwise.
+    /// - Returns: false when there is no row with that id.
+    @discardableResult
+    public mutating func reveal(id: String) -> Bool {
+        guard let row = stack.source.rowIndex(forID: id) else { return false }
+        guard isSelectable(row), isVisible(row) else { return select(id: id) }
+        selection = row
+        stack.reveal(row: row)
+        return true
     }
+
+    /// Selects the row with `id` and scrolls so it starts on screen line `line` (clamped to the
+    /// space below its pinned header): a filter that changed the rows keeps the selection where
+    /// the eye was.
+    /// - Returns: false, changing nothing, when there is no selectable row with that id.
+    @discardableResult
+    public mutating func select(id: String, atLine line: Int) -> Bool {
+        guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
+        selection = row
+        stack.scroll(toRow: row, alignment: .top)
+        stack.scroll(by: stack.leadingInset(for: row) - line)
+        if !isVisible(row) { stack.reveal(row: row) }
+        return true
+    }
+
+    /// Runs `body` with the list scrolled to `fraction` of its content (0 the top, 1 the bottom),
+    /// then comes back to the position and selection before — a preview, a frame on the way of
+    /// a jump. Nothing is copied: rows built meanwhile stay built.
+    public mutating func previewing<Result>(fraction: Double, _ body: (inout LazyList) -> Result) -> Result {
+        let saved = stack.savedScroll
+        let selection = self.selection
+        stack.scroll(toFraction: fraction)
+        defer {
+            stack.restore(saved)
+            self.selection = selection
+        }
+        return body(&self)
+    }
+
+    /// Sends each layout decision of the list's stack to `logger` (nil: none).
+    public mutating func setLogger(_ logger: ((LayoutEvent) -> Void)?) { stack.setLogger(logger) }
 
     /// Resolves rows ahead of the scroll direction: call it when no key is waiting.
     public mutating func prefetch() { stack.prefetch() }
@@ -117,19 +183,31 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// changed); those before keep their measurements and the screen does not move. The
     /// selection is kept by id, else moved to the nearest selectable row.
     public mutating func replaceRows(from start: Int, with source: Source) {
+        replaceRows(from: start) { $0 = source }
+    }
+
+    /// Changes the data source in place (no copy of a big source): rows from `start` on are new.
+    /// The selection is kept by id, else moved to the nearest selectable row.
+    public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
         let selected = selectedID
-        stack.replaceRows(from: start, with: source)
-        if let selected, let row = source.rowIndex(forID: selected), isSelectable(row) {
+        stack.replaceRows(from: start, updatingSource: update)
+        if let selected, let row = stack.source.rowIndex(forID: selected), isSelectable(row) {
             selection = row
-        } else if let old = selection {
-            let from = min(old, stack.rowCount - 1)
+        } else {
+            let from = min(selection ?? 0, stack.rowCount - 1)
             selection = selectable(from: from, forward: true) ?? selectable(from: from, forward: false)
         }
     }
 
-    /// Follows the area's new size.
+    /// Draws the same rows differently from now on (a new theme): every row is rebuilt when
+    /// next shown; the position and selection stay.
+    public mutating func restyle(with source: Source) { stack.restyle(with: source) }
+
+    /// Follows the area's new size, keeping the top row at the top and the selection on screen.
     public mutating func resize(width: Int, height: Int) {
+        self.width = max(0, width)
         stack.setViewport(crossExtent: Self.rowWidth(width, style), viewportExtent: max(0, height))
+        if let selection, !isVisible(selection) { stack.reveal(row: selection) }
     }
 
     // MARK: - Helpers
@@ -139,7 +217,8 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         max(1, width - style.gutterWidth - (style.showsScrollbar ? 1 : 0))
     }
 
-    func isSelectable(_ row: Int) -> Bool {
+    /// Whether `row` can be selected (its kind is `.item`).
+    public func isSelectable(_ row: Int) -> Bool {
         row >= 0 && row < stack.rowCount && stack.source.rowKind(at: row) == .item
     }
 

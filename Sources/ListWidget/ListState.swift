@@ -51,12 +51,17 @@ public struct ListStyle: Sendable {
 public protocol ListRow: StackRow {
     /// The row's lines, top to bottom.
     var lines: [[Cell]] { get }
-    /// How many of the first lines carry the selection mark (all, by default).
+    /// How many of the first lines carry the selection mark (all, by default): a row's
+    /// trailing blank line, say, does not.
     var selectableLines: Int { get }
+    /// The style of the gutter beside the row's lines: plain by default; a section header's
+    /// colour lets its bar run the whole width.
+    var gutterStyle: Style { get }
 }
 
 extension ListRow {
     /// As many lines as the row has.
     public var extent: Int { max(1, lines.count) }
     public var selectableLines: Int { lines.count }
+    public var gutterStyle: Style { .plain }
 }

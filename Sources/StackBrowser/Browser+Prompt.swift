@@ -4,49 +4,16 @@ import TerminalUI
 // MARK: - The command line: `:` commands and `/` `?` searches
 
 extension Browser {
-    /// Feeds a key to the open prompt: characters are typed, Backspace deletes (and closes an
-    /// empty line), Up/Down walk the history, Tab completes, Esc cancels, Enter runs the line.
-    /// - Returns: what the command run by Enter has to say, if anything.
-    mutating func handlePromptKey(_ key: Key) -> String? {
-        guard var line = prompt else { return nil }
-        line.hint = nil
-        switch key {
-        case .character(let character):
-            line.text.append(character)
-            line.historyPosition = nil
-        case .backspace, .delete:
-            if line.text.isEmpty { prompt = nil; return nil }
-            line.text.removeLast()
-        case .up, .down:
-            let past = history.lines(for: line.kind)
-            guard !past.isEmpty else { break }
-            var position = line.historyPosition ?? past.count
-            position += key == .up ? -1 : 1
-            if position >= past.count {
-                line.historyPosition = nil
-                line.text = ""
-            } else {
-                line.historyPosition = max(0, position)
-                line.text = past[max(0, position)]
-            }
-        case .tab:
-            if line.kind == .command { (line.text, line.hint) = complete(line.text) }
-        case .escape:
-            prompt = nil
-            return nil
-        case .enter:
-            prompt = nil
-            history.add(line.text, for: line.kind)
-            switch line.kind {
-            case .command: return run(line.text)
-            case .searchForward: startSearch(line.text, forward: true)
-            case .searchBackward: startSearch(line.text, forward: false)
-            }
-            return nil
-        default:
-            break
+    /// Feeds a key to the open prompt; on Enter, runs the command or starts the search.
+    /// - Returns: what the command run has to say, if anything.
+    mutating func type(_ key: Key) -> String? {
+        let rows = self.rows
+        switch prompt.type(key, complete: { Self.complete($0, in: rows) }) {
+        case .command(let line)?: return run(line)
+        case .search(let pattern, let forward)?:
+            search.start(pattern, forward: forward, after: view.focusedOrdinal, count: rows.itemCount)
+        case nil: break
         }
-        prompt = line
         return nil
     }
 
@@ -54,7 +21,7 @@ extension Browser {
     /// `scroll-to`. One candidate is completed; several complete their common prefix and are
     /// listed above the line.
     /// - Returns: the line completed, and what to say about it.
-    func complete(_ text: String) -> (text: String, hint: String?) {
+    static func complete(_ text: String, in rows: DocumentRows) -> (text: String, hint: String?) {
         let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         let prefix = words.last ?? ""
         let candidates: [String]
@@ -97,17 +64,17 @@ extension Browser {
                 alignment = named
             }
             markJumpStart()
-            guard !scroll(toID: id, alignment: alignment) else { return nil }
+            guard !view.scroll(toID: id, alignment: alignment) else { return nil }
             guard isLoading else { return "no item with id \"\(id)\"" }
-            waitForScan(.id(id, alignment))
+            loading.wait(for: .id(id, alignment))
             return nil
         case .top: return perform(.top)
         case .bottom: return perform(.bottom)
         case .stats: return statistics.json
         case .detail(let level): return setDetailLevel(level)
-        case .marks: showMarks()
+        case .marks: overlay = Overlay(title: "Marks (\(marks.count))", lines: marks.listing(in: rows, detailLevel: detail.level))
         case .help: showHelp()
-        case .quit: isFinished = true
+        case .quit: return perform(.quit)
         }
         return nil
     }

@@ -14,33 +14,22 @@ extension Browser {
             buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
             return buffer
         }
-        let frame = stack.layout()
-        let renderer = FrameRenderer(theme: theme, viewport: viewportHeight)
-        for placed in frame.rows {
-            let entry = rows.entry(at: placed.index)
-            let marked = entry.role == .item && marks.contains(rows.rowID(at: placed.index))
-            renderer.draw(placed, focused: placed.index == focus, marked: marked, into: &buffer)
-            guard entry.role == .cards, var strip = strip(forSection: Int(entry.section)) else { continue }
-            let section = Int(entry.section)
-            let cards = strip.layout()
-            strips[section] = strip
-            let markedCards = Set(cards.rows.map(\.index).filter { marks.contains(strip.source.rowID(at: $0)) })
-            renderer.drawCards(
-                cards, cardCount: strip.rowCount, origin: placed.origin, left: RowBuilder.gutterWidth,
-                right: size.width - RowBuilder.rightMargin,
-                focusedCard: placed.index == focus ? cardFocus[section] ?? 0 : nil,
-                markedCards: markedCards, into: &buffer)
-        }
-        if let search = search.last {
-            renderer.highlight(search, columns: RowBuilder.gutterWidth..<(size.width - 1), into: &buffer)
-        }
-        Scrollbar.draw(
-            for: frame, x: size.width - 1, length: viewportHeight, track: theme.scrollbarTrack,
-            thumbStyle: theme.scrollbarThumb, into: &buffer)
+        let area = Rect(x: 0, y: 0, width: size.width, height: viewportHeight)
+        let frame = drawView(into: &buffer, area: area)
         drawShortcutButtons(for: frame, into: &buffer)
         overlay?.draw(into: &buffer, viewport: viewportHeight, style: theme.overlay)
         if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
         return buffer
+    }
+
+    /// Draws the document view, at the scroll position of the animation's frame while a jump's
+    /// way is shown.
+    private mutating func drawView(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {
+        guard let offset = animation.offset else {
+            return view.draw(into: &buffer, area: area, theme: theme, marks: marks, search: search.last)
+        }
+        return view.drawFrame(
+            atOffset: offset, into: &buffer, area: area, theme: theme, marks: marks, search: search.last)
     }
 
     /// Below this size the screen only says it is too small (keys still work).
@@ -49,7 +38,7 @@ extension Browser {
     /// The document's shortcuts whose target is not visible (less than the visibility threshold
     /// of it shows), as buttons at the bottom right of the viewport: `[s] Scroll to Showcase`.
     private func drawShortcutButtons(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
-        guard viewportHeight > 1, prompt == nil else { return }
+        guard viewportHeight > 1, !prompt.isOpen else { return }
         let threshold = stack.options.visibilityThreshold
         let hidden = rows.document.shortcuts.filter { shortcut in
             guard let row = rows.rowIndex(forID: shortcut.target) else { return false }
@@ -59,7 +48,7 @@ extension Browser {
         guard !hidden.isEmpty else { return }
         // The full labels if they fit right of the gutter, else just the keys: never over the
         // gutter, where the focus mark is.
-        let room = size.width - 1 - RowBuilder.gutterWidth
+        let room = size.width - 1 - view.list.style.gutterWidth
         var text = hidden.map { " [\($0.key)] \($0.label) " }.joined(separator: " ")
         if DisplayWidth.of(text) > room { text = hidden.map { " [\($0.key)] " }.joined() }
         let width = DisplayWidth.of(text)
@@ -70,7 +59,7 @@ extension Browser {
     /// The last line: the prompt while it is open, else the status (with the message of a command).
     private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
         let y = size.height - 1
-        if let prompt {
+        if let prompt = prompt.current {
             buffer.fill(.plain, y: y)
             let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
             buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
@@ -87,7 +76,7 @@ extension Browser {
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {
         var position: (Int, Int)?
         var section: String?
-        if let focus, let ordinal = focusedOrdinal {
+        if let focus, let ordinal = view.focusedOrdinal {
             let entry = rows.entry(at: focus)
             position = (ordinal + 1, rows.itemCount)
             let documentSection = rows.document.sections[Int(entry.section)]
@@ -98,7 +87,7 @@ extension Browser {
             progress: StatusLine.progress(
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
-            contentSize: frame.contentSize, detailLevel: detailLevel, markCount: marks.count,
-            loadingNote: loadingNote, message: message)
+            contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
+            loadingNote: loading.note, message: message)
     }
 }

@@ -5,24 +5,15 @@ extension Browser {
     /// and input is read (Esc cancels).
     public static let searchStep = 20_000
 
-    /// Starts a search for `pattern` from the focused item; an empty pattern repeats the last.
-    mutating func startSearch(_ pattern: String, forward: Bool) {
-        search.start(pattern, forward: forward, after: focusedOrdinal, count: rows.itemCount)
-    }
-
-    /// `n` (same direction as the search) and `N` (the other way).
-    mutating func repeatSearch(reversed: Bool) {
-        search.repeatLast(reversed: reversed, after: focusedOrdinal, count: rows.itemCount)
-    }
-
     /// Whether a search is still scanning.
     public var isSearching: Bool { search.isSearching }
 
-    /// Scans up to `budget` items of the search in progress; focuses the match when found.
+    /// Scans up to `budget` items of the search in progress; focuses the match when found
+    /// (scrolling only when it is not on screen).
     public mutating func continueSearch(budget: Int = Browser.searchStep) {
         let rows = self.rows
         guard let ordinal = search.step(budget: budget, matches: { $0.matches(rows.item(atOrdinal: $1)) }) else { return }
-        revealOrScroll(to: rows.item(atOrdinal: ordinal).id)
+        view.reveal(id: rows.item(atOrdinal: ordinal).id)
     }
 
     /// Runs the search in progress to its end (for `render`, which never interleaves input).

@@ -203,7 +203,7 @@ public struct DocumentRows: StackDataSource {
         case .item: return builder.item(section.items[Int(entry.item)], width: crossExtent)
         case .cards:
             let height = strips[Int(entry.section)]?.cardHeight ?? 3
-            return RenderedRow(lines: Array(repeating: [], count: height + 1), markedLines: height)
+            return RenderedRow(lines: Array(repeating: [], count: height + 1), selectableLines: height)
         }
     }
 

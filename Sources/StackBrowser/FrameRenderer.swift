@@ -1,30 +1,20 @@
 import StackEngine
 import TerminalUI
 
-/// Draws placed rows into a ``CellBuffer``: pure, given the frames the stacks laid out.
+/// Draws what the list leaves to the viewer — marks, strips of cards, search matches — into a
+/// ``CellBuffer``: pure, given the frames the stacks laid out.
 struct FrameRenderer {
     let theme: Theme
     /// Lines of the viewport (the screen less the status line).
     let viewport: Int
 
-    /// The focus mark drawn in the gutter of each marked line of the focused item.
-    static let focusMark = "▌"
-
     /// The mark drawn in the gutter's second column on a marked item's first line.
     static let markSign = "*"
 
-    /// Draws a row of the vertical stack; pinned rows first clear the lines they cover.
-    func draw(_ placed: PlacedRow<RenderedRow>, focused: Bool, marked: Bool, into buffer: inout CellBuffer) {
-        for (line, cells) in placed.row.lines.enumerated() {
-            let y = placed.origin + line
-            guard y >= 0, y < viewport else { continue }
-            if placed.isPinned { buffer.fill(.plain, y: y) }
-            buffer.write(cells, x: 0, y: y, limit: buffer.width - 1)
-            if focused, line < placed.row.markedLines {
-                buffer.write(Self.focusMark, style: theme.focus, x: 0, y: y)
-            }
-            if marked, line == 0 { buffer.write(Self.markSign, style: theme.mark, x: 1, y: y) }
-        }
+    /// Draws the mark of a marked item at `x`, `y`, when `y` is in the viewport.
+    func drawMark(x: Int, y: Int, into buffer: inout CellBuffer) {
+        guard y >= 0, y < viewport else { return }
+        buffer.write(Self.markSign, style: theme.mark, x: x, y: y)
     }
 
     /// Restyles every match of `search` on the viewport's lines within `columns`.

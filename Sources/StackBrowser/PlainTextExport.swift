@@ -9,6 +9,7 @@ public enum PlainTextExport {
     /// - Complexity: O(document); lines are emitted as they are made, so memory stays O(width).
     public static func write(_ document: StackDocument, width: Int, emit: (String) -> Void) {
         let width = max(20, width)
+        let rowWidth = width - gutterWidth - 1
         let rows = DocumentRows(document: document, theme: .monochrome)
         for index in 0..<rows.rowCount {
             let entry = rows.entry(at: index)
@@ -16,15 +17,18 @@ public enum PlainTextExport {
                 writeCards(strip, width: width, emit: emit)
                 continue
             }
-            let row = rows.resolveRow(at: index, crossExtent: width)
+            let row = rows.resolveRow(at: index, crossExtent: rowWidth)
             var buffer = CellBuffer(width: width, height: row.lines.count)
-            for (y, line) in row.lines.enumerated() { buffer.write(line, x: 0, y: y) }
+            for (y, line) in row.lines.enumerated() { buffer.write(line, x: gutterWidth, y: y) }
             buffer.textLines().forEach(emit)
         }
     }
 
+    /// Columns left blank at the left, where the viewer has its focus gutter.
+    static let gutterWidth = 2
+
     private static func writeCards(_ strip: CardStrip, width: Int, emit: (String) -> Void) {
-        let left = RowBuilder.gutterWidth
+        let left = gutterWidth
         var band: [Card] = []
         var used = left
         func flush() {

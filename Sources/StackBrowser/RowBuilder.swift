@@ -1,13 +1,12 @@
 import StackDocument
 import TerminalUI
 
-/// Builds the lines of document rows at a width. Rows span the whole screen width: the first
-/// two columns are the gutter (where the focus mark goes) and the last column is kept free.
+/// Builds the lines of document rows at a width: the width the list gives its rows, right of
+/// its gutter and left of its scrollbar. The last column is kept free of text (a header's bar
+/// fills it).
 struct RowBuilder: Sendable {
-    /// Columns at the left edge reserved for the focus mark.
-    static let gutterWidth = 2
     /// Columns at the right edge kept free of text.
-    static let rightMargin = 2
+    static let rightMargin = 1
     /// Art lines kept per card; taller art is cut.
     static let maximumCardArt = 12
     /// Characters of a title, subtitle or art line laid out: a line is never wider than this
@@ -20,46 +19,42 @@ struct RowBuilder: Sendable {
 
     let theme: Theme
 
-    /// A section header: one bar across the width.
+    /// A section header: one bar across the width, the gutter included.
     func header(_ text: String, width: Int) -> RenderedRow {
-        var cells = line(" " + text + " ", style: theme.header)
-        cells = clipped(cells, to: width)
+        var cells = clipped(line(text + " ", style: theme.header), to: width)
         let used = cells.reduce(0) { $0 + Int($1.width) }
         cells += Array(repeating: Cell.blank(theme.header), count: max(0, width - used))
-        return RenderedRow(lines: [cells])
+        return RenderedRow(lines: [cells], gutterStyle: theme.header)
     }
 
     /// A section footer: one dim line under the section's last item.
     func footer(_ text: String, width: Int) -> RenderedRow {
-        let cells = gutter + line("── " + text + " ──", style: theme.footer)
+        let cells = line("── " + text + " ──", style: theme.footer)
         return RenderedRow(lines: [clipped(cells, to: width - Self.rightMargin)])
     }
 
     /// An item: bold title, dim subtitle, art as is (clipped), body wrapped at words, and a
     /// blank line after it that does not carry the focus mark.
     func item(_ item: StackDocument.Item, width: Int) -> RenderedRow {
-        let limit = max(Self.gutterWidth + 1, width - Self.rightMargin)
-        let textWidth = limit - Self.gutterWidth
-        var lines: [[Cell]] = [clipped(gutter + line(item.title, style: theme.title), to: limit)]
+        let limit = max(1, width - Self.rightMargin)
+        var lines: [[Cell]] = [clipped(line(item.title, style: theme.title), to: limit)]
         if let subtitle = item.subtitle, !subtitle.isEmpty {
-            lines.append(clipped(gutter + line(subtitle, style: theme.subtitle), to: limit))
+            lines.append(clipped(line(subtitle, style: theme.subtitle), to: limit))
         }
         for artLine in item.art.prefix(Self.maximumArtLines) {
-            lines.append(hardClipped(gutter + indent + line(artLine, style: theme.art), to: limit))
+            lines.append(hardClipped(indent + line(artLine, style: theme.art), to: limit))
         }
         if item.art.count > Self.maximumArtLines {
-            lines.append(gutter + indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
+            lines.append(indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
         }
         if let body = item.body, !body.isEmpty {
             var (text, more) = CellText.prefix(body, scalars: Self.maximumBodyCharacters)
             if more > 0 { text += " … (\(more) more characters)" }
-            for line in TextWrapping.wrap(text, style: theme.body, width: textWidth) {
-                lines.append(gutter + line)
-            }
+            lines += TextWrapping.wrap(text, style: theme.body, width: limit)
         }
         let marked = lines.count
         lines.append([])
-        return RenderedRow(lines: lines, markedLines: marked)
+        return RenderedRow(lines: lines, selectableLines: marked)
     }
 
     /// A photo card for a horizontal section: a box `height` lines tall around the title,
@@ -99,8 +94,6 @@ struct RowBuilder: Sendable {
     }
 
     // MARK: - Cells
-
-    private var gutter: [Cell] { Array(repeating: .blank, count: Self.gutterWidth) }
 
     /// The cells of one line of text, at most ``maximumLineCharacters`` of it.
     private func line(_ text: String, style: Style) -> [Cell] {

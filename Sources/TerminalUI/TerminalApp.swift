@@ -24,12 +24,18 @@ public protocol TerminalApp {
     /// Milliseconds after which the program wants a ``InputEvent/tick`` even with no event (an
     /// animation, a spinner); nil when it does not.
     var tickInterval: Int? { get }
+
+    /// Whether the screen changed since the last frame; the loop draws after an update only
+    /// when it did. True by default (every update draws); a program whose ticks often change
+    /// nothing on screen — background results shown once a second, say — says false then.
+    var needsFrame: Bool { get }
 }
 
 extension TerminalApp {
     public mutating func idle() {}
     public var wakeDescriptor: Int32? { nil }
     public var tickInterval: Int? { nil }
+    public var needsFrame: Bool { true }
 }
 
 /// Why ``TerminalApp/run(screen:input:)`` returned.
@@ -65,8 +71,8 @@ extension TerminalApp {
     }
 
     /// Runs the program: a first frame, then for each event an update and — unless more input
-    /// is already waiting, so a held key or a paste is caught up with in one frame — a frame and
-    /// the idle work. Between events the loop sleeps in `input` (`poll(2)` on the real
+    /// is already waiting, so a held key or a paste is caught up with in one frame, or the
+    /// program says nothing changed (``needsFrame``) — a frame and the idle work. Between events the loop sleeps in `input` (`poll(2)` on the real
     /// terminal): a program with nothing to do takes no CPU.
     /// - Returns: why it ended; the caller closes the terminal.
     public mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
@@ -75,7 +81,7 @@ extension TerminalApp {
         while let event = input.nextEvent(within: tickInterval, wakingOn: wakeDescriptor) {
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
-            if input.hasPendingInput { continue }
+            if input.hasPendingInput || !needsFrame { continue }
             screen.present(draw(size: screen.size))
             if !input.hasPendingInput { idle() }
         }

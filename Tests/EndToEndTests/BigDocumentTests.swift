@@ -27,7 +27,7 @@ import Testing
             width: 80, height: 24,
             command: "'\(Subprocess.tstack)' browse --no-animation '\(Self.path)'; echo \"exit=$?\"; sleep 60")
         let first = tmux.waitUntil { $0.last?.contains("step-1 ") == true }
-        #expect(first.first?.hasPrefix(" Section 0") == true)
+        #expect(first.first?.hasPrefix("  Section 0") == true)
         tmux.send("End")
         let end = tmux.waitUntil { $0.last?.hasPrefix(" card-1 ") == true }
         #expect(end.last?.contains("item 12,001 of 12,020") == true, "\(end.last ?? "")")

@@ -27,14 +27,14 @@ import Testing
     @Test func opensScrollsAndQuitsRestoringTheTerminal() {
         let tmux = Self.session()
         let first = tmux.waitUntil { $0.last?.contains("origami.json") == true }
-        #expect(first.first?.hasPrefix(" Steps · folding a crane   ") == true)
+        #expect(first.first?.hasPrefix("  Steps · folding a crane   ") == true)
         #expect(first.last?.hasPrefix(" step-1  origami.json") == true)
         tmux.send("j", "j")
         let moved = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == true }
         #expect(moved.last?.hasPrefix(" step-3  origami.json") == true)
         tmux.send("PageDown")
         let paged = tmux.waitUntil { $0.last?.hasPrefix(" step-3") == false }
-        #expect(paged.first?.hasPrefix(" Steps · folding a crane   ") == true)
+        #expect(paged.first?.hasPrefix("  Steps · folding a crane   ") == true)
         tmux.send("PageUp")
         // The same rows on the same lines (the scrollbar and the estimated height may be refined).
         let back = tmux.waitUntil { Self.content($0) == Self.content(moved) }
@@ -110,11 +110,11 @@ import Testing
         tmux.resize(width: 60, height: 20)
         // tmux may be captured while a frame is still arriving: wait for the whole expected screen.
         let screen = tmux.waitUntil {
-            $0.count == 20 && $0.first?.hasPrefix(" Steps · folding a crane") == true
+            $0.count == 20 && $0.first?.hasPrefix("  Steps · folding a crane") == true
                 && $0.last?.hasPrefix(" step-1  origami.json") == true
         }
         #expect(screen.count == 20)
-        #expect(screen.first?.hasPrefix(" Steps · folding a crane") == true)
+        #expect(screen.first?.hasPrefix("  Steps · folding a crane") == true)
         #expect(screen.last?.hasPrefix(" step-1  origami.json") == true)
         tmux.send("q")
     }
@@ -127,7 +127,7 @@ import Testing
         #expect(end.last?.hasPrefix(" photo-1  origami.json") == true)
         tmux.send("Home")
         let home = tmux.waitUntil { $0.last?.hasPrefix(" step-1") == true }
-        #expect(home.first?.hasPrefix(" Steps · folding a crane   ") == true)
+        #expect(home.first?.hasPrefix("  Steps · folding a crane   ") == true)
         tmux.send("q")
     }
 }

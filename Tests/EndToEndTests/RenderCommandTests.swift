@@ -6,7 +6,7 @@ import Testing
         let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.lines.count == 24)
-        #expect(result.lines[0].hasPrefix(" Steps · folding a crane   "))
+        #expect(result.lines[0].hasPrefix("  Steps · folding a crane   "))
         #expect(result.lines[1].hasPrefix("▌ 1. Choose your paper   "))
         #expect(result.lines[23].hasPrefix(" step-1  origami.json"))
         #expect(result.lines.allSatisfy { !$0.hasSuffix(" ") })
@@ -43,7 +43,7 @@ import Testing
 
     @Test func scrollToStartsAtTheTargetBelowThePinnedHeader() {
         let result = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "80x24", "--scroll-to", "step-20"])
-        #expect(result.lines[0].hasPrefix(" Steps · folding a crane   "))
+        #expect(result.lines[0].hasPrefix("  Steps · folding a crane   "))
         #expect(result.lines[1].hasPrefix("▌ 20. Petal fold the back   "))
         #expect(result.lines.last?.hasPrefix(" step-20  origami.json") == true)
     }
@@ -74,7 +74,7 @@ import Testing
     @Test func browseToAPipePrintsPlainText() {
         let result = Subprocess.run([Subprocess.tstack, "browse", Subprocess.demo])
         #expect(result.status == 0)
-        #expect(result.lines.first == " Steps · folding a crane")
+        #expect(result.lines.first == "  Steps · folding a crane")
         #expect(result.stdout.contains("  44. Try a chain of cranes"))
         #expect(result.stdout.contains("Thousand cranes"))
         #expect(!result.stdout.contains("\u{1B}"))

@@ -110,9 +110,134 @@ struct LogRows: StackDataSource {
         list.draw(into: &screen, area: Rect(screen))
         #expect(screen.textLines()[0].hasPrefix("  == hour-90908 =="))
         #expect(screen.textLines()[1].hasPrefix("▌ line 999993"))
-        let header = list.select(id: "hour-3")
-        #expect(!header, "headers are not selectable")
+        // A header's id shows the header at the top and selects its section's first row.
+        let result1 = list.select(id: "hour-3")
+
+        #expect(result1)
+        #expect(list.selectedID == "line-34")
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[0].hasPrefix("  == hour-3 =="))
+        #expect(screen.textLines()[1].hasPrefix("▌ line 34"))
+        let result2 = list.select(id: "line-2000000")
+
+        #expect(!result2)
+        #expect(list.selectedID == "line-34", "an unknown id changes nothing")
         #expect(list.stack.resolvedCount < 40)
+    }
+
+    /// A page keeps the selection on its screen line; a page down and a page up give back the
+    /// same screen and selection; at the end, the line is kept.
+    @Test(arguments: [3, 45, 995])
+    func pagesKeepTheSelectionOnItsLineAndComeBack(start: Int) {
+        // One section: no header comes to cover the line the selection is kept on.
+        var list = LazyList(source: LogRows(count: 1_000, perSection: 1_000), width: 20, height: 8, style: Self.style)
+        list.select(id: "line-\(start)")
+        list.selectNext()
+        list.selectNext()
+        let line = list.selectionLine
+        var before = CellBuffer(width: 20, height: 8)
+        list.draw(into: &before, area: Rect(before))
+        let selected = list.selectedID
+        list.page(down: true)
+        let paged = list.selectionLine
+        if start < 900 { #expect(paged == line) }
+        list.page(down: false)
+        let back = list.selectionLine
+        #expect(back == line)
+        guard start < 900 else { return }
+        var after = CellBuffer(width: 20, height: 8)
+        list.draw(into: &after, area: Rect(after))
+        #expect(list.selectedID == selected)
+        #expect(after == before)
+    }
+
+    @Test func scrollingTakesTheSelectionAlongWhenItLeavesTheScreen() {
+        var list = LazyList(source: LogRows(count: 1_000), width: 20, height: 6, style: Self.style)
+        #expect(list.selectedID == "line-1")
+        list.scroll(by: 2)
+        // line-1 went under the pinned header: the first row shown is selected.
+        #expect(list.selectedID == "line-3")
+        list.scroll(by: 30)
+        var visible = list.isVisible(list.selection!)
+        #expect(visible)
+        let down = list.selection!
+        list.scroll(by: -20)
+        visible = list.isVisible(list.selection!)
+        #expect(visible)
+        #expect(list.selection! < down, "scrolling up selects the last row shown")
+    }
+
+    @Test func aClickSelectsTheRowAndTheScrollbarJumps() {
+        var list = LazyList(source: LogRows(count: 1_000), width: 20, height: 6, style: Self.style)
+        let result3 = list.click(column: 5, line: 3)
+
+        #expect(result3 == 3)
+        #expect(list.selectedID == "line-3")
+        let result4 = list.click(column: 5, line: 0)
+
+        #expect(result4 == nil, "the pinned header is not selectable")
+        let result5 = list.click(column: 19, line: 5)
+
+        #expect(result5 == nil)
+        #expect(list.stack.anchor.row > 900, "a click at the scrollbar's bottom goes to the end")
+        let visible = list.isVisible(list.selection!)
+        #expect(visible)
+    }
+
+    @Test func aRevealedRowOnScreenDoesNotMoveTheView() {
+        var list = LazyList(source: LogRows(count: 1_000), width: 20, height: 6, style: Self.style)
+        let anchor = list.stack.anchor
+        let result6 = list.reveal(id: "line-4")
+
+        #expect(result6)
+        #expect(list.selectedID == "line-4")
+        #expect(list.stack.anchor == anchor)
+        let result7 = list.reveal(id: "line-500")
+
+        #expect(result7)
+        var screen = CellBuffer(width: 20, height: 6)
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen.textLines()[1].hasPrefix("▌ line 500"), "far away: right below the header")
+    }
+
+    @Test func aSelectionPutOnALineStaysThereAndAPreviewComesBack() {
+        var list = LazyList(source: LogRows(count: 1_000), width: 20, height: 8, style: Self.style)
+        let result8 = list.select(id: "line-500", atLine: 4)
+
+        #expect(result8)
+        let line = list.selectionLine
+        #expect(line == 4)
+        let result9 = list.select(id: "hour-3", atLine: 2)
+
+        #expect(!result9, "only selectable rows")
+        var before = CellBuffer(width: 20, height: 8)
+        list.draw(into: &before, area: Rect(before))
+        let seen = list.previewing(fraction: 1) { preview -> String? in
+            var screen = CellBuffer(width: 20, height: 8)
+            preview.draw(into: &screen, area: Rect(screen))
+            return screen.textLines().last
+        }
+        #expect(seen?.hasPrefix("  line 999") == true)
+        var after = CellBuffer(width: 20, height: 8)
+        list.draw(into: &after, area: Rect(after))
+        #expect(after == before)
+    }
+
+    @Test func aRowCanColourTheGutterBesideIt() {
+        struct Bar: ListRow {
+            var lines: [[Cell]] { [CellText.cells("bar")] }
+            var gutterStyle: Style { Style(background: .blue) }
+        }
+        struct Bars: StackDataSource {
+            var rowCount: Int { 2 }
+            func rowID(at index: Int) -> String { "\(index)" }
+            func resolveRow(at index: Int, crossExtent: Int) -> Bar { Bar() }
+        }
+        var list = LazyList(source: Bars(), width: 10, height: 2, style: ListStyle(showsScrollbar: false))
+        var screen = CellBuffer(width: 10, height: 2)
+        list.draw(into: &screen, area: Rect(screen))
+        #expect(screen[1, 1].style == Style(background: .blue))
+        #expect(screen[0, 0].style == ListStyle().selection, "the selection mark is drawn over it")
     }
 
     /// The state is a value by id: saved, scrambled, restored, the same screen comes back.

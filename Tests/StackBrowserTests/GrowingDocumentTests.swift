@@ -92,7 +92,7 @@ import Testing
         let size = TerminalSize(width: 60, height: 12)
         var browser = Browser(loading: lazy, fileName: "growing.json", size: size)
         let first = Harness.text(of: browser.render())
-        #expect(first[0].hasPrefix(" Section 0"))
+        #expect(first[0].hasPrefix("  Section 0"))
         browser.perform(.nextItem)
         let moved = Harness.text(of: browser.render())
         let rowsBefore = browser.rows.rowCount

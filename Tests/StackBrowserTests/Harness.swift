@@ -48,7 +48,7 @@ enum Harness {
     ) -> [CellBuffer] {
         let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
         var browser = Browser(document: document, fileName: "origami.json", size: size)
-        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        _ = browser.run(screen: terminal, input: terminal)
         return terminal.frames
     }
 
@@ -97,7 +97,7 @@ enum Harness {
     ) -> Browser {
         let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
         var browser = Browser(document: document, fileName: "origami.json", size: size)
-        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        _ = browser.run(screen: terminal, input: terminal)
         return browser
     }
 

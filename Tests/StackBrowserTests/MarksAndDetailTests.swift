@@ -14,7 +14,7 @@ import Testing
         let keys = "jjm" + "G" + "<Resize 50x12>" + "-" + "g" + "jj"
         let screen = Harness.screen(size: TerminalSize(width: 80, height: 24), keys: keys)
         #expect(screen.contains { $0.hasPrefix("▌*3. Colour side down") })
-        #expect(Harness.browser(keys: keys).marks == ["step-3"])
+        #expect(Harness.browser(keys: keys).markedIDs == ["step-3"])
     }
 
     @Test func quoteJumpsToTheNextMarkInDocumentOrderAndWraps() {

@@ -18,7 +18,7 @@ import Testing
         #expect(Harness.view().last?.hasSuffix("[s] Scroll to Showcase") == true)
         #expect(Harness.browser(keys: "s").focusedID == "photo-1")
         let there = Harness.view(keys: "s")
-        #expect(there.contains { $0.hasPrefix(" Showcase") })
+        #expect(there.contains { $0.hasPrefix("  Showcase") })
         #expect(!there.contains { $0.contains("[s] Scroll to Showcase") })
     }
 

@@ -15,14 +15,14 @@ import Testing
     @Test func theNextHeaderPushesThePinnedHeaderOut() {
         let frames = Harness.frames(Self.twoSections, size: TerminalSize(width: 12, height: 5), keys: "<C-e><C-e><C-e><C-e><C-e><C-e><C-e>")
             .map { Array(Harness.text(of: $0).dropLast()) }
-        #expect(frames[0] == [" A", "▌ a1", "", "  a2"])
+        #expect(frames[0] == ["  A", "▌ a1", "", "  a2"])
         // Header A stays pinned over the rows scrolling under it...
-        #expect(frames[1] == [" A", "", "▌ a2", ""])
+        #expect(frames[1] == ["  A", "", "▌ a2", ""])
         // (a3's title is under the header: the focus moves on to the first item in view.)
-        #expect(frames[5] == [" A", "", " B", "▌ b1"])
+        #expect(frames[5] == ["  A", "", "  B", "▌ b1"])
         // ...until B arrives right under it and pushes it out.
-        #expect(frames[6] == [" A", " B", "▌ b1", ""])
-        #expect(frames[7] == [" B", "▌ b1", "", "  b2"])
+        #expect(frames[6] == ["  A", "  B", "▌ b1", ""])
+        #expect(frames[7] == ["  B", "▌ b1", "", "  b2"])
     }
 
     @Test func footersPinToTheBottomWhenTheDocumentAsks() {
@@ -32,10 +32,10 @@ import Testing
             ]}
             """#)
         let screen = Harness.screen(document, size: TerminalSize(width: 20, height: 5))
-        #expect(Array(screen.dropLast()) == [" A", "▌ a1", "", "  ── end of A ──"])
+        #expect(Array(screen.dropLast()) == ["  A", "▌ a1", "", "  ── end of A ──"])
         // Moving on keeps the footer at the bottom and shows the next item above it.
         let next = Harness.screen(document, size: TerminalSize(width: 20, height: 5), keys: "j")
-        #expect(Array(next.dropLast()) == [" A", "▌ a2", "", "  ── end of A ──"])
+        #expect(Array(next.dropLast()) == ["  A", "▌ a2", "", "  ── end of A ──"])
         let unpinned = Harness.screen(Self.twoSections, size: TerminalSize(width: 20, height: 5))
         #expect(!unpinned.contains { $0.contains("──") })
     }

@@ -20,7 +20,7 @@ import Testing
 
     @Test func gotoAnItemLandsItsTitleOnTheFirstLineUnderTheHeader() {
         let screen = Harness.screen(keys: ":goto step-12<Enter>")
-        #expect(screen[0] == " Steps · folding a crane")
+        #expect(screen[0] == "  Steps · folding a crane")
         #expect(screen[1] == "▌ 12. Fold the top triangle down")
     }
 

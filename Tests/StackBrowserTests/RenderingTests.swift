@@ -45,7 +45,7 @@ import Testing
 
     @Test func sectionHeaderPinsToTheTopWhileItsSectionScrolls() {
         let screen = Harness.screen(keys: "<C-e><C-e><C-e>")
-        #expect(screen[0].hasPrefix(" Steps · folding a crane"))
+        #expect(screen[0].hasPrefix("  Steps · folding a crane"))
         #expect(screen[1] == "▌ Preparation" || screen[1].hasPrefix("▌"))
     }
 
@@ -95,7 +95,7 @@ import Testing
         var presented = 0
         terminal.onPresent = { _ in presented += 1 }
         var browser = Browser(document: Harness.demo, fileName: "origami.json", size: terminal.size)
-        _ = BrowserSession.run(&browser, screen: terminal, input: terminal)
+        _ = browser.run(screen: terminal, input: terminal)
         #expect(terminal.frames.count == 1)
         #expect(presented == 201)
         #expect(terminal.screen == Harness.frames(keys: String(repeating: "j", count: 200)).last)

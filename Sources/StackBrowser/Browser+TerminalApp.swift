@@ -1,0 +1,121 @@
+import TerminalUI
+
+/// The pace of the browser's frames, which the run loop does not know: the longest frame, when
+/// the last was drawn, and whether a tick changed what the screen shows.
+struct FramePacing {
+    /// The longest frame so far, in microseconds.
+    private(set) var longestFrameMicros = 0
+    /// When the last frame was drawn.
+    private(set) var lastFrame = ContinuousClock.now
+    /// Whether the screen changed since the last frame.
+    private(set) var frameDue = true
+
+    /// A frame took `duration` to lay out and draw.
+    mutating func drew(taking duration: Duration) {
+        longestFrameMicros = max(longestFrameMicros, Int(duration / .microseconds(1)))
+        lastFrame = .now
+        frameDue = false
+    }
+
+    /// Whether the screen changed (every key changes it; a tick may not).
+    mutating func changed(_ changed: Bool) {
+        frameDue = frameDue || changed
+    }
+}
+
+// MARK: - The browser as a program on a terminal
+
+extension Browser: TerminalApp {
+    /// The shortest time between two takes of scanned items while keys may come: longer than
+    /// ncurses' escape delay (25 ms), or a key sent as an escape sequence would wait for ticks.
+    static let batchTime = Duration.milliseconds(50)
+    /// While a jump waits for the scan, a frame every this many milliseconds (the spinner).
+    static let waitingFrameInterval = 15
+
+    /// A key, the mouse or a resize is handled (and, unless ``searchesInSteps``, a search it
+    /// started runs to its end); a tick moves the work in progress on: a frame of a jump's way,
+    /// a step of a search, a take-in of scanned items.
+    public mutating func update(_ event: InputEvent) -> Bool {
+        guard event == .tick else {
+            pacing.changed(true)
+            handle(event)
+            if !searchesInSteps { finishSearch() }
+            return !isFinished
+        }
+        if animation.isRunning {
+            animation.advance()
+            pacing.changed(true)
+        }
+        if loading.isLoading, isWaitingForScan || ContinuousClock.now - loading.lastTakeIn >= Self.batchTime {
+            pacing.changed(takeInScannedItems())
+        }
+        if search.isSearching {
+            continueSearch()
+            pacing.changed(true)
+        }
+        return true
+    }
+
+    /// The screen at `size` (a size the browser has not seen yet is taken as a resize); the
+    /// time it took is kept for ``statistics``.
+    public mutating func draw(size: TerminalSize) -> CellBuffer {
+        if size != self.size { resize(to: size) }
+        let start = ContinuousClock.now
+        let frame = render()
+        pacing.drew(taking: .now - start)
+        return frame
+    }
+
+    /// Builds the rows ahead of the scroll direction.
+    public mutating func idle() {
+        view.prefetch()
+    }
+
+    /// While a document is read and its batch time is up, the scan's wake pipe: an idle stream
+    /// costs nothing.
+    public var wakeDescriptor: Int32? {
+        guard let document = loading.document, !isWaitingForScan,
+            ContinuousClock.now - loading.lastTakeIn >= Self.batchTime else { return nil }
+        return document.wakeDescriptor
+    }
+
+    /// How soon the work in progress wants a tick: at once for a search's next step, 30 ms for
+    /// a jump's next frame, 15 ms while a jump waits for the scan, and when the batch time is up
+    /// while the scan has news.
+    public var tickInterval: Int? {
+        var intervals: [Int] = []
+        if search.isSearching { intervals.append(0) }
+        if animation.isRunning { intervals.append(JumpAnimation.frameInterval) }
+        if let document = loading.document {
+            let left = Self.batchTime - (ContinuousClock.now - loading.lastTakeIn)
+            if isWaitingForScan {
+                intervals.append(Self.waitingFrameInterval)
+            } else if left > .zero {
+                intervals.append(Int((left / .milliseconds(1)).rounded(.up)))
+            } else if document.hasItemsToTakeIn {
+                intervals.append(0)
+            }
+        }
+        return intervals.min()
+    }
+
+    /// False after a tick that changed nothing on screen.
+    public var needsFrame: Bool { pacing.frameDue }
+
+    /// Takes in what the scan found, for at most 20 ms (a key waits no longer); while a jump
+    /// waits, one batch, so the spinner's frames stay under 30 ms apart.
+    /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
+    ///   when the scan ended, and else at most once a second (a progress line that changed
+    ///   every few milliseconds would make keys look slow).
+    private mutating func takeInScannedItems() -> Bool {
+        let waited = isWaitingForScan
+        let start = ContinuousClock.now
+        var absorbed = false
+        while absorbLoadedItems() {
+            absorbed = true
+            if isWaitingForScan || ContinuousClock.now - start > .milliseconds(20) { break }
+        }
+        if waited { return true }
+        return absorbed && (!isLoading || ContinuousClock.now - pacing.lastFrame > .seconds(1))
+    }
+}

@@ -1,0 +1,94 @@
+import StackDocument
+import StackEngine
+
+/// A jump that waits for the document's scan: End before the last item is known, or `:goto`
+/// to an id not found yet.
+enum PendingJump: Equatable {
+    case bottom
+    case id(String, ScrollAlignment)
+}
+
+/// The reading of a big document, as a component of the browser: the document still being
+/// scanned, a jump waiting for the scan, how the wait is drawn, and what the end of reading
+/// says. Only its own methods change it; the browser puts what it takes in on screen.
+struct DocumentLoading {
+    /// What one take-in brought.
+    struct News {
+        /// The document as scanned so far, when it grew.
+        var document: StackDocument?
+        /// Whether the scan ended.
+        var ended: Bool
+    }
+
+    /// The document being read, until its scan ends.
+    private(set) var document: LazyDocument?
+    /// A jump waiting for the scan.
+    private(set) var pendingJump: PendingJump?
+    /// Take-ins while a jump waits (they turn the spinner).
+    private(set) var waitFrames = 0
+    /// Why the scan stopped early, or a warning about the document, once it ended.
+    private(set) var problem: String?
+    /// What the end of reading says (a problem, a jump that found nothing), until the next key.
+    private(set) var notice: String?
+    /// When scanned items were last taken in (not when a take-in found nothing: after a batch
+    /// time with nothing new, the browser sleeps until the scan wakes it).
+    private(set) var lastTakeIn = ContinuousClock.now
+
+    init(_ document: LazyDocument?) {
+        self.document = document
+    }
+
+    var isLoading: Bool { document != nil }
+
+    /// A key was pressed: the notice goes, and a waiting jump is cancelled.
+    mutating func keyPressed() {
+        notice = nil
+        pendingJump = nil
+    }
+
+    /// Waits for the scan to carry out `jump`.
+    mutating func wait(for jump: PendingJump) {
+        pendingJump = jump
+    }
+
+    /// The waiting jump to `id` was carried out as soon as its item was found.
+    mutating func jumpArrived() {
+        pendingJump = nil
+    }
+
+    /// Takes in what the scan found since the last call.
+    /// - Returns: nil when nothing changed.
+    mutating func takeIn() -> News? {
+        guard let document else { return nil }
+        if pendingJump != nil { waitFrames += 1 }
+        let grew = document.update()
+        if grew || document.isComplete { lastTakeIn = .now }
+        guard document.isComplete else { return grew ? News(document: document.document, ended: false) : nil }
+        return News(document: grew ? document.document : nil, ended: true)
+    }
+
+    /// The scan ended: says its problem, or that a waiting jump's id was never found.
+    /// - Returns: the jump to the bottom still waiting, to be carried out now.
+    mutating func end() -> PendingJump? {
+        problem = document?.failure?.description
+        notice = problem
+        document = nil
+        defer { pendingJump = nil }
+        if case .id(let id, _)? = pendingJump { notice = "no item with id \"\(id)\"" }
+        return pendingJump == .bottom ? .bottom : nil
+    }
+
+    /// The status line's note while reading: how much of the file was scanned and, while a
+    /// jump waits, a spinner that turns every frame (so a wait never looks frozen).
+    var note: String? {
+        guard let document else { return nil }
+        // Standard input still streaming in has no size yet: say how much arrived.
+        let progress = document.sizeIsKnown
+            ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(document.fileSize >> 20) MB so far"
+        guard pendingJump != nil else { return progress }
+        let spinner = Self.spinner[waitFrames % Self.spinner.count]
+        return "\(spinner) \(progress), waiting for the end"
+    }
+
+    private static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+}

@@ -1,0 +1,69 @@
+import TerminalUI
+
+/// The command line at the bottom of the screen, as a component of the browser: the line being
+/// typed, while open, and the history of lines entered. Keys typed while it is open come here;
+/// what Enter enters goes back to the browser to run. Only its own methods change it.
+struct PromptLine {
+    /// What Enter entered.
+    enum Entry: Equatable {
+        case command(String)
+        case search(String, forward: Bool)
+    }
+
+    /// The line being typed, while open.
+    private(set) var current: CommandPrompt?
+    /// Lines entered before.
+    private(set) var history = PromptHistory()
+
+    var isOpen: Bool { current != nil }
+
+    /// Opens an empty line of `kind`.
+    mutating func open(_ kind: CommandPrompt.Kind) {
+        current = CommandPrompt(kind: kind)
+    }
+
+    /// Takes a key: characters are typed, Backspace deletes (and closes an empty line), Up/Down
+    /// walk the history, Tab completes a command line with `complete`, Esc closes, Enter closes
+    /// and enters the line.
+    /// - Returns: the line entered, on Enter.
+    mutating func type(_ key: Key, complete: (String) -> (text: String, hint: String?)) -> Entry? {
+        guard var line = current else { return nil }
+        line.hint = nil
+        switch key {
+        case .character(let character):
+            line.text.append(character)
+            line.historyPosition = nil
+        case .backspace, .delete:
+            if line.text.isEmpty { current = nil; return nil }
+            line.text.removeLast()
+        case .up, .down:
+            let past = history.lines(for: line.kind)
+            guard !past.isEmpty else { break }
+            let position = (line.historyPosition ?? past.count) + (key == .up ? -1 : 1)
+            if position >= past.count {
+                line.historyPosition = nil
+                line.text = ""
+            } else {
+                line.historyPosition = max(0, position)
+                line.text = past[max(0, position)]
+            }
+        case .tab:
+            if line.kind == .command { (line.text, line.hint) = complete(line.text) }
+        case .escape:
+            current = nil
+            return nil
+        case .enter:
+            current = nil
+            history.add(line.text, for: line.kind)
+            switch line.kind {
+            case .command: return .command(line.text)
+            case .searchForward: return .search(line.text, forward: true)
+            case .searchBackward: return .search(line.text, forward: false)
+            }
+        default:
+            break
+        }
+        current = line
+        return nil
+    }
+}
