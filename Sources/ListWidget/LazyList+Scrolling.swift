@@ -39,7 +39,7 @@ extension LazyList {
     }
 
     /// A click at `column`, `line` of the list's area: on the scrollbar, it scrolls there; on a
-    /// selectable row, it selects it.
+    /// selectable row, it selects it (not through a pinned header or footer).
     /// - Returns: the row clicked, when it is selectable (now the selection).
     @discardableResult
     public mutating func click(column: Int, line: Int) -> Int? {
@@ -49,7 +49,11 @@ extension LazyList {
             scroll(toFraction: height > 1 ? Double(line) / Double(height - 1) : 0)
             return nil
         }
-        guard let hit = placements().last(where: { $0.origin <= line }), isSelectable(hit.index) else { return nil }
+        let placed = placements()
+        // A pinned header or footer covers the rows under it: a click there selects nothing.
+        guard let first = placed.first, line >= stack.leadingInset(for: first.index),
+            line < height - stack.trailingInset(for: placed[placed.count - 1].index),
+            let hit = placed.last(where: { $0.origin <= line }), isSelectable(hit.index) else { return nil }
         selection = hit.index
         return hit.index
     }

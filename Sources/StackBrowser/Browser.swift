@@ -7,7 +7,7 @@ import TerminalUI
 /// run on the in-memory one.
 ///
 /// The browser is a few components, each owning its state and changed only by its own methods:
-/// the ``DocumentView`` (the rows, the scroll position, the focus, the strips of cards), the
+/// the document view (the rows, the scroll position, the focus, the strips of cards), the
 /// prompt line, the search, the marks, the detail filter, the reading of a big document, the
 /// animation of jumps. The browser routes each event to them and composes their frame; the one
 /// line of messages is read from its owners (``message``).

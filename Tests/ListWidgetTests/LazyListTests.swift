@@ -313,4 +313,61 @@ struct LogRows: StackDataSource {
         list.replaceRows(from: 90, with: LogRows(count: 93))
         #expect(list.selectedID == "line-92", "the nearest row still there")
     }
+
+    /// Whatever the verbs, in any order, on rows of mixed heights: the selection is a selectable
+    /// row and on screen below the pinned header after each one.
+    @Test(arguments: 1...40)
+    func theSelectionIsAlwaysOnScreen(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let rows = LogRows(count: 3_000, perSection: Int.random(in: 1...30, using: &generator))
+        for row in 0..<3_000 where rows.rowKind(at: row) == .item && Int.random(in: 0..<4, using: &generator) == 0 {
+            rows.heights.values[row] = Int.random(in: 1...12, using: &generator)
+        }
+        var height = Int.random(in: 3...15, using: &generator)
+        var list = LazyList(source: rows, width: 24, height: height, style: Self.style)
+        var trace: [String] = []
+        for _ in 0..<60 {
+            let step: String
+            switch Int.random(in: 0..<11, using: &generator) {
+            case 0: list.selectNext(); step = "next"
+            case 1: list.selectPrevious(); step = "previous"
+            case 2:
+                let down = Bool.random(using: &generator)
+                list.page(down: down); step = "page \(down)"
+            case 3:
+                let lines = Int.random(in: -40...40, using: &generator)
+                list.scroll(by: lines); step = "scroll \(lines)"
+            case 4:
+                let id = Bool.random(using: &generator) ? "line-\(Int.random(in: 0..<3_000, using: &generator))"
+                    : "hour-\(Int.random(in: 0..<100, using: &generator))"
+                list.select(id: id); step = "select \(id)"
+            case 5:
+                let id = "line-\(Int.random(in: 0..<3_000, using: &generator))"
+                list.reveal(id: id); step = "reveal \(id)"
+            case 6:
+                let line = Int.random(in: 0..<height, using: &generator)
+                list.click(column: 23, line: line); step = "scrollbar \(line)"
+            case 7:
+                let line = Int.random(in: 0..<height, using: &generator)
+                list.click(column: 4, line: line); step = "click \(line)"
+            case 8:
+                height = Int.random(in: 3...15, using: &generator)
+                list.resize(width: 24, height: height); step = "resize \(height)"
+            case 9:
+                let id = "line-\(Int.random(in: 0..<3_000, using: &generator))"
+                let line = Int.random(in: 0..<height, using: &generator)
+                list.select(id: id, atLine: line); step = "select \(id) at \(line)"
+            default:
+                if Bool.random(using: &generator) { list.selectFirst(); step = "first" } else { list.selectLast(); step = "last" }
+            }
+            trace.append(step)
+            guard let selection = list.selection else {
+                Issue.record("no selection after \(trace)")
+                return
+            }
+            let visible = list.isVisible(selection)
+            #expect(list.isSelectable(selection) && visible, "seed \(seed): \(trace)")
+            if !visible { return }
+        }
+    }
 }
