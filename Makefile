@@ -15,6 +15,7 @@ all: build
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/ncurses.h ] || missing="$$missing libncursesw5-dev"; \
+	[ -f /usr/include/pcre2.h ] || missing="$$missing libpcre2-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

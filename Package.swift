@@ -21,10 +21,15 @@ let package = Package(
             name: "CNcursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        // PCRE2, with its JIT: the regular expressions of search. Only StackDocument imports it.
+        .systemLibrary(
+            name: "CPCRE2",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         // The pure layout engine: no I/O, no Foundation, deterministic.
         .target(name: "StackEngine"),
-        // JSON parsing with positions, and the stack document model.
-        .target(name: "StackDocument"),
+        // JSON parsing with positions, the stack document model, and searching it.
+        .target(name: "StackDocument", dependencies: ["CPCRE2"]),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         // A lazy list with a selection, drawn into an area of a cell buffer: the widget.

@@ -12,7 +12,7 @@ extension Browser {
     /// (scrolling only when it is not on screen).
     public mutating func continueSearch(budget: Int = Browser.searchStep) {
         let rows = self.rows
-        guard let ordinal = search.step(budget: budget, matches: { $0.matches(rows.item(atOrdinal: $1)) }) else { return }
+        guard let ordinal = search.step(budget: budget, matches: { $0.matches(itemAtOrdinal: $1, of: rows) }) else { return }
         view.reveal(id: rows.item(atOrdinal: ordinal).id)
     }
 

@@ -236,19 +236,32 @@ public struct DocumentRows: StackDataSource {
     /// The item shown at `ordinal` (0-based among all items shown, cards included).
     /// - Complexity: O(log rows).
     public func item(atOrdinal ordinal: Int) -> StackDocument.Item {
-        // The last row starting at or before `ordinal` shows it: a header or footer never is
-        // (the item after it starts at the same ordinal).
+        let entry = entries[row(showingOrdinal: ordinal)]
+        if entry.role == .cards, let strip = strips[Int(entry.section)] {
+            return strip.items[ordinal - Int(entry.ordinal)]
+        }
+        return document.sections[Int(entry.section)].items[Int(entry.item)]
+    }
+
+    /// What the raw bytes of the item shown at `ordinal` say about `pattern` (`.maybe` for a
+    /// card, or an item in memory).
+    /// - Complexity: O(log rows), plus reading the item's block of the file the first time.
+    public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
+        let entry = entries[row(showingOrdinal: ordinal)]
+        guard entry.role == .item else { return .maybe }
+        return document.sections[Int(entry.section)].items.rawMatch(pattern, at: Int(entry.item))
+    }
+
+    /// The row showing the item at `ordinal`: the last row starting at or before it (a header
+    /// or footer never is: the item after it starts at the same ordinal).
+    private func row(showingOrdinal ordinal: Int) -> Int {
         var low = 0
         var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
         }
-        let entry = entries[low - 1]
-        if entry.role == .cards, let strip = strips[Int(entry.section)] {
-            return strip.items[ordinal - Int(entry.ordinal)]
-        }
-        return document.sections[Int(entry.section)].items[Int(entry.item)]
+        return low - 1
     }
 
     /// The ordinal of the item or card with `id`, if it is shown.

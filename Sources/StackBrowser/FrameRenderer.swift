@@ -17,33 +17,24 @@ struct FrameRenderer {
         buffer.write(Self.markSign, style: theme.mark, x: x, y: y)
     }
 
-    /// Restyles every match of `search` on the viewport's lines within `columns`.
+    /// Restyles every match of `search` on the viewport's lines within `columns`: the line's
+    /// text is matched with the search's own pattern, so what is highlighted is what matched.
     func highlight(_ search: Search, columns: Range<Int>, into buffer: inout CellBuffer) {
-        let pattern = Array(search.caseSensitive ? search.pattern : search.pattern.lowercased())
-        guard !pattern.isEmpty else { return }
         for y in 0..<min(viewport, buffer.height) {
-            var characters: [Character] = []
-            var positions: [Int] = []
+            var text: [UInt8] = []
+            var columnOfByte: [Int] = []
             for x in columns where !buffer[x, y].isContinuation {
-                let character = buffer[x, y].character
-                let folded = search.caseSensitive ? String(character) : character.lowercased()
-                for piece in folded {
-                    characters.append(piece)
-                    positions.append(x)
+                for byte in String(buffer[x, y].character).utf8 {
+                    text.append(byte)
+                    columnOfByte.append(x)
                 }
             }
-            guard characters.count >= pattern.count else { continue }
-            var start = 0
-            while start + pattern.count <= characters.count {
-                if characters[start..<(start + pattern.count)].elementsEqual(pattern) {
-                    let first = positions[start]
-                    let last = positions[start + pattern.count - 1]
-                    let end = last + Int(max(1, buffer[last, y].width))
-                    buffer.restyle(x: first, y: y, count: end - first) { $0 = theme.match }
-                    start += pattern.count
-                } else {
-                    start += 1
-                }
+            let ranges = text.withUnsafeBytes { search.regex.matchRanges(in: $0) }
+            for range in ranges {
+                let first = columnOfByte[range.lowerBound]
+                let last = columnOfByte[range.upperBound - 1]
+                let end = last + Int(max(1, buffer[last, y].width))
+                buffer.restyle(x: first, y: y, count: end - first) { $0 = theme.match }
             }
         }
     }

@@ -1,56 +1,46 @@
 import StackDocument
 
-/// A search through every item of the document, shown or not yet built: titles, subtitles,
-/// bodies and ids. Smart case: case-sensitive only when the pattern has an upper-case letter.
+/// A search through every item of the document, shown or not yet built: a regular expression
+/// (``RegexPattern``, smart case) matched against each item's title, subtitle, body, art lines
+/// and id. Through a file read lazily, the item's raw bytes are matched first and only the items
+/// they let through are decoded.
 struct Search: Equatable {
-    var pattern: String
+    /// The compiled pattern.
+    let regex: RegexPattern
     /// The direction the search was started in (`/` forward, `?` backward); `N` reverses it.
     var forward: Bool
-    var caseSensitive: Bool
-    private var folded: String
 
-    /// The pattern's bytes, lower-cased, when it is ASCII: then matching scans UTF-8 directly
-    /// without allocating (a 100 MB body is searched in place).
-    private var asciiPattern: [UInt8]?
-
-    init(pattern: String, forward: Bool) {
-        self.pattern = pattern
+    /// A search for `pattern`.
+    /// - Throws: ``PatternError`` when the pattern is not a valid regular expression.
+    init(pattern: String, forward: Bool) throws(PatternError) {
+        regex = try RegexPattern(pattern)
         self.forward = forward
-        caseSensitive = pattern.contains { $0.isUppercase }
-        folded = caseSensitive ? pattern : pattern.lowercased()
-        if !caseSensitive, folded.utf8.allSatisfy({ $0 < 0x80 }) { asciiPattern = Array(folded.utf8) }
     }
+
+    /// The pattern as typed.
+    var pattern: String { regex.source }
 
     /// Whether `item` matches.
     func matches(_ item: StackDocument.Item) -> Bool {
         contains(item.title) || contains(item.id) || item.subtitle.map(contains) == true
-            || item.body.map(contains) == true
+            || item.body.map(contains) == true || item.art.contains(where: contains)
     }
 
-    func contains(_ text: String) -> Bool {
-        if let asciiPattern { return Self.containsIgnoringASCIICase(text, asciiPattern) }
-        return (caseSensitive ? text : text.lowercased()).contains(folded)
-    }
+    /// Whether `text` has a match.
+    func contains(_ text: String) -> Bool { regex.matches(text) }
 
-    /// Whether `text` contains `pattern` (lower-case ASCII), ASCII letters compared in any case.
-    /// Non-ASCII bytes only match themselves, which is right: the pattern has none.
-    static func containsIgnoringASCIICase(_ text: String, _ pattern: [UInt8]) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            let count = pattern.count
-            guard count > 0 else { return true }
-            guard bytes.count >= count else { return false }
-            for start in 0...(bytes.count - count) {
-                var offset = 0
-                while offset < count, lowered(bytes[start + offset]) == pattern[offset] { offset += 1 }
-                if offset == count { return true }
-            }
-            return false
+    /// Whether the item shown at `ordinal` of `rows` matches: its raw bytes first, when it is in
+    /// a file, then its fields.
+    func matches(itemAtOrdinal ordinal: Int, of rows: DocumentRows) -> Bool {
+        switch rows.rawMatch(regex, atOrdinal: ordinal) {
+        case .no: return false
+        case .yes: return true
+        case .maybe: return matches(rows.item(atOrdinal: ordinal))
         }
     }
 
-    private static func lowered(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    static func == (lhs: Search, rhs: Search) -> Bool {
+        lhs.regex === rhs.regex && lhs.forward == rhs.forward
     }
 }
 

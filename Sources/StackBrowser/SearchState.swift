@@ -24,13 +24,20 @@ struct SearchState {
     }
 
     /// Starts a search for `pattern` (the last one again when empty) after item `ordinal` (nil:
-    /// from the end the search comes from) among `count` items.
+    /// from the end the search comes from) among `count` items. A pattern that is not a regular
+    /// expression says why, and the last search stays.
     mutating func start(_ pattern: String, forward: Bool, after ordinal: Int?, count: Int) {
-        let text = pattern.isEmpty ? last?.pattern ?? "" : pattern
-        guard !text.isEmpty else { return }
-        let search = Search(pattern: text, forward: forward)
-        last = search
-        begin(search, forward: forward, after: ordinal, count: count)
+        if pattern.isEmpty {
+            guard let last else { return }
+            return begin(last, forward: forward, after: ordinal, count: count)
+        }
+        do {
+            let search = try Search(pattern: pattern, forward: forward)
+            last = search
+            begin(search, forward: forward, after: ordinal, count: count)
+        } catch {
+            notice = "bad pattern \"\(pattern)\": \(error)"
+        }
     }
 
     /// `n` (the search's direction) or `N` (the other).

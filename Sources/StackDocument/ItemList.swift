@@ -47,6 +47,15 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         }
     }
 
+    /// What item `position`'s raw bytes say about `pattern`: `.maybe` for items in memory
+    /// (match their fields), else the store's raw-byte pass.
+    public func rawMatch(_ pattern: RegexPattern, at position: Int) -> RawMatch {
+        switch storage {
+        case .array: return .maybe
+        case .stored(let store, _, let range): return store.rawMatch(pattern, atOrdinal: range.lowerBound + position)
+        }
+    }
+
     /// Whether the items are stored in a file rather than held in memory.
     public var isStored: Bool {
         if case .stored = storage { return true }
@@ -74,4 +83,11 @@ public protocol ItemStore: AnyObject {
     func detail(atOrdinal ordinal: Int) -> Int
     /// Where the item with `id` is: its section and index there, if such an item was found.
     func location(ofItemID id: String) -> (section: Int, index: Int)?
+    /// What item `ordinal`'s raw bytes say about `pattern`, before it is decoded.
+    func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch
+}
+
+extension ItemStore {
+    /// Nothing is known without decoding.
+    public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch { .maybe }
 }

@@ -76,13 +76,33 @@ import Testing
 @Suite struct SearchMatchingTests {
     @Test(arguments: [("Kite Fold", "kite", true), ("kITe", "kite", true), ("ki te", "kite", false),
                       ("日本 Kite", "kite", true), ("", "k", false), ("k", "", true), ("kit", "kite", false)])
-    func asciiPatternsMatchInAnyCaseWithoutAllocating(text: String, pattern: String, matches: Bool) {
-        #expect(Search(pattern: pattern, forward: true).contains(text) == matches)
+    func patternsWithoutUpperCaseMatchInAnyCase(text: String, pattern: String, matches: Bool) throws {
+        #expect(try Search(pattern: pattern, forward: true).contains(text) == matches)
     }
 
-    @Test func nonASCIIPatternsFoldCaseToo() {
-        #expect(Search(pattern: "émile", forward: true).contains("Chez ÉMILE"))
-        #expect(!Search(pattern: "Émile", forward: true).contains("chez émile"))
+    @Test func nonASCIIPatternsFoldCaseToo() throws {
+        #expect(try Search(pattern: "émile", forward: true).contains("Chez ÉMILE"))
+        #expect(try !Search(pattern: "Émile", forward: true).contains("chez émile"))
+    }
+
+    @Test func regularExpressionsFindItemsAndTheirMatchesAreHighlighted() {
+        // `\d+` with a counted repeat and a word boundary: step 12's title "12. …" is the first.
+        let screen = Harness.screen(keys: #"/\b1\d\. <Enter>"#)
+        #expect(screen.last?.hasPrefix(" step-10 ") == true)
+        let frame = Harness.frames(keys: #"/\b1\d\. <Enter>"#).last!
+        let y = try! #require(Harness.text(of: frame).firstIndex { $0.contains("10. ") })
+        let x = try! #require(Harness.text(of: frame)[y].firstIndex(of: "1")).utf16Offset(in: Harness.text(of: frame)[y])
+        #expect(frame[x, y].style == Theme.color.match)
+        #expect(frame[x + 2, y].style == Theme.color.match)
+        #expect(frame[x + 4, y].style != Theme.color.match, "the space after the match is not part of it")
+    }
+
+    @Test func aBadPatternSaysWhyAndKeepsTheLastSearch() {
+        let screen = Harness.screen(keys: "/crane<Enter>/fold(<Enter>")
+        #expect(screen.last?.contains(#"bad pattern "fold(": missing closing parenthesis"#) == true)
+        // `n` goes on with the last good search.
+        #expect(Harness.browser(keys: "/crane<Enter>/fold(<Enter>n").focusedID == Harness.browser(keys: "/crane<Enter>n").focusedID)
+        #expect(Harness.browser(keys: "/crane<Enter>n").focusedID != Harness.browser(keys: "/crane<Enter>").focusedID)
     }
 
     /// Issue 11: a search that found its match in its last step kept the step before's

@@ -21,6 +21,8 @@ final class LazyItems: ItemStore {
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
     private var found: [String: Int] = [:]
     private var searched: [String: Int] = [:]
+    /// The raw-byte pass of the pattern searched last.
+    private var rawMatches: RawMatches?
     private var cache: [Int: StackDocument.Item] = [:]
     private var cacheOrder: [Int] = []
     private var cacheNext = 0
@@ -67,6 +69,14 @@ final class LazyItems: ItemStore {
         }
         cache[ordinal] = item
         return item
+    }
+
+    func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
+        if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern, isJSONLines: isJSONLines) }
+        return rawMatches!.answer(
+            forOrdinal: ordinal, count: starts.count,
+            span: { self.starts[$0]..<(self.starts[$0] + Int(self.lengths[$0])) },
+            read: { self.reader.read(into: $0, at: $1) })
     }
 
     func detail(atOrdinal ordinal: Int) -> Int {

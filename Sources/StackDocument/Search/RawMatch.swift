@@ -1,0 +1,109 @@
+import Glibc
+
+/// What an item's raw bytes in the file say about a pattern, before anything is decoded.
+public enum RawMatch: Sendable {
+    /// No match: the item need not be decoded.
+    case no
+    /// A match, final (a JSON Lines line is searched as it is written).
+    case yes
+    /// Perhaps: decode the item and match its fields.
+    case maybe
+}
+
+/// Which items' raw bytes match a pattern, found a block of items at a time with one read of
+/// the file per block: the raw-byte pass of a search through a file read lazily, which decodes
+/// only the items it lets through.
+///
+/// For a stack document an item passes when its bytes match: a match in a field's decoded text
+/// is a match in its raw bytes when the field has no escape; an item with escapes is matched
+/// with them decoded in place (``JSONUnescaping``), which makes every field's decoded text a run
+/// of its bytes again. A JSON Lines line is searched as it is written, like `grep` does, and its
+/// answer is final.
+final class RawMatches {
+    /// The pattern these answers are for.
+    let pattern: RegexPattern
+    private let isJSONLines: Bool
+    /// One bit per item: the bytes matched (or, for a stack document, hold an escape).
+    private var hits: [UInt64] = []
+    /// One bit per block: scanned.
+    private var scanned: [UInt64] = []
+    /// A last block scanned while it was not full (the file was still being read), and how
+    /// many items it had then.
+    private var partial: (block: Int, count: Int)?
+    /// The bytes of the block being scanned, kept between blocks.
+    private var buffer: [UInt8] = []
+    /// An item with escapes, decoded in place.
+    private var unescaped: [UInt8] = []
+
+    /// Items per block: a block is read with one `pread`.
+    static let blockSize = 1_024
+
+    init(pattern: RegexPattern, isJSONLines: Bool) {
+        self.pattern = pattern
+        self.isJSONLines = isJSONLines
+    }
+
+    /// The answer for item `ordinal` of `count`; the block holding it is scanned first if it was
+    /// not. `span` gives an item's byte range in the file, `read` fills a buffer from an offset.
+    func answer(
+        forOrdinal ordinal: Int, count: Int, span: (Int) -> Range<Int>,
+        read: (UnsafeMutableRawBufferPointer, Int) -> Int
+    ) -> RawMatch {
+        if !isJSONLines, !pattern.survivesRawBytes { return .maybe }
+        let block = ordinal / Self.blockSize
+        let lower = block * Self.blockSize
+        let upper = min(count, lower + Self.blockSize)
+        let done = Self.bit(block, in: scanned) && (partial.map { $0.block != block || $0.count == upper - lower } ?? true)
+        if !done { scan(lower..<upper, block: block, span: span, read: read) }
+        guard Self.bit(ordinal, in: hits) else { return .no }
+        return isJSONLines ? .yes : .maybe
+    }
+
+    private func scan(
+        _ items: Range<Int>, block: Int, span: (Int) -> Range<Int>, read: (UnsafeMutableRawBufferPointer, Int) -> Int
+    ) {
+        let first = span(items.lowerBound).lowerBound
+        let end = span(items.upperBound - 1).upperBound
+        if buffer.count < end - first { buffer = [UInt8](repeating: 0, count: end - first) }
+        let got = buffer.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[..<(end - first)]), first) }
+        Self.ensure(items.upperBound, bitsIn: &hits)
+        Self.ensure(block + 1, bitsIn: &scanned)
+        buffer.withUnsafeBytes { bytes in
+            for ordinal in items {
+                let range = span(ordinal)
+                // Bytes the file no longer has (it shrank) cannot be judged here.
+                guard range.upperBound - first <= got else {
+                    Self.set(ordinal, in: &hits)
+                    continue
+                }
+                let item = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - first)..<(range.upperBound - first)])
+                if matches(item) { Self.set(ordinal, in: &hits) }
+            }
+        }
+        Self.set(block, in: &scanned)
+        partial = items.count < Self.blockSize ? (block, items.count) : nil
+    }
+
+    /// Whether the item's bytes match: as written for a JSON Lines line; for a stack document
+    /// item with escapes, with them decoded.
+    private func matches(_ item: UnsafeRawBufferPointer) -> Bool {
+        guard !isJSONLines, let base = item.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), item.count) != nil else {
+            return pattern.firstMatch(in: item, from: 0) != nil
+        }
+        JSONUnescaping.unescape(item, into: &unescaped)
+        return unescaped.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
+    }
+
+    private static func bit(_ index: Int, in bits: [UInt64]) -> Bool {
+        index / 64 < bits.count && bits[index / 64] & (1 << UInt64(index % 64)) != 0
+    }
+
+    private static func set(_ index: Int, in bits: inout [UInt64]) {
+        bits[index / 64] |= 1 << UInt64(index % 64)
+    }
+
+    private static func ensure(_ count: Int, bitsIn bits: inout [UInt64]) {
+        let words = (count + 63) / 64
+        if bits.count < words { bits += [UInt64](repeating: 0, count: words - bits.count) }
+    }
+}

@@ -1,0 +1,149 @@
+import CPCRE2
+
+/// A regular expression in the Perl-compatible syntax `less`, ripgrep and jless accept (`\d`,
+/// `\w`, `\b`, alternation, counted repeats), matched by PCRE2 compiled to machine code by its
+/// JIT, on UTF-8 (invalid bytes never match, and never fail a match).
+///
+/// Smart case, as in `less -i` and ripgrep: the pattern ignores case unless it has an upper-case
+/// letter of its own — one after a backslash (`\W`, `\S`, `\p{Lu}`) does not count.
+///
+/// Not `Sendable`: it keeps one match buffer and is used from one thread.
+public final class RegexPattern {
+    /// The pattern as typed.
+    public let source: String
+    /// Whether case is ignored (the pattern has no upper-case letter of its own).
+    public let ignoresCase: Bool
+    /// Whether a match in a field's decoded text is always also a match in the field's raw JSON
+    /// bytes: true unless the pattern has an anchor or a lookaround, which see where a field
+    /// starts and ends (raw bytes go on with a quote and the next field).
+    public let survivesRawBytes: Bool
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+
+    /// Compiles `pattern`.
+    /// - Throws: ``PatternError`` with PCRE2's message and where in the pattern it applies.
+    public init(_ pattern: String) throws(PatternError) {
+        source = pattern
+        ignoresCase = !Self.hasOwnUpperCase(pattern)
+        survivesRawBytes = !Self.seesFieldEdges(pattern)
+        var options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF
+        if ignoresCase { options |= PCRE2_CASELESS }
+        var error: Int32 = 0
+        var offset = 0
+        let compiled = Array(pattern.utf8).withUnsafeBufferPointer { bytes in
+            pcre2_compile_8(bytes.baseAddress, bytes.count, options, &error, &offset, nil)
+        }
+        guard let compiled, let data = pcre2_match_data_create_from_pattern_8(compiled, nil) else {
+            throw PatternError(message: Self.message(for: error), offset: offset)
+        }
+        // Without the JIT (an unusual build) the interpreter matches the same, only slower.
+        _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
+        code = compiled
+        matchData = data
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_code_free_8(code)
+    }
+
+    /// The first match in `bytes` starting at or after `offset`, as a byte range. A match the
+    /// engine could not finish (a pattern that backtracks too much) counts as a match at
+    /// `offset`: callers that filter treat it as a candidate.
+    public func firstMatch(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Range<Int>? {
+        guard offset <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let result = pcre2_match_8(
+            code, base.assumingMemoryBound(to: UInt8.self), bytes.count, offset, 0, matchData, nil)
+        if result == PCRE2_ERROR_NOMATCH { return nil }
+        guard result >= 0 else { return offset..<offset }
+        let vector = pcre2_get_ovector_pointer_8(matchData)!
+        return vector[0]..<max(vector[0], vector[1])
+    }
+
+    /// Whether `text` has a match.
+    public func matches(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { firstMatch(in: UnsafeRawBufferPointer($0), from: 0) } != nil
+    }
+
+    /// The byte ranges of the matches in `bytes`, left to right, not overlapping; empty matches
+    /// are left out (there is nothing to show).
+    public func matchRanges(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var offset = 0
+        while offset < bytes.count, let range = firstMatch(in: bytes, from: offset) {
+            if range.isEmpty {
+                offset = range.lowerBound + 1
+            } else {
+                ranges.append(range)
+                offset = range.upperBound
+            }
+        }
+        return ranges
+    }
+
+    /// Whether `pattern` has an upper-case letter that is not part of an escape.
+    static func hasOwnUpperCase(_ pattern: String) -> Bool {
+        var characters = pattern.makeIterator()
+        while let character = characters.next() {
+            if character == "\\" {
+                // `\p{Lu}`, `\P{Lu}`: the property's name is not the pattern's text either.
+                if let escaped = characters.next(), escaped == "p" || escaped == "P" {
+                    while let inner = characters.next(), inner != "}" {}
+                }
+            } else if character.isUppercase {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether `pattern` has an anchor (`^` `$` `\A` `\z` `\Z` `\G`) or a lookaround outside a
+    /// character class: they match differently in a field's text and in its raw JSON.
+    static func seesFieldEdges(_ pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars)
+        var inClass = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\" {
+                if index + 1 < scalars.count, !inClass, "AzZG".unicodeScalars.contains(scalars[index + 1]) { return true }
+                index += 2
+                continue
+            }
+            if inClass {
+                if scalar == "]" { inClass = false }
+            } else if scalar == "[" {
+                inClass = true
+                // `[]…]` and `[^]…]`: a first `]` is a member, not the end.
+                if index + 1 < scalars.count, scalars[index + 1] == "^" { index += 1 }
+                if index + 1 < scalars.count, scalars[index + 1] == "]" { index += 1 }
+            } else if scalar == "^" || scalar == "$" {
+                return true
+            } else if scalar == "(", index + 2 < scalars.count, scalars[index + 1] == "?",
+                "=!<".unicodeScalars.contains(scalars[index + 2]) || scalars[index + 1] == "*" {
+                return true
+            } else if scalar == "(", index + 1 < scalars.count, scalars[index + 1] == "*" {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func message(for error: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = pcre2_get_error_message_8(error, &buffer, buffer.count)
+        guard length > 0 else { return "not a valid pattern" }
+        return String(decoding: buffer[..<Int(length)], as: UTF8.self)
+    }
+}
+
+/// Why a pattern could not be compiled: PCRE2's message, and the offset in the pattern.
+public struct PatternError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    /// Where in the pattern (in bytes) the problem was found.
+    public var offset: Int
+
+    public var description: String { "\(message) (at \(offset + 1))" }
+}
