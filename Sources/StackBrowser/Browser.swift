@@ -249,7 +249,9 @@ public struct Browser {
         let said = "detail \(level)"
         guard level != detail.level else { return said }
         let line = view.focusLine()
-        let keep = focusedID.flatMap { DetailFilter.nearestShown(to: $0, in: rows.document, atLevel: level) }
+        let keep = view.focusedItem.flatMap {
+            DetailFilter.nearestShown(toItem: $0.item, inSection: $0.section, of: rows.document, atLevel: level)
+        }
         detail.set(level)
         view.show(DocumentRows(document: rows.document, detailLevel: level, theme: theme), focusing: keep, onLine: line)
         return said

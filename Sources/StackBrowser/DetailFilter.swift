@@ -12,26 +12,40 @@ struct DetailFilter {
     /// Shows items up to `level` from now on.
     mutating func set(_ level: Int) { self.level = Self.clamped(level) }
 
-    /// `id` if its item shows at `level`, else the id of the nearest item (after, then before,
-    /// alternating) that does.
-    /// - Complexity: O(items): every item of a lazily read document is decoded (see
-    ///   ``StackDocument/itemStore``; issue 13 reads the scan's records instead).
-    static func nearestShown(to id: String, in document: StackDocument, atLevel level: Int) -> String? {
-        // The document's items in order, and where the focused one is among them.
-        var flat: [(section: Int, item: Int)] = []
-        var start: Int?
-        for (s, section) in document.sections.enumerated() {
-            for (i, item) in section.items.enumerated() {
-                if item.id == id { start = flat.count }
-                flat.append((s, i))
-            }
+    /// The item of section `section` at `index` if it shows at `level`, else the nearest item
+    /// (after, then before, alternating) that does. Only the items' `detail` is read — from the
+    /// scan's records for a file read lazily — and only the chosen item is decoded, for its id.
+    /// - Complexity: O(distance × log sections).
+    static func nearestShown(
+        toItem index: Int, inSection section: Int, of document: StackDocument, atLevel level: Int
+    ) -> String? {
+        // Items are numbered across sections: section s starts at starts[s].
+        var starts: [Int] = []
+        var total = 0
+        for section in document.sections {
+            starts.append(total)
+            total += section.items.count
         }
-        guard let start else { return nil }
-        for distance in 0..<flat.count {
-            for index in [start + distance, start - distance] where flat.indices.contains(index) {
-                let (s, i) = flat[index]
-                if document.sections[s].items[i].detail <= level { return document.sections[s].items[i].id }
+        let start = starts[section] + index
+        func location(_ number: Int) -> (section: Int, item: Int) {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= number { low = middle + 1 } else { high = middle }
             }
+            // The last section starting at or before `number` that has items holds it.
+            var s = low - 1
+            while document.sections[s].items.isEmpty { s -= 1 }
+            return (s, number - starts[s])
+        }
+        for distance in 0..<max(total, 1) {
+            for number in [start + distance, start - distance] where number >= 0 && number < total {
+                let (s, i) = location(number)
+                let items = document.sections[s].items
+                if items.detail(at: i) <= level { return items[i].id }
+            }
+            if start + distance >= total && start - distance < 0 { break }
         }
         return nil
     }

@@ -48,6 +48,17 @@ struct DocumentView {
         return Int(entry.ordinal) + (entry.role == .cards ? cards.focusedCard(inSection: Int(entry.section)) : 0)
     }
 
+    /// The focused item's section and index there (a card's among its section's items).
+    var focusedItem: (section: Int, item: Int)? {
+        guard let focus else { return nil }
+        let entry = rows.entry(at: focus)
+        let section = Int(entry.section)
+        guard entry.role == .cards else { return (section, Int(entry.item)) }
+        guard let id = focusedID else { return nil }
+        let items = rows.document.sections[section].items
+        return items.indices.first { items[$0].id == id }.map { (section, $0) }
+    }
+
     /// The focused card's place among the marks' order: its row, and its card (0 for an item).
     var focusPosition: (row: Int, card: Int) {
         guard let focus else { return (-1, 0) }

@@ -21,6 +21,9 @@ final class LazyItems: ItemStore {
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
     private var found: [String: Int] = [:]
     private var searched: [String: Int] = [:]
+    /// How many times an item was read and decoded (the cache missed): what whole-file work
+    /// must keep small.
+    private(set) var decodedCount = 0
     /// The raw-byte pass of the pattern searched last.
     private var rawMatches: RawMatches?
     private var cache: [Int: StackDocument.Item] = [:]
@@ -149,6 +152,7 @@ final class LazyItems: ItemStore {
     // MARK: - Decoding
 
     private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
+        decodedCount += 1
         let start = starts[ordinal]
         do {
             try MemoryCheck.reserve(Int(lengths[ordinal]), for: reader.name)
