@@ -12,6 +12,7 @@ extension Browser {
         case .command(let line)?: return run(line)
         case .search(let pattern, let forward)?:
             search.start(pattern, forward: forward, after: view.focusedOrdinal, count: rows.itemCount)
+        case .filter(let pattern)?: startFilter(pattern)
         case nil: break
         }
         return nil

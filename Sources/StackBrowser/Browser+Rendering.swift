@@ -88,6 +88,6 @@ extension Browser {
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
-            loadingNote: loading.note, message: message)
+            loadingNote: loading.note, filterNote: filter.map { "filter: \($0.pattern)" }, message: message)
     }
 }

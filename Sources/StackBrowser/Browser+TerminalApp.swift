@@ -39,7 +39,10 @@ extension Browser: TerminalApp {
         guard event == .tick else {
             pacing.changed(true)
             handle(event)
-            if !searchesInSteps { finishSearch() }
+            if !searchesInSteps {
+                finishSearch()
+                finishFilter()
+            }
             return !isFinished
         }
         if animation.isRunning {
@@ -51,6 +54,10 @@ extension Browser: TerminalApp {
         }
         if search.isSearching {
             continueSearch()
+            pacing.changed(true)
+        }
+        if filtering.isFiltering {
+            continueFilter()
             pacing.changed(true)
         }
         return true
@@ -79,12 +86,13 @@ extension Browser: TerminalApp {
         return document.wakeDescriptor
     }
 
-    /// How soon the work in progress wants a tick: at once for a search's next step, 30 ms for
+    /// How soon the work in progress wants a tick: at once for a search's or a filter's next
+    /// step, 30 ms for
     /// a jump's next frame, 15 ms while a jump waits for the scan, and when the batch time is up
     /// while the scan has news.
     public var tickInterval: Int? {
         var intervals: [Int] = []
-        if search.isSearching { intervals.append(0) }
+        if search.isSearching || filtering.isFiltering { intervals.append(0) }
         if animation.isRunning { intervals.append(JumpAnimation.frameInterval) }
         if let document = loading.document {
             let left = Self.batchTime - (ContinuousClock.now - loading.lastTakeIn)

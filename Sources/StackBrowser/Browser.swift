@@ -32,6 +32,8 @@ public struct Browser {
     var prompt = PromptLine()
     /// The last search, the scan in progress and what it says.
     var search = SearchState()
+    /// The `&` filter being applied.
+    var filtering = FilterState()
     /// The marked items and cards.
     var marks = Marks()
     /// The detail level shown.
@@ -110,7 +112,7 @@ public struct Browser {
     /// on the frames on the way of a jump.
     public var message: String? {
         guard !animation.isRunning else { return nil }
-        return search.notice ?? loading.notice ?? feedback
+        return search.notice ?? filtering.notice ?? loading.notice ?? feedback
     }
 
     /// Lines available to the view: all but the status line.
@@ -129,8 +131,10 @@ public struct Browser {
         feedback = nil
         animation.keyPressed()
         loading.keyPressed()
-        // A key stops a search in progress; Esc does nothing else.
+        // A key stops a search in progress; Esc does nothing else. Esc cancels a filter being
+        // applied (other keys let it go on).
         if search.keyPressed(isEscape: event == .key(.escape)), event == .key(.escape) { return }
+        if filtering.keyPressed(isEscape: event == .key(.escape)) { return }
         if overlay != nil {
             // Any key closes the box, and does nothing else.
             if case .key = event { overlay = nil; return }
@@ -173,6 +177,7 @@ public struct Browser {
         case .openPrompt: prompt.open(.command)
         case .searchForward: prompt.open(.searchForward)
         case .searchBackward: prompt.open(.searchBackward)
+        case .filter: prompt.open(.filter)
         case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal, count: rows.itemCount)
         case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal, count: rows.itemCount)
         case .toggleMark: if let id = focusedID { marks.toggle(id) }
@@ -249,11 +254,16 @@ public struct Browser {
         let said = "detail \(level)"
         guard level != detail.level else { return said }
         let line = view.focusLine()
-        let keep = view.focusedItem.flatMap {
-            DetailFilter.nearestShown(toItem: $0.item, inSection: $0.section, of: rows.document, atLevel: level)
+        let filter = rows.filter
+        let keep = view.focusedItem.flatMap { focused in
+            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document) { s, i, items in
+                items.detail(at: i) <= level && filter.map { $0.shows(section: s, index: i, of: items) } != false
+            }
         }
         detail.set(level)
-        view.show(DocumentRows(document: rows.document, detailLevel: level, theme: theme), focusing: keep, onLine: line)
+        view.show(
+            DocumentRows(document: rows.document, detailLevel: level, filter: filter, theme: theme), focusing: keep,
+            onLine: line)
         return said
     }
 }

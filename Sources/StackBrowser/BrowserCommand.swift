@@ -20,6 +20,8 @@ public enum BrowserCommand: Equatable, Sendable {
     case openPrompt
     /// Search forward (`/`) or backward (`?`); the next match (`n`) or the previous (`N`).
     case searchForward, searchBackward, nextMatch, previousMatch
+    /// `&`: open the filter line (only the items that match show; empty shows all again).
+    case filter
     /// Mark or unmark the focused item (`m`); focus the next marked one (`'`).
     case toggleMark, nextMark
     /// More (`+`) or less (`-`) detail.
@@ -93,6 +95,7 @@ public enum KeyMap {
                      "search forward / backward"),
         KeyHelpEntry([KeyBinding([.character("n")], .nextMatch), KeyBinding([.character("N")], .previousMatch)],
                      "next / previous match (Esc stops)"),
+        KeyHelpEntry([KeyBinding([.character("&")], .filter)], "show only the items that match (empty: all)"),
         KeyHelpEntry([KeyBinding([.character("m")], .toggleMark)], "mark or unmark the item"),
         KeyHelpEntry([KeyBinding([.character("'")], .nextMark)], "the next marked item"),
         KeyHelpEntry([KeyBinding([.character("+"), .character("=")], .moreDetail), KeyBinding([.character("-")], .lessDetail)],

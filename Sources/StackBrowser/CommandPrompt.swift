@@ -2,7 +2,7 @@
 struct CommandPrompt: Equatable {
     /// What the line is for.
     enum Kind: Equatable {
-        case command, searchForward, searchBackward
+        case command, searchForward, searchBackward, filter
 
         /// The character shown before the text.
         var sigil: String {
@@ -10,6 +10,7 @@ struct CommandPrompt: Equatable {
             case .command: return ":"
             case .searchForward: return "/"
             case .searchBackward: return "?"
+            case .filter: return "&"
             }
         }
     }

@@ -12,12 +12,14 @@ struct DetailFilter {
     /// Shows items up to `level` from now on.
     mutating func set(_ level: Int) { self.level = Self.clamped(level) }
 
-    /// The item of section `section` at `index` if it shows at `level`, else the nearest item
-    /// (after, then before, alternating) that does. Only the items' `detail` is read — from the
-    /// scan's records for a file read lazily — and only the chosen item is decoded, for its id.
-    /// - Complexity: O(distance × log sections).
+    /// The id of item `index` of section `section` if it shows, else of the nearest item (after,
+    /// then before, alternating) that does, as `shows` says given a section, an index and the
+    /// section's items. Asking the items' `detail` reads the scan's records for a file read
+    /// lazily: only the chosen item is decoded, for its id.
+    /// - Complexity: O(distance × (log sections + `shows`)).
     static func nearestShown(
-        toItem index: Int, inSection section: Int, of document: StackDocument, atLevel level: Int
+        toItem index: Int, inSection section: Int, of document: StackDocument,
+        where shows: (Int, Int, ItemList) -> Bool
     ) -> String? {
         // Items are numbered across sections: section s starts at starts[s].
         var starts: [Int] = []
@@ -43,7 +45,7 @@ struct DetailFilter {
             for number in [start + distance, start - distance] where number >= 0 && number < total {
                 let (s, i) = location(number)
                 let items = document.sections[s].items
-                if items.detail(at: i) <= level { return items[i].id }
+                if shows(s, i, items) { return items[i].id }
             }
             if start + distance >= total && start - distance < 0 { break }
         }

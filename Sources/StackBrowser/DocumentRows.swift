@@ -27,6 +27,8 @@ public struct DocumentRows: StackDataSource {
     public private(set) var document: StackDocument
     /// Items with a `detail` above this level are left out.
     public let detailLevel: Int
+    /// Only the items it lets through show, when set (`&PATTERN`).
+    public let filter: ItemFilter?
     /// The number of items shown, cards included.
     public private(set) var itemCount = 0
     private(set) var builder: RowBuilder
@@ -34,16 +36,18 @@ public struct DocumentRows: StackDataSource {
     private var sectionRows: [Range<Int>] = []
     /// Rows by id; for a document whose items stay in the file (``StackDocument/itemStore``),
     /// only headers, footers, strips and cards: its items are found through the store.
-    private var rowsByID: [String: Int] = [:]
-    private var cardsByID: [String: Int] = [:]
-    private var strips: [Int: CardStrip] = [:]
+    private(set) var rowsByID: [String: Int] = [:]
+    private(set) var cardsByID: [String: Int] = [:]
+    private(set) var strips: [Int: CardStrip] = [:]
     /// Every id, sorted, built on first use (for completion).
-    private var sortedIDs = SortedIDs()
+    private(set) var sortedIDs = SortedIDs()
 
-    /// Rows of `document` showing items up to `detailLevel` (1–3), drawn in `theme`.
-    public init(document: StackDocument, detailLevel: Int = 3, theme: Theme = .color) {
+    /// Rows of `document` showing items up to `detailLevel` (1–3) that `filter` lets through,
+    /// drawn in `theme`. With a filter, a section none of whose items show is left out whole.
+    public init(document: StackDocument, detailLevel: Int = 3, filter: ItemFilter? = nil, theme: Theme = .color) {
         self.document = document
         self.detailLevel = detailLevel
+        self.filter = filter
         self.builder = RowBuilder(theme: theme)
         for section in document.sections.indices { appendSection(section, from: 0) }
     }
@@ -55,23 +59,36 @@ public struct DocumentRows: StackDataSource {
         let s = Int32(sectionIndex)
         let start = firstItem == 0 ? entries.count : sectionRows.removeLast().lowerBound
         var ordinal = Int32(itemCount)
+        let items = section.items
+        let filter = self.filter
+        func shows(_ item: Int) -> Bool {
+            items.detail(at: item) <= detailLevel
+                && filter.map { $0.shows(section: sectionIndex, index: item, of: items) } != false
+        }
+        // Every item shows at the top level (3) with no filter: no need to ask each one.
+        let showsAll = detailLevel >= 3 && filter == nil
+        let selected: [Int]? = section.layout == .horizontal ? items.indices.filter(shows)
+            : showsAll ? nil : (firstItem..<items.count).filter(shows)
+        // A filter leaves out a section none of whose items show.
+        if filter != nil, firstItem == 0, selected?.isEmpty == true {
+            sectionRows.append(start..<entries.count)
+            return
+        }
         if firstItem == 0, section.header != nil {
             add(Entry(role: .header, section: s, item: -1, ordinal: ordinal), id: section.headerID)
         }
-        let items = section.items
         switch section.layout {
         case .vertical:
             let indexesItems = !items.isStored
-            // Every item shows at the top level (3): no need to ask each one.
-            let showsAll = detailLevel >= 3
-            for item in firstItem..<items.count where showsAll || items.detail(at: item) <= detailLevel {
+            func append(_ item: Int) {
                 let entry = Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal)
                 if indexesItems { rowsByID[items[item].id] = entries.count }
                 entries.append(entry)
                 ordinal += 1
             }
+            if let selected { selected.forEach(append) } else { (firstItem..<items.count).forEach(append) }
         case .horizontal:
-            let shown = items.indices.filter { items.detail(at: $0) <= detailLevel }
+            let shown = selected ?? []
             let row = entries.count
             add(Entry(role: .cards, section: s, item: -1, ordinal: ordinal), id: section.id)
             let cards = shown.map { items[$0] }
@@ -232,78 +249,4 @@ public struct DocumentRows: StackDataSource {
 
     /// The position of the card with `id` within its strip.
     public func cardPosition(forID id: String) -> Int? { cardsByID[id] }
-
-    /// The item shown at `ordinal` (0-based among all items shown, cards included).
-    /// - Complexity: O(log rows).
-    public func item(atOrdinal ordinal: Int) -> StackDocument.Item {
-        let entry = entries[row(showingOrdinal: ordinal)]
-        if entry.role == .cards, let strip = strips[Int(entry.section)] {
-            return strip.items[ordinal - Int(entry.ordinal)]
-        }
-        return document.sections[Int(entry.section)].items[Int(entry.item)]
-    }
-
-    /// What the raw bytes of the item shown at `ordinal` say about `pattern` (`.maybe` for a
-    /// card, or an item in memory).
-    /// - Complexity: O(log rows), plus reading the item's block of the file the first time.
-    public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
-        let entry = entries[row(showingOrdinal: ordinal)]
-        guard entry.role == .item else { return .maybe }
-        return document.sections[Int(entry.section)].items.rawMatch(pattern, at: Int(entry.item))
-    }
-
-    /// The row showing the item at `ordinal`: the last row starting at or before it (a header
-    /// or footer never is: the item after it starts at the same ordinal).
-    private func row(showingOrdinal ordinal: Int) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
-    }
-
-    /// The ordinal of the item or card with `id`, if it is shown.
-    public func ordinal(ofID id: String) -> Int? {
-        guard let row = rowIndex(forID: id) else { return nil }
-        let entry = entries[row]
-        switch entry.role {
-        case .item: return Int(entry.ordinal)
-        case .cards: return cardsByID[id].map { Int(entry.ordinal) + $0 }
-        case .header, .footer: return nil
-        }
-    }
-
-    /// The title of the item or card with `id`, if it is shown.
-    public func title(forID id: String) -> String? {
-        ordinal(ofID: id).map { item(atOrdinal: $0).title }
-    }
-
-    /// Up to `limit` ids (rows, items and cards) starting with `prefix`, sorted.
-    /// - Complexity: O(n log n) the first time (the ids are sorted once), then O(log n + limit).
-    public func ids(withPrefix prefix: String, limit: Int) -> [String] {
-        let ids = sortedIDs.ids(of: self)
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < prefix { low = middle + 1 } else { high = middle }
-        }
-        return Array(ids[low...].prefix { $0.hasPrefix(prefix) }.prefix(limit))
-    }
-
-    fileprivate var allIDs: [String] { Array(rowsByID.keys) }
-}
-
-/// The document's ids, sorted once when completion first needs them.
-final class SortedIDs {
-    private var sorted: [String]?
-
-    func ids(of rows: DocumentRows) -> [String] {
-        if let sorted { return sorted }
-        let ids = rows.allIDs.sorted()
-        sorted = ids
-        return ids
-    }
 }

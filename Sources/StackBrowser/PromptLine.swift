@@ -8,6 +8,7 @@ struct PromptLine {
     enum Entry: Equatable {
         case command(String)
         case search(String, forward: Bool)
+        case filter(String)
     }
 
     /// The line being typed, while open.
@@ -59,6 +60,7 @@ struct PromptLine {
             case .command: return .command(line.text)
             case .searchForward: return .search(line.text, forward: true)
             case .searchBackward: return .search(line.text, forward: false)
+            case .filter: return .filter(line.text)
             }
         default:
             break

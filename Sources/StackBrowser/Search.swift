@@ -39,6 +39,15 @@ struct Search: Equatable {
         }
     }
 
+    /// Whether item `index` of `items` matches: its raw bytes first, when it is in a file.
+    func matches(_ items: ItemList, at index: Int) -> Bool {
+        switch items.rawMatch(regex, at: index) {
+        case .no: return false
+        case .yes: return true
+        case .maybe: return matches(items[index])
+        }
+    }
+
     static func == (lhs: Search, rhs: Search) -> Bool {
         lhs.regex === rhs.regex && lhs.forward == rhs.forward
     }

@@ -19,6 +19,8 @@ struct StatusLine {
     var markCount: Int
     /// While the document is read: the count is only what was found so far, and how far it got.
     var loadingNote: String? = nil
+    /// The filter the rows show through (`filter: PATTERN`); the count is then of the items shown.
+    var filterNote: String? = nil
     /// What the last command said, until the next key.
     var message: String? = nil
 
@@ -59,6 +61,7 @@ struct StatusLine {
         if let loadingNote {
             parts.append(Part(text: loadingNote, rank: 3, isRight: true))
         }
+        if let filterNote { parts.append(Part(text: filterNote, rank: 2, isRight: true)) }
         if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }
         parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true))
         let height = (contentSize.isExact ? "" : "~") + Self.grouped(contentSize.total) + " lines"

@@ -45,3 +45,107 @@ import Testing
         #expect(store.decodedCount - before < 100, "decoded \(store.decodedCount - before) items")
     }
 }
+
+/// `&PATTERN`: only the items that match show.
+@Suite struct FilterTests {
+    /// The ids of the items (and cards) the rows show, in order.
+    static func shownIDs(_ browser: Browser) -> [String] {
+        (0..<browser.rows.itemCount).map { browser.rows.item(atOrdinal: $0).id }
+    }
+
+    static func matches(_ item: StackDocument.Item, _ pattern: String) -> Bool {
+        let regex = try! RegexPattern(pattern)
+        return ([item.id, item.title, item.subtitle ?? "", item.body ?? ""] + item.art).contains(where: regex.matches)
+    }
+
+    @Test func onlyTheMatchesShowAndAnEmptyFilterShowsAllAgain() {
+        let demo = Harness.demo
+        let expected = demo.sections.flatMap { Array($0.items) }.filter { Self.matches($0, "crane") }.map(\.id)
+        let filtered = Harness.browser(keys: "&crane<Enter>")
+        #expect(Self.shownIDs(filtered) == expected)
+        #expect(expected.count > 3 && expected.count < 70)
+        let screen = Harness.screen(keys: "&crane<Enter>")
+        #expect(screen.last?.contains("filter: crane") == true)
+        #expect(screen.last?.contains("of \(expected.count)") == true)
+        let all = Harness.browser(keys: "&crane<Enter>&<Enter>")
+        #expect(all.filter == nil)
+        #expect(all.rows.itemCount == Harness.browser().rows.itemCount)
+    }
+
+    @Test func sectionsWithNoMatchAreLeftOut() {
+        let shown = Harness.browser(keys: "&Kyoto<Enter>")
+        #expect(shown.rows.itemCount > 0)
+        // Only Showcase cards mention Kyoto: the Steps section and its header are gone.
+        #expect(shown.rows.rowIndex(forID: "steps-header") == nil)
+        #expect(Self.shownIDs(shown).allSatisfy { $0.hasPrefix("photo-") })
+    }
+
+    @Test func theFilterAndTheDetailLevelCombineAndKeysMoveWithinWhatShows() {
+        let browser = Harness.browser(keys: "&fold<Enter>-")
+        let ids = Self.shownIDs(browser)
+        let demo = Harness.demo
+        let items = Dictionary(uniqueKeysWithValues: demo.sections.flatMap { Array($0.items) }.map { ($0.id, $0) })
+        #expect(!ids.isEmpty)
+        #expect(ids.allSatisfy { Self.matches(items[$0]!, "fold") && items[$0]!.detail <= 2 })
+        #expect(browser.filter?.pattern == "fold", "a detail change keeps the filter")
+        let bottom = Harness.browser(keys: "&fold<Enter>-G")
+        #expect(bottom.focusedID.map(ids.contains) == true)
+        var stack = bottom.stack
+        #expect(stack.layout().isAtBottom)
+        let searched = Harness.browser(keys: "&fold<Enter>/crane<Enter>")
+        let foldIDs = Self.shownIDs(Harness.browser(keys: "&fold<Enter>"))
+        #expect(searched.focusedID.map(foldIDs.contains) == true, "a search finds only what shows")
+        #expect(searched.focusedID != Harness.browser(keys: "&fold<Enter>").focusedID, "and it found one")
+    }
+
+    @Test func theFocusStaysOnItsItemOrTheNearestShown() {
+        #expect(Harness.browser(keys: ":goto step-12<Enter>&step<Enter>").focusedID == "step-12")
+        let moved = Harness.browser(keys: ":goto step-12<Enter>&Kyoto<Enter>").focusedID
+        #expect(moved?.hasPrefix("photo-") == true)
+    }
+
+    @Test func aFilterThatMatchesNothingChangesNothingAndSaysSo() {
+        let browser = Harness.browser(keys: "jj&no such thing<Enter>")
+        #expect(browser.filter == nil)
+        #expect(browser.focusedID == Harness.browser(keys: "jj").focusedID)
+        #expect(browser.message?.contains(#"no item matches "no such thing""#) == true)
+        #expect(Harness.browser(keys: "&fold(<Enter>").message?.hasPrefix(#"bad pattern "fold(""#) == true)
+    }
+
+    @Test func aLongFilterRunsInStepsAndEscCancelsIt() {
+        var browser = Browser(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
+                              size: TerminalSize(width: 80, height: 24))
+        browser.searchesInSteps = true
+        for key in "&Item 99" { _ = browser.update(.key(.character(key))) }
+        _ = browser.update(.key(.enter))
+        #expect(browser.isFiltering)
+        #expect(browser.tickInterval == 0)
+        _ = browser.update(.tick)
+        #expect(browser.message?.hasPrefix("filtering &Item 99 … 20% (Esc cancels)") == true)
+        _ = browser.update(.key(.character("j")))
+        #expect(browser.isFiltering, "other keys let it go on")
+        _ = browser.update(.key(.escape))
+        #expect(!browser.isFiltering)
+        #expect(browser.filter == nil)
+        #expect(browser.message == "filter cancelled")
+        for key in "&Item 99" { _ = browser.update(.key(.character(key))) }
+        _ = browser.update(.key(.enter))
+        while browser.isFiltering { _ = browser.update(.tick) }
+        #expect(browser.rows.itemCount == 1 + 10 + 100 + 1_000, "Item 99, 990–999, 9900–9999, 99000–99999")
+    }
+
+    @Test func aFilterThroughAFileReadLazilyDecodesOnlyWhatMayMatch() throws {
+        let (lazy, store, path) = try WholeFileWorkTests.lazyDocument(items: 20_000)
+        defer { unlink(path) }
+        var browser = Browser(loading: lazy, fileName: "big.json", size: TerminalSize(width: 60, height: 12))
+        while browser.isLoading { browser.absorbLoadedItems() }
+        let before = store.decodedCount
+        for key in #"&Item 1234\d"# { browser.handle(.key(.character(key))) }
+        browser.handle(.key(.enter))
+        browser.finishFilter()
+        _ = browser.render()
+        #expect(browser.rows.itemCount == 10)
+        #expect(browser.focusedID == "item-12340")
+        #expect(store.decodedCount - before < 60, "decoded \(store.decodedCount - before) items")
+    }
+}
