@@ -26,10 +26,12 @@ let package = Package(
             name: "CPCRE2",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX2).
+        .target(name: "CJSONIndex"),
         // The pure layout engine: no I/O, no Foundation, deterministic.
         .target(name: "StackEngine"),
         // JSON parsing with positions, the stack document model, and searching it.
-        .target(name: "StackDocument", dependencies: ["CPCRE2"]),
+        .target(name: "StackDocument", dependencies: ["CPCRE2", "CJSONIndex"]),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         // A lazy list with a selection, drawn into an area of a cell buffer: the widget.

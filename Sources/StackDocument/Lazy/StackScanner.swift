@@ -1,3 +1,4 @@
+import CJSONIndex
 import Glibc
 
 /// A resumable structural scan of a stack document: it finds where each item starts and ends,
@@ -57,7 +58,14 @@ struct StackScanner: ChunkScanner, Sendable {
     /// Brackets of the containers being skipped inside a value nobody needs.
     private var skipped: [UInt8] = []
     private var mode = Mode.structural
-    private var escapePending = false
+    /// Strings and escapes carried from one chunk to the next by the index.
+    private var indexState = tstack_index_state(in_string: 0, escaped: 0)
+    /// Where the chunk's quotes and its brackets outside strings are (``tstack_index_json``):
+    /// string contents and the insides of skipped values are jumped over, not read.
+    private var positions: [UInt32] = []
+    private var positionCount = 0
+    /// The first position not yet passed.
+    private var cursor = 0
     /// The bytes of the value (or member name) being captured, kept across chunks.
     private var capture: [UInt8] = []
     private var capturing = false
@@ -113,6 +121,7 @@ struct StackScanner: ChunkScanner, Sendable {
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let base = offset
         let n = chunk.count
+        index(chunk)
         var i = 0
         if base == 0, n >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { i = 3 }
         captureStart = i
@@ -252,6 +261,7 @@ struct StackScanner: ChunkScanner, Sendable {
             return i + 1
         case .items:
             itemStart = base + i
+            if byte == UInt8(ascii: "{"), let end = wholeItem(chunk, at: i, base: base) { return end }
             if byte == UInt8(ascii: "{") {
                 frames.append(Frame(kind: .item, expect: .keyOrClose))
                 itemIDHash = 0
@@ -359,32 +369,127 @@ struct StackScanner: ChunkScanner, Sendable {
         itemCount += 1
     }
 
+    // MARK: - An item read from the index
+
+    /// Reads an item that ends in this chunk from the index alone: bracket to bracket, string to
+    /// string, its members' names compared where they are, its `id` hashed and its `detail` read
+    /// in place — no byte of its strings is visited. Nil, with nothing changed, when the item
+    /// goes on into the next chunk or is not `{"name": value, …}` as expected: the byte-by-byte
+    /// path then reads it, and says what is wrong.
+    private mutating func wholeItem(_ chunk: UnsafeBufferPointer<UInt8>, at open: Int, base: Int) -> Int? {
+        let saved = cursor
+        guard position(atOrAfter: open) == open else { return nil }
+        let quote = UInt8(ascii: "\"")
+        let n = chunk.count
+        var k = cursor + 1
+        // The open brackets, one bit each (1 for `{`), the innermost lowest.
+        var brackets: UInt64 = 1
+        var depth = 1
+        var expectsName = true
+        var member = ItemMember.other
+        var idHash: UInt64 = 0
+        var detail: UInt8 = 0
+        func skipSpace(_ j: inout Int) {
+            while j < n, chunk[j] == 0x20 || chunk[j] == 0x0A || chunk[j] == 0x0D || chunk[j] == 0x09 { j += 1 }
+        }
+        while k < positionCount {
+            let p = Int(positions[k])
+            let byte = chunk[p]
+            if byte == quote {
+                guard k + 1 < positionCount else { break }
+                let close = Int(positions[k + 1])
+                k += 2
+                guard depth == 1 else { continue }
+                let text = UnsafeBufferPointer(rebasing: chunk[(p + 1)..<close])
+                if !expectsName {
+                    if member == .id { idHash = Self.idHash(of: text, quoted: UnsafeBufferPointer(rebasing: chunk[p...close])) }
+                    expectsName = true
+                    continue
+                }
+                member = Self.member(named: text)
+                var j = close + 1
+                skipSpace(&j)
+                guard j < n, chunk[j] == UInt8(ascii: ":") else { break }
+                j += 1
+                skipSpace(&j)
+                guard j < n else { break }
+                let value = chunk[j]
+                if value == quote {
+                    expectsName = false
+                } else if value != UInt8(ascii: "{"), value != UInt8(ascii: "[") {
+                    // A number or literal: only `detail`'s is read.
+                    var end = j
+                    while end < n, Self.isScalarByte(chunk[end]) { end += 1 }
+                    guard end < n, end > j else { break }
+                    if member == .detail { detail = end - j == 1 && (0x31...0x33).contains(value) ? value - 0x30 : 0 }
+                }
+                continue
+            }
+            k += 1
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                guard depth < 63, frames.count + depth < Self.maximumDepth else { break }
+                brackets = brackets << 1 | (byte == UInt8(ascii: "{") ? 1 : 0)
+                depth += 1
+                continue
+            }
+            guard (brackets & 1 == 1) == (byte == UInt8(ascii: "}")) else { break }
+            brackets >>= 1
+            depth -= 1
+            guard depth == 0 else { continue }
+            cursor = k
+            record(end: base + p + 1, idHash: idHash, detail: detail)
+            return p + 1
+        }
+        cursor = saved
+        return nil
+    }
+
+    private enum ItemMember { case id, detail, other }
+
+    /// Which member a raw name is (compared as written, as the byte-by-byte path does).
+    private static func member(named text: UnsafeBufferPointer<UInt8>) -> ItemMember {
+        switch text.count {
+        case 2: return text[0] == UInt8(ascii: "i") && text[1] == UInt8(ascii: "d") ? .id : .other
+        case 6: return memcmp(text.baseAddress!, detailName, 6) == 0 ? .detail : .other
+        default: return .other
+        }
+    }
+
+    private static let detailName: [UInt8] = Array("detail".utf8)
+
+    /// ``ItemIDHash`` of a string's text (`quoted` with its quotes, for one with escapes).
+    private static func idHash(of text: UnsafeBufferPointer<UInt8>, quoted: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard text.contains(UInt8(ascii: "\\")) else { return ItemIDHash.of(utf8: text) }
+        return ItemIDHash.ofRawString(Array(quoted))
+    }
+
     // MARK: - Inside values nobody needs
 
-    /// Skips the insides of unneeded containers: strings and brackets only.
+    /// Skips the insides of unneeded containers: from bracket to bracket of the index, each
+    /// string jumped over whole.
     private mutating func skip(
         _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, base: Int
     ) throws(Failure) -> Int {
         var i = start
         let n = chunk.count
-        while i < n {
-            let byte = chunk[i]
-            i += 1
+        while let p = position(atOrAfter: i) {
+            let byte = chunk[p]
+            i = p + 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(chunk, from: i) else {
+                guard let end = position(atOrAfter: i) else {
                     mode = .skippedString
                     return n
                 }
                 i = end + 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard frames.count + skipped.count < Self.maximumDepth else { throw tooDeep(base + i - 1) }
+                guard frames.count + skipped.count < Self.maximumDepth else { throw tooDeep(base + p) }
                 skipped.append(byte)
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            default:
                 let open = skipped.removeLast()
                 guard (open == UInt8(ascii: "{")) == (byte == UInt8(ascii: "}")) else {
                     throw Failure(
-                        offset: base + i - 1,
+                        offset: base + p,
                         message: "expected '\(open == UInt8(ascii: "{") ? "}" : "]")', found \(Self.describe(byte))")
                 }
                 if skipped.isEmpty {
@@ -392,47 +497,31 @@ struct StackScanner: ChunkScanner, Sendable {
                     finishValue(chunk, end: i, base: base)
                     return i
                 }
-            default:
-                break
             }
         }
         return n
     }
 
     /// The index of the quote that ends the string whose contents go on at `start`, or nil when
-    /// the chunk ends first (``escapePending`` then says whether its last byte began an escape).
+    /// the chunk ends first: inside a string, the index's next position is its closing quote.
     private mutating func stringEnd(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var i = start
-        let n = chunk.count
-        if escapePending {
-            guard i < n else { return nil }
-            escapePending = false
-            i += 1
+        position(atOrAfter: start)
+    }
+
+    /// Indexes `chunk`: its quotes and its brackets outside strings.
+    private mutating func index(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if positions.count < chunk.count { positions = [UInt32](repeating: 0, count: chunk.count) }
+        positionCount = positions.withUnsafeMutableBufferPointer { buffer in
+            tstack_index_json(chunk.baseAddress, chunk.count, &indexState, buffer.baseAddress)
         }
-        let base = chunk.baseAddress!
-        while i < n {
-            // memchr finds the next quote and the first backslash before it many bytes at a time.
-            guard let quote = memchr(base + i, Int32(UInt8(ascii: "\"")), n - i) else {
-                // No quote in this chunk: only a trailing escape matters for the next one.
-                var backslashes = 0
-                var j = n - 1
-                while j >= i, chunk[j] == UInt8(ascii: "\\") {
-                    backslashes += 1
-                    j -= 1
-                }
-                escapePending = backslashes % 2 == 1
-                return nil
-            }
-            let q = UnsafeRawPointer(quote) - UnsafeRawPointer(base)
-            guard memchr(base + i, Int32(UInt8(ascii: "\\")), q - i) != nil else { return q }
-            // Escapes before the quote: walk them (the quote may be escaped itself).
-            while i < q {
-                i += chunk[i] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            if i == q { return q }
-            // The quote was escaped (i == q + 1): look further.
-        }
-        return nil
+        cursor = 0
+    }
+
+    /// The first indexed position at or after `offset` in the chunk, if any. Offsets asked for
+    /// never go back within a chunk, so the cursor only moves on.
+    private mutating func position(atOrAfter offset: Int) -> Int? {
+        while cursor < positionCount, Int(positions[cursor]) < offset { cursor += 1 }
+        return cursor < positionCount ? Int(positions[cursor]) : nil
     }
 
     // MARK: - Helpers

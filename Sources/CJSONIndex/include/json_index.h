@@ -1,0 +1,28 @@
+#ifndef TSTACK_JSON_INDEX_H
+#define TSTACK_JSON_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// What a scan carries from one chunk of JSON text to the next.
+typedef struct {
+    /// All ones when the last chunk ended inside a string, else zero.
+    uint64_t in_string;
+    /// One when the last chunk ended with an odd run of backslashes inside a string (its next
+    /// byte is escaped), else zero.
+    uint64_t escaped;
+} tstack_index_state;
+
+/// Finds, in `bytes[0..<length]`, the quotes that open or close strings and the brackets
+/// `{ } [ ]` outside strings, in order, and writes their offsets to `positions` (room for
+/// `length` entries). `state` carries strings and escapes across chunks: start it zeroed.
+/// Uses AVX2 and carry-less multiplication (simdjson's first stage) where the processor has
+/// them, else a byte loop with the same result.
+/// - Returns: how many positions were written.
+size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions);
+
+/// The same, always with the byte loop (for tests that compare the two).
+size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                  uint32_t *positions);
+
+#endif

@@ -1,0 +1,110 @@
+// The first stage of a JSON scan, after simdjson's: classify 64 bytes at a time, find the
+// escaped characters with integer arithmetic, the insides of strings with a prefix XOR
+// (carry-less multiplication), and write out where the quotes and the brackets outside strings are.
+#include "json_index.h"
+
+#include <string.h>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+static const uint64_t even_bits = 0x5555555555555555ULL;
+
+// The characters escaped by a backslash, given the backslashes of a block (simdjson's
+// branchless method); `escaped` carries an odd run that ends the previous block.
+static inline uint64_t find_escaped(uint64_t backslash, uint64_t *escaped) {
+    backslash &= ~*escaped;
+    uint64_t follows_escape = backslash << 1 | *escaped;
+    uint64_t odd_sequence_starts = backslash & ~even_bits & ~follows_escape;
+    uint64_t sequences_starting_on_even_bits;
+    *escaped = __builtin_add_overflow(odd_sequence_starts, backslash, &sequences_starting_on_even_bits);
+    uint64_t invert_mask = sequences_starting_on_even_bits << 1;
+    return (even_bits ^ invert_mask) & follows_escape;
+}
+
+static inline size_t write_positions(uint64_t bits, uint32_t base, uint32_t *positions, size_t count) {
+    while (bits) {
+        positions[count++] = base + (uint32_t)__builtin_ctzll(bits);
+        bits &= bits - 1;
+    }
+    return count;
+}
+
+size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                  uint32_t *positions) {
+    size_t count = 0;
+    int in_string = state->in_string != 0;
+    int escaped = state->escaped != 0;
+    for (size_t i = 0; i < length; i++) {
+        uint8_t byte = bytes[i];
+        // A backslash escapes the next byte wherever it is, as the vector path sees it (outside
+        // a string it is not JSON, and the scan says so).
+        if (escaped) {
+            escaped = 0;
+        } else if (byte == '\\') {
+            escaped = 1;
+        } else if (byte == '"') {
+            in_string = !in_string;
+            positions[count++] = (uint32_t)i;
+        } else if (!in_string && (byte == '{' || byte == '}' || byte == '[' || byte == ']')) {
+            positions[count++] = (uint32_t)i;
+        }
+    }
+    state->in_string = in_string ? ~0ULL : 0;
+    state->escaped = escaped;
+    return count;
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2,pclmul")))
+static inline uint64_t equal_mask(__m256i low, __m256i high, char c) {
+    __m256i needle = _mm256_set1_epi8(c);
+    uint32_t l = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, needle));
+    uint32_t h = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, needle));
+    return (uint64_t)l | (uint64_t)h << 32;
+}
+
+__attribute__((target("avx2,pclmul")))
+static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+    size_t count = 0;
+    uint64_t in_string = state->in_string;
+    uint64_t escaped = state->escaped;
+    size_t start = 0;
+    for (; start + 64 <= length; start += 64) {
+        const uint8_t *block = bytes + start;
+        __m256i low = _mm256_loadu_si256((const __m256i *)block);
+        __m256i high = _mm256_loadu_si256((const __m256i *)(block + 32));
+        uint64_t backslash = equal_mask(low, high, '\\');
+        uint64_t escapes = find_escaped(backslash, &escaped);
+        uint64_t quote = equal_mask(low, high, '"') & ~escapes;
+        // Bits from an opening quote up to (not including) its closing quote.
+        uint64_t inside = (uint64_t)_mm_cvtsi128_si64(
+            _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quote), _mm_set1_epi8((char)0xFF), 0));
+        inside ^= in_string;
+        in_string = (uint64_t)((int64_t)inside >> 63);
+        uint64_t brackets = equal_mask(low, high, '{') | equal_mask(low, high, '}') | equal_mask(low, high, '[')
+            | equal_mask(low, high, ']');
+        count = write_positions((brackets & ~inside & ~escapes) | quote, (uint32_t)start, positions, count);
+    }
+    state->in_string = in_string;
+    state->escaped = escaped;
+    // The last bytes, fewer than a block, one at a time: a padded block would take an escape
+    // that ends the chunk as escaping the padding.
+    size_t rest = tstack_index_json_portable(bytes + start, length - start, state, positions + count);
+    for (size_t k = count; k < count + rest; k++) positions[k] += (uint32_t)start;
+    return count + rest;
+}
+#endif
+
+size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+#if defined(__x86_64__)
+    static int usable = -1;
+    if (usable < 0) {
+        __builtin_cpu_init();
+        usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+    }
+    if (usable) return index_avx2(bytes, length, state, positions);
+#endif
+    return tstack_index_json_portable(bytes, length, state, positions);
+}
