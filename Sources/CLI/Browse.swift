@@ -16,6 +16,9 @@ struct Browse: ParsableCommand {
     @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none).")
     var noAnimation = false
 
+    @Flag(help: "Keep to the end of FILE as it grows, as less +F: new items show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start.")
+    var follow = false
+
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
     private var animates: Bool {
         !noAnimation && getenv("TSTACK_ANIMATIONS").map { String(cString: $0) } != "none"
@@ -27,7 +30,7 @@ struct Browse: ParsableCommand {
         // system instead of staying in the heap (glibc would raise this threshold as they are freed).
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
         let interactive = isatty(STDOUT_FILENO) == 1
-        let loaded = try document.loadDocument(whole: !interactive)
+        let loaded = try document.loadDocument(whole: !interactive, follow: follow && interactive)
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
@@ -52,6 +55,7 @@ struct Browse: ParsableCommand {
         if !terminal.usesColor { browser.useTheme(.monochrome) }
         browser.searchesInSteps = true
         browser.animatesJumps = animates
+        if follow { browser.perform(.follow) }
         let outcome = browser.run(screen: terminal, input: terminal)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }

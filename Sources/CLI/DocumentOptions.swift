@@ -44,12 +44,16 @@ struct DocumentOptions: ParsableArguments {
     /// Loads the document (a big stack document lazily: only its first items before this
     /// returns, unless `whole`), or prints its one-line error and exits with status 65
     /// (EX_DATAERR).
-    func loadDocument(whole: Bool) throws -> Loaded {
+    func loadDocument(whole: Bool, follow: Bool = false) throws -> Loaded {
         do {
             // Standard input, a FIFO or a device streams into a temporary file, read the same
-            // lazy way (and refused at its first byte that cannot be JSON).
+            // lazy way (and refused at its first byte that cannot be JSON). A followed file is
+            // read the same way, whatever its size, as it grows.
             let spool = try InputSpool.open(path: file)
-            let lazy = if let spool {
+            let followed = follow && spool == nil ? try GrowingFile(path: file) : nil
+            let lazy = if let followed {
+                try LazyDocument.open(following: followed)
+            } else if let spool {
                 try LazyDocument.open(spool: spool)
             } else {
                 try LazyDocument.open(path: file, minimumSize: lazyThreshold)

@@ -1,3 +1,5 @@
+import StackDocument
+
 // MARK: - A document still being read
 
 extension Browser {
@@ -19,8 +21,35 @@ extension Browser {
             if case .id(let id, let alignment)? = loading.pendingJump, view.scroll(toID: id, alignment: alignment) {
                 loading.jumpArrived()
             }
+            if loading.follows { view.scrollToBottom() }
         }
-        if news.ended, loading.end() == .bottom { perform(.bottom) }
+        if news.ended, let ended = loading.document, let reason = ended.restartReason {
+            restart(ended, saying: reason)
+        } else if news.ended, loading.end() == .bottom {
+            perform(.bottom)
+        }
         return true
+    }
+
+    /// `F`: keeps the view at the end of an input still growing as its items arrive, until a key.
+    mutating func follow() -> String? {
+        guard loading.follow() else {
+            return "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
+        }
+        view.scrollToBottom()
+        return nil
+    }
+
+    /// A followed file was truncated or replaced: it is read again from its start (a filter,
+    /// which named the old file's items, goes); following goes on.
+    private mutating func restart(_ ended: LazyDocument, saying reason: String) {
+        guard let fresh = try? ended.reopen() else {
+            _ = loading.end()
+            return
+        }
+        loading.restart(with: fresh, saying: reason)
+        view.show(
+            DocumentRows(document: fresh.document, detailLevel: detail.level, theme: theme), focusing: nil, onLine: 0)
+        if loading.follows { view.scrollToBottom() }
     }
 }

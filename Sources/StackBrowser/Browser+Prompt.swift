@@ -82,7 +82,9 @@ extension Browser {
 
     /// Shows every key and command, with the document's shortcuts.
     mutating func showHelp() {
-        let shortcuts = rows.document.shortcuts.map { "\($0.key)              \($0.label)" }
+        let shortcuts = rows.document.shortcuts.isEmpty ? [] : [
+            "shortcuts: " + rows.document.shortcuts.map { "\($0.key) \($0.label)" }.joined(separator: "  "),
+        ]
         overlay = Overlay(title: "Keys and commands", lines: HelpText.lines + shortcuts)
     }
 }

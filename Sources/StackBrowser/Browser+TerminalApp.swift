@@ -113,7 +113,7 @@ extension Browser: TerminalApp {
     /// Takes in what the scan found, for at most 20 ms (a key waits no longer); while a jump
     /// waits, one batch, so the spinner's frames stay under 30 ms apart.
     /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
-    ///   when the scan ended, and else at most once a second (a progress line that changed
+    ///   when the scan ended, while following the end, and else at most once a second (a progress line that changed
     ///   every few milliseconds would make keys look slow).
     private mutating func takeInScannedItems() -> Bool {
         let waited = isWaitingForScan
@@ -124,6 +124,7 @@ extension Browser: TerminalApp {
             if isWaitingForScan || ContinuousClock.now - start > .milliseconds(20) { break }
         }
         if waited { return true }
-        return absorbed && (!isLoading || ContinuousClock.now - pacing.lastFrame > .seconds(1))
+        // Followed, new items show at once (less +F shows each line as it comes).
+        return absorbed && (!isLoading || loading.follows || ContinuousClock.now - pacing.lastFrame > .seconds(1))
     }
 }

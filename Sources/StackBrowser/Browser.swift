@@ -178,6 +178,7 @@ public struct Browser {
         case .searchForward: prompt.open(.searchForward)
         case .searchBackward: prompt.open(.searchBackward)
         case .filter: prompt.open(.filter)
+        case .follow: return follow()
         case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal, count: rows.itemCount)
         case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal, count: rows.itemCount)
         case .toggleMark: if let id = focusedID { marks.toggle(id) }

@@ -22,6 +22,8 @@ public enum BrowserCommand: Equatable, Sendable {
     case searchForward, searchBackward, nextMatch, previousMatch
     /// `&`: open the filter line (only the items that match show; empty shows all again).
     case filter
+    /// `F`: keep to the end of an input that grows, as items arrive (until a key).
+    case follow
     /// Mark or unmark the focused item (`m`); focus the next marked one (`'`).
     case toggleMark, nextMark
     /// More (`+`) or less (`-`) detail.
@@ -96,8 +98,9 @@ public enum KeyMap {
         KeyHelpEntry([KeyBinding([.character("n")], .nextMatch), KeyBinding([.character("N")], .previousMatch)],
                      "next / previous match (Esc stops)"),
         KeyHelpEntry([KeyBinding([.character("&")], .filter)], "show only the items that match (empty: all)"),
-        KeyHelpEntry([KeyBinding([.character("m")], .toggleMark)], "mark or unmark the item"),
-        KeyHelpEntry([KeyBinding([.character("'")], .nextMark)], "the next marked item"),
+        KeyHelpEntry([KeyBinding([.character("F")], .follow)], "follow the end of a growing input (a key stops)"),
+        KeyHelpEntry([KeyBinding([.character("m")], .toggleMark), KeyBinding([.character("'")], .nextMark)],
+                     "mark or unmark the item / the next marked item"),
         KeyHelpEntry([KeyBinding([.character("+"), .character("=")], .moreDetail), KeyBinding([.character("-")], .lessDetail)],
                      "more / less detail (1–3)"),
         KeyHelpEntry([KeyBinding([.function(1)], .help)], "this help"),

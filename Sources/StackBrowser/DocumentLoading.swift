@@ -30,6 +30,8 @@ struct DocumentLoading {
     private(set) var problem: String?
     /// What the end of reading says (a problem, a jump that found nothing), until the next key.
     private(set) var notice: String?
+    /// Whether the view keeps to the end as items arrive (`F`, `--follow`), until a key.
+    private(set) var follows = false
     /// When scanned items were last taken in (not when a take-in found nothing: after a batch
     /// time with nothing new, the browser sleeps until the scan wakes it).
     private(set) var lastTakeIn = ContinuousClock.now
@@ -40,10 +42,26 @@ struct DocumentLoading {
 
     var isLoading: Bool { document != nil }
 
-    /// A key was pressed: the notice goes, and a waiting jump is cancelled.
+    /// A key was pressed: the notice goes, a waiting jump is cancelled, and following stops.
     mutating func keyPressed() {
         notice = nil
         pendingJump = nil
+        follows = false
+    }
+
+    /// Keeps the view at the end as items arrive.
+    /// - Returns: false when the input ended: there is nothing to follow.
+    mutating func follow() -> Bool {
+        follows = document != nil
+        return follows
+    }
+
+    /// The followed file was truncated or replaced: `fresh` reads it again from its start.
+    mutating func restart(with fresh: LazyDocument, saying reason: String) {
+        document = fresh
+        notice = reason
+        pendingJump = nil
+        lastTakeIn = .now
     }
 
     /// Waits for the scan to carry out `jump`.
@@ -78,11 +96,12 @@ struct DocumentLoading {
         return pendingJump == .bottom ? .bottom : nil
     }
 
-    /// The status line's note while reading: how much of the file was scanned and, while a
-    /// jump waits, a spinner that turns every frame (so a wait never looks frozen).
+    /// The status line's note while reading: that the view follows the end, or how much of the
+    /// file was scanned and, while a jump waits, a spinner that turns every frame (so a wait never looks frozen).
     var note: String? {
         guard let document else { return nil }
         // Standard input still streaming in has no size yet: say how much arrived.
+        if follows { return "following (a key stops)" }
         let progress = document.sizeIsKnown
             ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(document.fileSize >> 20) MB so far"
         guard pendingJump != nil else { return progress }

@@ -34,9 +34,7 @@ enum HelpText {
     static var lines: [String] {
         KeyMap.helpLines + [
             "mouse: the wheel scrolls, a click focuses, a click on the scrollbar jumps",
-            ":goto ID [top|center|bottom]  (:scroll-to)",
-            ":top  :bottom  :detail N  :marks  :stats",
-            ":help  :q      Tab completes, ↑ ↓ history",
+            ":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :q",
         ]
     }
 }

@@ -59,7 +59,7 @@ struct StatusLine {
             parts.append(Part(text: "item \(Self.grouped(position.item)) of \(count)", rank: 2, isRight: true))
         }
         if let loadingNote {
-            parts.append(Part(text: loadingNote, rank: 3, isRight: true))
+            parts.append(Part(text: loadingNote, rank: 2, isRight: true))
         }
         if let filterNote { parts.append(Part(text: filterNote, rank: 2, isRight: true)) }
         if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }

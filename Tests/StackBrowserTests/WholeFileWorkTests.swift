@@ -149,3 +149,45 @@ import Testing
         #expect(store.decodedCount - before < 60, "decoded \(store.decodedCount - before) items")
     }
 }
+
+/// `F`: the view keeps to the end of an input that grows.
+@Suite(.serialized) struct FollowModeTests {
+    @Test func theViewKeepsToTheEndAsItemsArriveUntilAKey() throws {
+        let path = "/tmp/tstack-follow-mode-\(getpid()).jsonl"
+        defer { unlink(path) }
+        let write = { (text: String, mode: String) in
+            let file = fopen(path, mode)
+            fputs(text, file)
+            fclose(file)
+        }
+        write((1...50).map { #"{"n": \#($0)}"# + "\n" }.joined(), "w")
+        let file = try GrowingFile(path: path)
+        defer { file.stop() }
+        let lazy = try #require(try LazyDocument.open(following: file))
+        var browser = Browser(loading: lazy, fileName: "log.jsonl", size: TerminalSize(width: 60, height: 12))
+        browser.perform(.follow)
+        #expect(browser.focusedID == "line-50")
+        write((51...500).map { #"{"n": \#($0)}"# + "\n" }.joined(), "a")
+        let deadline = ContinuousClock.now + .seconds(2)
+        while browser.focusedID != "line-500", ContinuousClock.now < deadline {
+            browser.absorbLoadedItems()
+            usleep(5_000)
+        }
+        #expect(browser.focusedID == "line-500")
+        let status = Harness.text(of: browser.render()).last ?? ""
+        #expect(status.contains("following"), "\(status)")
+        browser.handle(.key(.character("k")))
+        #expect(Harness.text(of: browser.render()).last?.contains("following") == false)
+        write((501...510).map { #"{"n": \#($0)}"# + "\n" }.joined(), "a")
+        while browser.rows.itemCount < 510, ContinuousClock.now < deadline + .seconds(2) {
+            browser.absorbLoadedItems()
+            usleep(5_000)
+        }
+        #expect(browser.focusedID == "line-499", "no longer following: the focus stays")
+    }
+
+    @Test func aFinishedInputHasNothingToFollow() {
+        let browser = Harness.browser(keys: "F")
+        #expect(browser.message?.hasPrefix("nothing to follow") == true)
+    }
+}

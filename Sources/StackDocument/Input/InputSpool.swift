@@ -11,7 +11,7 @@ import Synchronization
 /// first byte, not read forever. The file has no name (`O_TMPFILE`, or a name removed at once
 /// where that is not supported), so no exit path, not even SIGKILL, can leave it behind.
 /// Waiting for input blocks on ``changes``; nothing polls.
-public final class InputSpool: Sendable {
+public final class InputSpool: GrowingInput {
     /// What messages call the input: `-` for standard input, else its path.
     public let name: String
     /// Advanced each time bytes are added and when the input ends.

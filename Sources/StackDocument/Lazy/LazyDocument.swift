@@ -26,7 +26,7 @@ public final class LazyDocument {
     public var sizeIsKnown: Bool { spool?.isFinished ?? true }
     private let size: Int
     /// Input being copied to the file read here (standard input, a FIFO), if that is what is read.
-    private let spool: InputSpool?
+    private let spool: (any GrowingInput)?
 
     private let reader: FileReader
     private let channel: ScanChannel
@@ -80,14 +80,44 @@ public final class LazyDocument {
     ///   (Input refused at its first bytes is neither: the whole loader reports the refusal.)
     /// - Throws: ``DocumentError`` for an error found before the first items.
     public static func open(spool: InputSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
-        spool.wait { $0.bytesWritten > 0 }
-        guard spool.bytesWritten > 0 else { return nil }
-        let named = spool.name.hasSuffix(".jsonl") || spool.name.hasSuffix(".ndjson")
-        return try open(try spool.reader(), size: 0, spool: spool, jsonLinesByName: named, firstItems: firstItems)
+        try open(input: spool, firstItems: firstItems)
+    }
+
+    /// Reads `file` as it grows (`--follow`): as a stream, whatever its size; the scan waits at
+    /// its end for more. Nil when it is empty or neither a stack document nor JSON Lines.
+    public static func open(following file: GrowingFile, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
+        try open(input: file, firstItems: firstItems)
+    }
+
+    private static func open(input: some GrowingInput, firstItems: Int) throws(DocumentError) -> LazyDocument? {
+        input.wait { $0.bytesWritten > 0 }
+        guard input.bytesWritten > 0 else { return nil }
+        let named = input.name.hasSuffix(".jsonl") || input.name.hasSuffix(".ndjson")
+        return try open(try input.reader(), size: 0, spool: input, jsonLinesByName: named, firstItems: firstItems)
+    }
+
+    /// Why the input must be read again from its start (a followed file was truncated or
+    /// replaced), once the scan ended for that reason.
+    public var restartReason: String? { (spool as? GrowingFile)?.restartReason }
+
+    /// The followed file, when the input is one.
+    public var followedFile: GrowingFile? { spool as? GrowingFile }
+
+    /// A followed file read again from its start (it was truncated or replaced), as the same kind
+    /// of document, without waiting for anything: its first items arrive as the new file grows.
+    /// - Throws: ``DocumentError`` when the file cannot be opened again.
+    public func reopen() throws(DocumentError) -> LazyDocument {
+        let file = try GrowingFile(path: followedFile?.path ?? path)
+        let reader = try file.reader()
+        let fresh = items.isJSONLines
+            ? LazyDocument(path: path, reader: reader, size: 0, spool: file, scanner: LineScanner())
+            : LazyDocument(path: path, reader: reader, size: 0, spool: file, scanner: StackScanner())
+        fresh.document.title = document.title
+        return fresh
     }
 
     private static func open(
-        _ reader: FileReader, size: Int, spool: InputSpool?, jsonLinesByName named: Bool, firstItems: Int
+        _ reader: FileReader, size: Int, spool: (any GrowingInput)?, jsonLinesByName named: Bool, firstItems: Int
     ) throws(DocumentError) -> LazyDocument? {
         let path = reader.name
         if !named {
@@ -104,13 +134,14 @@ public final class LazyDocument {
             guard Self.startsLikeJSONLines(reader) else { return nil }
         }
         let lines = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: LineScanner())
-        lines.document.title = spool == nil ? path.split(separator: "/").last.map(String.init) ?? path : "(stdin)"
+        lines.document.title = spool == nil || spool is GrowingFile
+            ? path.split(separator: "/").last.map(String.init) ?? path : "(stdin)"
         lines.wait { $0.items.count >= firstItems || $0.caughtUpWithInput }
         return lines
     }
 
     private init(
-        path: String, reader: FileReader, size: Int, spool: InputSpool?, scanner: some ChunkScanner & Sendable
+        path: String, reader: FileReader, size: Int, spool: (any GrowingInput)?, scanner: some ChunkScanner & Sendable
     ) {
         self.path = path
         self.reader = reader
@@ -136,7 +167,10 @@ public final class LazyDocument {
         return JSONLines.looksLikeJSONLines(bytes)
     }
 
-    deinit { channel.cancel() }
+    deinit {
+        channel.cancel()
+        (spool as? GrowingFile)?.stop()
+    }
 
     /// Readable (`poll(2)`) when the scan found something ``update()`` has not taken: a run loop
     /// that waits for keys watches it too, and sleeps while nothing arrives.

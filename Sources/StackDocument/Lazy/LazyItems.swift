@@ -7,7 +7,7 @@ final class LazyItems: ItemStore {
     private let reader: FileReader
     /// Whether the items are JSON Lines (shown through the generic mapping) rather than the
     /// items of a stack document.
-    private let isJSONLines: Bool
+    let isJSONLines: Bool
     /// The line number of each item, for JSON Lines.
     private var lines: [Int32] = []
     private var starts: [Int] = []

@@ -33,14 +33,14 @@ final class ScanChannel: Sendable {
     private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
-    private let spool: InputSpool?
+    private let spool: (any GrowingInput)?
     /// Whether items have ids to check for duplicates (JSON Lines' are their line numbers).
     private let checksIDs: Bool
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
     /// comes quickly, then bigger ones. With `spool`, the file is still being written: its end
     /// is the end only once the input ended.
-    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: InputSpool? = nil) {
+    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: (any GrowingInput)? = nil) {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -87,7 +87,7 @@ final class ScanChannel: Sendable {
 
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: InputSpool?) {
+    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
         let chunkSize = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -141,7 +141,7 @@ final class ScanChannel: Sendable {
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
     /// the scan caught up with the input.
-    private func waitForInput(_ spool: InputSpool?, after generation: Int) {
+    private func waitForInput(_ spool: (any GrowingInput)?, after generation: Int) {
         guard let spool, !isCancelled else { return }
         waitingForInput.store(true, ordering: .releasing)
         wake()
