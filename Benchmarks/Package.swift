@@ -23,5 +23,14 @@ let package = Package(
             path: "Benchmarks/StackEngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "WholeFileBenchmarks",
+            dependencies: [
+                .product(name: "TStack", package: root.lastPathComponent),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/WholeFileBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -29,6 +29,8 @@ extension Browser: TerminalApp {
     /// The shortest time between two takes of scanned items while keys may come: longer than
     /// ncurses' escape delay (25 ms), or a key sent as an escape sequence would wait for ticks.
     static let batchTime = Duration.milliseconds(50)
+    /// The longest a take-in of scanned items runs before the next key is read.
+    static let takeInSlice = Duration.milliseconds(2)
     /// While a jump waits for the scan, a frame every this many milliseconds (the spinner).
     static let waitingFrameInterval = 15
 
@@ -49,7 +51,8 @@ extension Browser: TerminalApp {
             animation.advance()
             pacing.changed(true)
         }
-        if loading.isLoading, isWaitingForScan || ContinuousClock.now - loading.lastTakeIn >= Self.batchTime {
+        if let document = loading.document,
+            isWaitingForScan || document.hasItemsToTakeIn || ContinuousClock.now - loading.lastTakeIn >= Self.batchTime {
             pacing.changed(takeInScannedItems())
         }
         if search.isSearching {
@@ -81,7 +84,7 @@ extension Browser: TerminalApp {
     /// While a document is read and its batch time is up, the scan's wake pipe: an idle stream
     /// costs nothing.
     public var wakeDescriptor: Int32? {
-        guard let document = loading.document, !isWaitingForScan,
+        guard let document = loading.document, !isWaitingForScan, !document.hasItemsToTakeIn,
             ContinuousClock.now - loading.lastTakeIn >= Self.batchTime else { return nil }
         return document.wakeDescriptor
     }
@@ -98,10 +101,11 @@ extension Browser: TerminalApp {
             let left = Self.batchTime - (ContinuousClock.now - loading.lastTakeIn)
             if isWaitingForScan {
                 intervals.append(Self.waitingFrameInterval)
+            } else if document.hasItemsToTakeIn {
+                // Items already found are taken in a slice at a time, a key between slices.
+                intervals.append(0)
             } else if left > .zero {
                 intervals.append(Int((left / .milliseconds(1)).rounded(.up)))
-            } else if document.hasItemsToTakeIn {
-                intervals.append(0)
             }
         }
         return intervals.min()
@@ -110,8 +114,9 @@ extension Browser: TerminalApp {
     /// False after a tick that changed nothing on screen.
     public var needsFrame: Bool { pacing.frameDue }
 
-    /// Takes in what the scan found, for at most 20 ms (a key waits no longer); while a jump
-    /// waits, one batch, so the spinner's frames stay under 30 ms apart.
+    /// Takes in what the scan found, for at most 2 ms (a key waits no longer: what is left is
+    /// taken at the next tick, at once if no key came); while a jump waits, one batch, so the
+    /// spinner's frames stay under 30 ms apart.
     /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
     ///   when the scan ended, while following the end, and else at most once a second (a progress line that changed
     ///   every few milliseconds would make keys look slow).
@@ -121,7 +126,7 @@ extension Browser: TerminalApp {
         var absorbed = false
         while absorbLoadedItems() {
             absorbed = true
-            if isWaitingForScan || ContinuousClock.now - start > .milliseconds(20) { break }
+            if isWaitingForScan || ContinuousClock.now - start > Self.takeInSlice { break }
         }
         if waited { return true }
         // Followed, new items show at once (less +F shows each line as it comes).

@@ -196,16 +196,17 @@ public final class LazyDocument {
     /// The number of items found so far.
     public var itemCount: Int { items.count }
 
-    /// Takes what the scan found since the last call.
+    /// Takes what the scan found since the last call: at most `limit` items (the rest stays for
+    /// the next call; ``hasItemsToTakeIn`` says so), so that a call between keys stays short.
     /// - Returns: whether ``document`` changed.
     @discardableResult
-    public func update() -> Bool {
+    public func update(limit: Int = LazyDocument.itemsPerUpdate) -> Bool {
         guard !isComplete else { return false }
         let found = channel.take()
         backlog.items += found.items
         backlog.events += found.events
         bytesScanned = found.bytesScanned
-        let (takenItems, takenEvents) = takeBacklog(items: Self.itemsPerUpdate)
+        let (takenItems, takenEvents) = takeBacklog(items: limit)
         if let error = found.failure, failure == nil {
             let position = reader.lineAndColumn(of: error.offset)
             scanFailure = .malformed(file: path, JSONParseError(line: position.line, column: position.column, message: error.message))
@@ -233,9 +234,9 @@ public final class LazyDocument {
         return .schema(file: path, path: later + ".id", message: "duplicate id \"\(id)\" (also at \(first).id)")
     }
 
-    /// Items taken in per ``update()`` at most, so that one call stays within a few milliseconds
-    /// (the rest waits for the next call).
-    static let itemsPerUpdate = 40_000
+    /// Items taken in per ``update(limit:)`` by default: one call stays within about a
+    /// millisecond, so a key waits no longer (the rest waits for the next call).
+    public static let itemsPerUpdate = 2_000
 
     /// Takes in up to `limit` items from the backlog, and the events up to where they need items
     /// not yet taken.
@@ -281,7 +282,8 @@ public final class LazyDocument {
     public func wait(until condition: (LazyDocument) -> Bool) {
         while true {
             let generation = channel.changes.generation
-            let changed = update()
+            // Nobody waits for keys here: big batches cost less in all.
+            let changed = update(limit: 100_000)
             if isComplete || condition(self) { return }
             if !changed { channel.changes.wait(after: generation) }
         }
