@@ -3,7 +3,7 @@ import Glibc
 /// A big stack document read the lazy way: a background scan finds where the items are while
 /// the first screen is already shown; an item is decoded only when its row is drawn.
 ///
-/// ``update()`` takes what the scan found so far and rebuilds ``document``, whose sections hold
+/// ``update(limit:)`` takes what the scan found so far and rebuilds ``document``, whose sections hold
 /// ``ItemList``s over the file: the open section grows, sections are added, nothing else
 /// changes. Until ``isComplete`` the counts are only what was found so far. A structural error
 /// found after the start ends the scan; what was read still browses and ``failure`` says what
@@ -33,7 +33,7 @@ public final class LazyDocument {
     private let items: LazyItems
     private var sections: [SectionDraft] = []
     private var sawSections = false
-    /// What the scan found and ``update()`` has not taken in yet.
+    /// What the scan found and ``update(limit:)`` has not taken in yet.
     private var backlog = (items: [StackScanner.ItemRecord](), events: [StackScanner.Event]())
     /// Where the backlog's items and events not taken in yet start.
     private var backlogStart = (items: 0, events: 0)
@@ -172,11 +172,11 @@ public final class LazyDocument {
         (spool as? GrowingFile)?.stop()
     }
 
-    /// Readable (`poll(2)`) when the scan found something ``update()`` has not taken: a run loop
+    /// Readable (`poll(2)`) when the scan found something ``update(limit:)`` has not taken: a run loop
     /// that waits for keys watches it too, and sleeps while nothing arrives.
     public var wakeDescriptor: Int32 { channel.wakeDescriptor }
 
-    /// Whether the scan found items ``update()`` has not taken in yet (it takes a bounded number
+    /// Whether the scan found items ``update(limit:)`` has not taken in yet (it takes a bounded number
     /// per call): call it again soon, without waiting for ``wakeDescriptor``.
     public var hasItemsToTakeIn: Bool {
         !isComplete && (backlogStart.items < backlog.items.count || backlogStart.events < backlog.events.count)
