@@ -68,7 +68,9 @@ public struct DocumentRows: StackDataSource {
         // Every item shows at the top level (3) with no filter: no need to ask each one.
         let showsAll = detailLevel >= 3 && filter == nil
         let selected: [Int]? = section.layout == .horizontal ? items.indices.filter(shows)
-            : showsAll ? nil : (firstItem..<items.count).filter(shows)
+            : showsAll ? nil
+            : filter == nil ? items.positions(upToDetail: detailLevel, from: firstItem)
+            : (firstItem..<items.count).filter(shows)
         // A filter leaves out a section none of whose items show.
         if filter != nil, firstItem == 0, selected?.isEmpty == true {
             sectionRows.append(start..<entries.count)
@@ -86,6 +88,10 @@ public struct DocumentRows: StackDataSource {
                 entries.append(entry)
                 ordinal += 1
             }
+            // Room once for the section's rows, growing geometrically: a growing section is
+            // appended to batch by batch, and an exact reservation would copy every row each time.
+            let needed = entries.count + (selected?.count ?? items.count - firstItem) + 1
+            if entries.capacity < needed { entries.reserveCapacity(max(needed, entries.capacity * 2)) }
             if let selected { selected.forEach(append) } else { (firstItem..<items.count).forEach(append) }
         case .horizontal:
             let shown = selected ?? []

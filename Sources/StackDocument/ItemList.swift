@@ -47,6 +47,17 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         }
     }
 
+    /// The positions from `start` on of the items whose `detail` is at most `level`, in order,
+    /// without decoding any: one pass over the scan's records for stored items.
+    public func positions(upToDetail level: Int, from start: Int = 0) -> [Int] {
+        switch storage {
+        case .array(let items):
+            return (start..<items.count).filter { items[$0].detail <= level }
+        case .stored(let store, _, let range):
+            return store.ordinals(upToDetail: level, in: (range.lowerBound + start)..<range.upperBound, relativeTo: range.lowerBound)
+        }
+    }
+
     /// What item `position`'s raw bytes say about `pattern`: `.maybe` for items in memory
     /// (match their fields), else the store's raw-byte pass.
     public func rawMatch(_ pattern: RegexPattern, at position: Int) -> RawMatch {
@@ -85,9 +96,15 @@ public protocol ItemStore: AnyObject {
     func location(ofItemID id: String) -> (section: Int, index: Int)?
     /// What item `ordinal`'s raw bytes say about `pattern`, before it is decoded.
     func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch
+    /// The ordinals in `ordinals` of the items whose `detail` is at most `level`, less `base`.
+    func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int]
 }
 
 extension ItemStore {
+    public func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int] {
+        ordinals.filter { detail(atOrdinal: $0) <= level }.map { $0 - base }
+    }
+
     /// Nothing is known without decoding.
     public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch { .maybe }
 }

@@ -82,6 +82,16 @@ final class LazyItems: ItemStore {
             read: { self.reader.read(into: $0, at: $1) })
     }
 
+    func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(ordinals.count)
+        // A detail of 0 (none given) counts as 1.
+        details.withUnsafeBufferPointer { details in
+            for ordinal in ordinals where Int(max(1, details[ordinal])) <= level { result.append(ordinal - base) }
+        }
+        return result
+    }
+
     func detail(atOrdinal ordinal: Int) -> Int {
         let detail = Int(details[ordinal])
         return detail == 0 ? 1 : detail
