@@ -1,5 +1,6 @@
 import Glibc
 @testable import StackDocument
+import TestSupport
 import Testing
 
 /// Documents read the lazy way: the same items as when read whole, found by id, bad items as
@@ -144,5 +145,23 @@ extension StackDocument.Item {
         var item = self
         item.id = id
         return item
+    }
+}
+
+/// The duplicate id hashes found at the end of a scan.
+@Suite struct CollidingHashesTests {
+    @Test(arguments: 1...20)
+    func theRadixSortFindsWhatASetFinds(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var hashes = (0..<Int.random(in: 0...5_000, using: &generator)).map { _ in
+            // Small values too, so the high 16-bit passes see equal digits.
+            Bool.random(using: &generator) ? UInt64.random(in: 0...UInt64.max, using: &generator) : UInt64.random(in: 0..<3_000, using: &generator)
+        }
+        var seen: Set<UInt64> = []
+        var repeated: Set<UInt64> = []
+        for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
+        let original = hashes
+        #expect(ScanChannel.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
+        #expect(hashes == original.sorted())
     }
 }

@@ -128,15 +128,46 @@ final class ScanChannel: Sendable {
         publish(&scanner, bytes: offset, finished: true, failure: failure, colliding: colliding)
     }
 
-    /// The values that occur more than once in `hashes` (sorted in place).
-    /// - Complexity: O(n log n).
+    /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
+    /// - Complexity: O(n): a radix sort, 16 bits a pass (a million hashes in a few
+    ///   milliseconds, where a comparison sort took tens at the end of every scan).
     static func colliding(_ hashes: inout [UInt64]) -> [UInt64] {
-        hashes.sort()
+        radixSort(&hashes)
         var result: [UInt64] = []
         for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
             if result.last != hashes[index] { result.append(hashes[index]) }
         }
         return result
+    }
+
+    /// Sorts `values` in increasing order: four stable passes of 16 bits, least significant first.
+    static func radixSort(_ values: inout [UInt64]) {
+        guard values.count > 1 else { return }
+        var scratch = [UInt64](repeating: 0, count: values.count)
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for pass in 0..<4 {
+            let shift = UInt64(pass * 16)
+            values.withUnsafeBufferPointer { source in
+                scratch.withUnsafeMutableBufferPointer { target in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for index in counts.indices { counts[index] = 0 }
+                        for value in source { counts[Int((value >> shift) & 0xFFFF)] += 1 }
+                        var start = 0
+                        for index in counts.indices {
+                            let count = counts[index]
+                            counts[index] = start
+                            start += count
+                        }
+                        for value in source {
+                            let digit = Int((value >> shift) & 0xFFFF)
+                            target[counts[digit]] = value
+                            counts[digit] += 1
+                        }
+                    }
+                }
+            }
+            swap(&values, &scratch)
+        }
     }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
