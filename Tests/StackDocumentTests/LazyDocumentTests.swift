@@ -165,3 +165,16 @@ extension StackDocument.Item {
         #expect(hashes == original.sorted())
     }
 }
+
+/// Where items are, kept in 32 bits an item.
+@Suite struct ItemOffsetsTests {
+    @Test func offsetsPastFourGibibytesComeBackWhole() throws {
+        let file = TemporaryFile(contents: "{}")
+        defer { file.remove() }
+        let items = LazyItems(reader: try FileReader(path: file.path), isJSONLines: false)
+        let starts = [0, 10, 4_294_967_290, 4_294_967_300, 4_294_967_300 + 8, 3 << 32, (3 << 32) + 5, 9 << 32]
+        let records = starts.map { StackScanner.ItemRecord(start: $0, length: 4, idHash: 7, detail: 1) }
+        items.append(records[...], expectedCount: records.count)
+        #expect((0..<starts.count).map(items.start) == starts)
+    }
+}

@@ -1,6 +1,6 @@
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
-/// decoded items are kept. About 21 bytes per item, whatever the items hold.
+/// decoded items are kept. 13 bytes per item (17 for JSON Lines), whatever the items hold.
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -10,12 +10,17 @@ final class LazyItems: ItemStore {
     let isJSONLines: Bool
     /// The line number of each item, for JSON Lines.
     private var lines: [Int32] = []
-    private var starts: [Int] = []
+    /// The low 32 bits of each item's offset in the file; the high bits are the number of
+    /// entries of ``startHighs`` at or before the item (a file over 4 GiB has a few).
+    private var startLows: [UInt32] = []
+    /// The ordinals of the first items at or past each 4 GiB of the file.
+    private var startHighs: [Int] = []
     private var lengths: [UInt32] = []
     private var details: [UInt8] = []
-    /// ``ItemIDHash`` of each item's id: a search runs through them all (1M in about a millisecond),
-    /// which costs a third of the memory of a hash table.
-    private var idHashes: [UInt64] = []
+    /// The low 32 bits of ``ItemIDHash`` of each item's id: a search runs through them all (1M in
+    /// about a millisecond), which costs a sixth of the memory of a hash table; an item whose
+    /// hash matches is decoded to confirm its id.
+    private var idHashes: [UInt32] = []
     /// The ordinal of each section's first item, in section order.
     var sectionStarts: [Int] = []
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
@@ -36,24 +41,32 @@ final class LazyItems: ItemStore {
         self.isJSONLines = isJSONLines
     }
 
-    var count: Int { starts.count }
+    var count: Int { startLows.count }
+
+    /// Item `ordinal`'s offset in the file.
+    func start(_ ordinal: Int) -> Int {
+        var high = startHighs.count
+        while high > 0, startHighs[high - 1] > ordinal { high -= 1 }
+        return high << 32 | Int(startLows[ordinal])
+    }
 
     /// Adds the items the scan found, in order; `expectedCount` (estimated from the share of
     /// the file scanned) reserves room once instead of doubling past it.
     func append(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
-        if starts.capacity < starts.count + records.count {
-            let capacity = max(expectedCount, starts.count + records.count)
-            starts.reserveCapacity(capacity)
+        if startLows.capacity < startLows.count + records.count {
+            let capacity = max(expectedCount, startLows.count + records.count)
+            startLows.reserveCapacity(capacity)
             lengths.reserveCapacity(capacity)
             details.reserveCapacity(capacity)
             idHashes.reserveCapacity(capacity)
             if isJSONLines { lines.reserveCapacity(capacity) }
         }
         for record in records {
-            starts.append(record.start)
+            while startHighs.count < record.start >> 32 { startHighs.append(startLows.count) }
+            startLows.append(UInt32(truncatingIfNeeded: record.start))
             lengths.append(UInt32(clamping: record.length))
             details.append(record.detail)
-            idHashes.append(record.idHash)
+            idHashes.append(UInt32(truncatingIfNeeded: record.idHash))
             if isJSONLines { lines.append(record.line) }
         }
     }
@@ -77,8 +90,8 @@ final class LazyItems: ItemStore {
     func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
         if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern, isJSONLines: isJSONLines) }
         return rawMatches!.answer(
-            forOrdinal: ordinal, count: starts.count,
-            span: { self.starts[$0]..<(self.starts[$0] + Int(self.lengths[$0])) },
+            forOrdinal: ordinal, count: startLows.count,
+            span: { self.start($0)..<(self.start($0) + Int(self.lengths[$0])) },
             read: { self.reader.read(into: $0, at: $1) })
     }
 
@@ -102,7 +115,7 @@ final class LazyItems: ItemStore {
     /// waiting for the scan on every batch).
     func location(ofItemID id: String) -> (section: Int, index: Int)? {
         if let ordinal = found[id] { return location(ofOrdinal: ordinal) }
-        let hash = ItemIDHash.of(utf8: id.utf8)
+        let hash = UInt32(truncatingIfNeeded: ItemIDHash.of(utf8: id.utf8))
         // The first item with that id wins; a hash that matches another id is skipped.
         var from = searched[id] ?? 0
         while let ordinal = idHashes[from...].firstIndex(of: hash) {
@@ -125,8 +138,9 @@ final class LazyItems: ItemStore {
     /// - Complexity: O(items) to find the candidates, then a decode per candidate.
     func firstDuplicateID(amongHashes hashes: Set<UInt64>) -> (first: String, later: String, id: String)? {
         guard !hashes.isEmpty else { return nil }
+        let kept = Set(hashes.map { UInt32(truncatingIfNeeded: $0) })
         var seen: [String: String] = [:]
-        for (ordinal, hash) in idHashes.enumerated() where hashes.contains(hash) {
+        for (ordinal, hash) in idHashes.enumerated() where kept.contains(hash) {
             guard let location = location(ofOrdinal: ordinal) else { continue }
             let path = "sections[\(location.section)].items[\(location.index)]"
             let id = item(atOrdinal: ordinal, section: location.section, index: location.index).id
@@ -163,7 +177,7 @@ final class LazyItems: ItemStore {
 
     private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
         decodedCount += 1
-        let start = starts[ordinal]
+        let start = start(ordinal)
         do {
             try MemoryCheck.reserve(Int(lengths[ordinal]), for: reader.name)
         } catch {
