@@ -191,3 +191,35 @@ import Testing
         #expect(browser.message?.hasPrefix("nothing to follow") == true)
     }
 }
+
+/// A filter on an input that goes on growing matches what arrives after it.
+@Suite(.serialized) struct FilterWhileGrowingTests {
+    @Test func itemsArrivingAfterTheFilterAreMatchedAsTheyCome() throws {
+        let path = "/tmp/tstack-filter-growing-\(getpid()).jsonl"
+        defer { unlink(path) }
+        let write = { (text: String, mode: String) in
+            let file = fopen(path, mode)
+            fputs(text, file)
+            fclose(file)
+        }
+        let line = { (n: Int) in #"{"level": "\#(n % 10 == 0 ? "error" : "info")", "n": \#(n)}"# + "\n" }
+        write((1...100).map(line).joined(), "w")
+        let file = try GrowingFile(path: path)
+        defer { file.stop() }
+        let lazy = try #require(try LazyDocument.open(following: file))
+        var browser = Browser(loading: lazy, fileName: "log.jsonl", size: TerminalSize(width: 60, height: 12))
+        while browser.rows.itemCount < 100 { browser.absorbLoadedItems() }
+        for key in "&error" { browser.handle(.key(.character(key))) }
+        browser.handle(.key(.enter))
+        browser.finishFilter()
+        #expect(browser.rows.itemCount == 10)
+        write((101...300).map(line).joined(), "a")
+        let deadline = ContinuousClock.now + .seconds(2)
+        while browser.rows.itemCount < 30, ContinuousClock.now < deadline {
+            browser.absorbLoadedItems()
+            usleep(5_000)
+        }
+        #expect(browser.rows.itemCount == 30, "the errors among the new lines show, the rest does not")
+        #expect((0..<browser.rows.itemCount).allSatisfy { browser.rows.item(atOrdinal: $0).art.contains { $0.contains("error") } })
+    }
+}
