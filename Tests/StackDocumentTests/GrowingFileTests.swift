@@ -60,6 +60,21 @@ import Testing
         #expect(lazy.restartReason?.contains("was replaced") == true)
     }
 
+    /// A file whose name does not say JSON Lines is first tried as a stack document; the try
+    /// must not stop the following.
+    @Test func aLogNotNamedJSONLinesIsFollowedToo() throws {
+        let path = "/tmp/tstack-growing-\(getpid()).log"
+        defer { unlink(path) }
+        Self.write(Self.lines(1...3), to: path, mode: "w")
+        let file = try GrowingFile(path: path)
+        defer { file.stop() }
+        let lazy = try #require(try LazyDocument.open(following: file))
+        #expect(Self.takeIn(lazy) { $0.itemCount == 3 })
+        Self.write(Self.lines(4...10), to: path)
+        #expect(Self.takeIn(lazy) { $0.itemCount == 10 })
+        #expect(!lazy.isComplete)
+    }
+
     @Test func aPipeOrADirectoryIsNotFollowedAsAFile() {
         #expect(throws: DocumentError.self) { try GrowingFile(path: "/tmp") }
         #expect(throws: DocumentError.self) { try GrowingFile(path: "/no/such/file") }

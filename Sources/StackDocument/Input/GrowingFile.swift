@@ -35,7 +35,7 @@ public final class GrowingFile: GrowingInput {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw .unreadable(file: path, reason: "--follow follows a regular file (a pipe is followed anyway)")
+            throw .unreadable(file: path, reason: "not a regular file: --follow follows files (a pipe is followed without it)")
         }
         notifications = inotify_init1(Int32(O_CLOEXEC))
         var ends: [Int32] = [-1, -1]

@@ -167,10 +167,10 @@ public final class LazyDocument {
         return JSONLines.looksLikeJSONLines(bytes)
     }
 
-    deinit {
-        channel.cancel()
-        (spool as? GrowingFile)?.stop()
-    }
+    /// Stops the scan. A followed file goes on being watched: its owner stops it
+    /// (``GrowingFile/stop()``), as a document tried first as one kind and then read as another
+    /// shares it.
+    deinit { channel.cancel() }
 
     /// Readable (`poll(2)`) when the scan found something ``update(limit:)`` has not taken: a run loop
     /// that waits for keys watches it too, and sleeps while nothing arrives.
