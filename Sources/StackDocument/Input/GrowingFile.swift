@@ -112,6 +112,8 @@ public final class GrowingFile: GrowingInput {
             // under its name starts again. Until one appears, the old one is followed.
             if stat(path, &named) == 0 { return "\(path) was replaced: reading the new file from the start" }
             _ = inotify_add_watch(notifications, Self.directory(of: path), UInt32(IN_CREATE | IN_MOVED_TO))
+            // A new file made between the look above and the watch would send no event.
+            if stat(path, &named) == 0 { return "\(path) was replaced: reading the new file from the start" }
         }
         if current > bytesWritten {
             size.store(current, ordering: .releasing)
