@@ -135,9 +135,12 @@ public struct Browser {
         // applied (other keys let it go on).
         if search.keyPressed(isEscape: event == .key(.escape)), event == .key(.escape) { return }
         if filtering.keyPressed(isEscape: event == .key(.escape)) { return }
-        if overlay != nil {
-            // Any key closes the box, and does nothing else.
-            if case .key = event { overlay = nil; return }
+        if overlay != nil, case .key(let key) = event {
+            // A scrolling key scrolls a box too long for the screen; any other key closes it,
+            // and does nothing else.
+            let viewport = viewportHeight
+            if overlay?.scroll(for: key, viewport: viewport) != true { overlay = nil }
+            return
         }
         if prompt.isOpen {
             if case .key(let key) = event { feedback = type(key) }

@@ -1,19 +1,53 @@
 import TerminalUI
 
-/// A box drawn over the rows (help, the list of marks) until the next key.
+/// A box drawn over the rows (help, the list of marks) until the next key. When its lines do not
+/// fit, the scrolling keys scroll it (as less's help); any other key closes it.
 struct Overlay: Equatable {
     var title: String
     var lines: [String]
+    /// The first line shown.
+    private(set) var offset = 0
 
-    /// Draws the box centred in the viewport, clipping what does not fit and saying so.
+    init(title: String, lines: [String]) {
+        self.title = title
+        self.lines = lines
+    }
+
+    /// Scrolls the box for `key` when its lines do not fit in `viewport` lines and the key
+    /// scrolls (j k, the arrows, Space b, PgDn PgUp, g G, Home End).
+    /// - Returns: whether the key was used (else it closes the box).
+    mutating func scroll(for key: Key, viewport: Int) -> Bool {
+        let room = Self.room(viewport)
+        let last = max(0, lines.count - room)
+        guard last > 0 else { return false }
+        let page = max(1, room - 1)
+        switch key {
+        case .character("j"), .down: offset += 1
+        case .character("k"), .up: offset -= 1
+        case .character(" "), .pageDown, .control("f"): offset += page
+        case .character("b"), .pageUp, .control("b"): offset -= page
+        case .character("g"), .home: offset = 0
+        case .character("G"), .end: offset = last
+        default: return false
+        }
+        offset = min(max(0, offset), last)
+        return true
+    }
+
+    /// Lines of the box's inside in a viewport of `viewport` lines.
+    private static func room(_ viewport: Int) -> Int { max(0, viewport - 2) }
+
+    /// Draws the box centred in the viewport: the lines from ``offset`` that fit, and where lines
+    /// are hidden above or below, a line saying how many and how to see them.
     func draw(into buffer: inout CellBuffer, viewport: Int, style: Style) {
         let width = min(buffer.width - 2, max(DisplayWidth.of(title) + 6, (lines.map(DisplayWidth.of).max() ?? 0) + 4))
-        let room = max(0, viewport - 2)
+        let room = Self.room(viewport)
         guard width >= 8, room >= 1 else { return }
-        var shown = Array(lines.prefix(room))
-        if lines.count > room, room > 0 {
-            shown[room - 1] = "… \(lines.count - room + 1) more lines"
-        }
+        let offset = min(self.offset, max(0, lines.count - room))
+        var shown = Array(lines[offset...].prefix(room))
+        let below = lines.count - offset - shown.count
+        if below > 0 { shown[shown.count - 1] = "… \(below + 1) more lines (j, Space: scroll)" }
+        if offset > 0, shown.count > 1 { shown[0] = "… \(offset + 1) lines above (k, b: scroll)" }
         let height = shown.count + 2
         let left = (buffer.width - width) / 2
         let top = max(0, (viewport - height) / 2)

@@ -14,6 +14,20 @@ import Testing
         }
     }
 
+    @Test func aHelpTooLongForTheScreenScrollsAndAnyOtherKeyClosesIt() {
+        let size = TerminalSize(width: 70, height: 14)
+        let first = Harness.screen(size: size, keys: "<F1>")
+        #expect(first.contains { $0.contains("more lines (j, Space: scroll)") })
+        #expect(!first.contains { $0.contains("shortcuts: s") })
+        let scrolled = Harness.screen(size: size, keys: "<F1><Space>")
+        #expect(scrolled.contains { $0.contains("lines above (k, b: scroll)") })
+        #expect(scrolled.contains { $0.contains("shortcuts: s") }, "the last line shows")
+        #expect(Harness.screen(size: size, keys: "<F1><Space>gk") == first, "g goes back to the top; k there stays")
+        #expect(Harness.view(size: size, keys: "<F1><Space>x") == Harness.view(size: size), "x closes it and does nothing else")
+        // A box that fits is closed by any key, j included, which does nothing else.
+        #expect(Harness.view(keys: "<F1>j") == Harness.view())
+    }
+
     @Test func theShortcutButtonShowsWhileItsTargetIsHiddenAndItsKeyGoesThere() {
         #expect(Harness.view().last?.hasSuffix("[s] Scroll to Showcase") == true)
         #expect(Harness.browser(keys: "s").focusedID == "photo-1")
