@@ -3,12 +3,12 @@
 extension ExtentIndex {
     /// Every broken invariant of the index, described; empty when it is consistent: the
     /// Fenwick sums equal the naive sums, the per-kind counts and means match the rows.
-    /// `kind` gives each row's kind (the index does not keep kinds).
+    /// `kind` gives each row's kind as the source says it (the index keeps its own copy).
     /// - Complexity: O(n log n). For tests.
     func invariantViolations(kind: (Int) -> RowKind) -> [String] {
         var problems: [String] = []
-        if extents.count != count || generations.count != count || measuredTree.count != count + 1
-            || unmeasuredTrees.count != (count + 1) * Self.kindCount {
+        if extents.count != count || generations.count != count || kinds.count != count
+            || measuredTree.count != blockCount + 1 || unmeasuredTrees.count != (blockCount + 1) * Self.kindCount {
             return ["storage sizes do not match count \(count)"]
         }
         var sums = Array(repeating: Int64(0), count: Self.kindCount)
@@ -18,6 +18,7 @@ extension ExtentIndex {
         for row in 0..<count {
             if offset(of: row) != naive { problems.append("offset(of: \(row)) \(offset(of: row)), rows sum to \(naive)") }
             let k = kind(row)
+            if Int(kinds[row]) != k.rawValue { problems.append("row \(row) is kept as kind \(kinds[row]), the source says \(k)") }
             naive += extent(of: row, kind: k)
             if extents[row] > 0 {
                 sums[k.rawValue] += Int64(extents[row])

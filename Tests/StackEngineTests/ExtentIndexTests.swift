@@ -81,4 +81,46 @@ import Testing
             #expect(appended.offset(of: row) == built.offset(of: row))
         }
     }
+
+    /// Rows appended and removed across block boundaries, measured between: the index agrees
+    /// with the naive model and its own invariants after every step.
+    @Test(arguments: 1...30)
+    func appendsAndRemovalsAcrossBlocksAgreeWithTheNaiveModel(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let initial: [RowKind: Int] = [.header: 1, .item: 3, .footer: 2, .loading: 1]
+        let start = (0..<Int.random(in: 0...100, using: &generator)).map { _ in RowKind.allCases.randomElement(using: &generator)! }
+        var index = ExtentIndex(kinds: start, initialEstimates: initial)
+        var naive = NaiveIndex(kinds: start, extents: Array(repeating: nil, count: start.count), initial: initial)
+        for step in 0..<200 {
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0:
+                for _ in 0..<Int.random(in: 1...40, using: &generator) {
+                    let kind = RowKind.allCases.randomElement(using: &generator)!
+                    index.append(kind: kind)
+                    naive.kinds.append(kind)
+                    naive.extents.append(nil)
+                }
+            case 1:
+                let removed = Int.random(in: 0...min(40, naive.kinds.count), using: &generator)
+                let kinds = naive.kinds
+                index.removeLast(removed) { kinds[$0] }
+                naive.kinds.removeLast(removed)
+                naive.extents.removeLast(removed)
+            default:
+                guard !naive.kinds.isEmpty else { continue }
+                let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
+                let extent = Int.random(in: 1...12, using: &generator)
+                index.setMeasured(row, extent: extent, kind: naive.kinds[row])
+                naive.extents[row] = extent
+            }
+            let kinds = naive.kinds
+            #expect(index.invariantViolations { kinds[$0] }.isEmpty, "seed \(seed), step \(step)")
+            #expect(index.total == naive.offset(naive.kinds.count), "seed \(seed), step \(step)")
+            if naive.kinds.count > 0 {
+                let target = Int.random(in: 0..<max(1, index.total), using: &generator)
+                let anchor = index.row(containing: target)
+                #expect(naive.offset(anchor.row) + anchor.offset == target, "seed \(seed), step \(step)")
+            }
+        }
+    }
 }
