@@ -1,7 +1,7 @@
 /// The position index: the offset of any row and the row at any offset, in O(log n), over a mix
 /// of measured rows and rows counted at an estimate.
 ///
-/// Rows are grouped in blocks of ``blockSize``. Five Fenwick (binary indexed) trees over the
+/// Rows are grouped in blocks of 32. Five Fenwick (binary indexed) trees over the
 /// blocks share one shape: one sums measured extents, and one per ``RowKind`` counts the rows of
 /// that kind never measured. The offset of row `i` is the trees' sum over the blocks before it —
 /// `measured + Σ unmeasured_k · estimate_k`, where `estimate_k` is the rounded running mean of the
