@@ -187,10 +187,16 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     }
 
     /// Changes the data source in place (no copy of a big source): rows from `start` on are new.
-    /// The selection is kept by id, else moved to the nearest selectable row.
+    /// A selection before `start` is the same row still; one among the new rows is found again
+    /// by id, else moved to the nearest selectable row.
+    /// - Complexity: the stack's, plus one `rowIndex(forID:)` only when the selection was among
+    ///   the rows replaced (a growing list, whose rows are appended below the selection, never
+    ///   looks it up).
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
-        let selected = selectedID
+        let kept = selection.map { $0 < start } ?? false
+        let selected = kept ? nil : selectedID
         stack.replaceRows(from: start, updatingSource: update)
+        if kept { return }
         if let selected, let row = stack.source.rowIndex(forID: selected), isSelectable(row) {
             selection = row
         } else {

@@ -9,6 +9,8 @@ import Testing
 /// a row in place and say so with `invalidate`.
 final class Heights: @unchecked Sendable {
     var values: [Int: Int] = [:]
+    /// How many times a row was looked up by id.
+    var lookups = 0
 }
 
 struct LogRows: StackDataSource {
@@ -24,6 +26,7 @@ struct LogRows: StackDataSource {
     func rowKind(at index: Int) -> RowKind { index % (perSection + 1) == 0 ? .header : .item }
     func rowID(at index: Int) -> String { rowKind(at: index) == .header ? "hour-\(index / (perSection + 1))" : "line-\(index)" }
     func rowIndex(forID id: String) -> Int? {
+        heights.lookups += 1
         if id.hasPrefix("line-") { return Int(id.dropFirst(5)).flatMap { $0 < count ? $0 : nil } }
         if id.hasPrefix("hour-") { return Int(id.dropFirst(5)).map { $0 * (perSection + 1) }.flatMap { $0 < count ? $0 : nil } }
         return nil
@@ -312,6 +315,22 @@ struct LogRows: StackDataSource {
         list.select(id: "line-95")
         list.replaceRows(from: 90, with: LogRows(count: 93))
         #expect(list.selectedID == "line-92", "the nearest row still there")
+    }
+
+    /// A list that grows below its selection (a log read as it is written) takes the new rows in
+    /// without looking the selection up: for a source of a million rows read from a file, a lookup
+    /// by id can cost a pass over every row.
+    @Test func rowsAppendedBelowTheSelectionKeepItWithoutALookup() {
+        var source = LogRows(count: 100)
+        var list = LazyList(source: source, width: 20, height: 5, style: Self.style)
+        list.select(id: "line-50")
+        for count in stride(from: 200, through: 1_000, by: 100) {
+            let before = source.heights.lookups
+            source.count = count
+            list.replaceRows(from: count - 100, with: source)
+            #expect(source.heights.lookups == before)
+            #expect(list.selectedID == "line-50")
+        }
     }
 
     /// Whatever the verbs, in any order, on rows of mixed heights: the selection is a selectable
