@@ -135,11 +135,12 @@ public struct Browser {
         // applied (other keys let it go on).
         if search.keyPressed(isEscape: event == .key(.escape)), event == .key(.escape) { return }
         if filtering.keyPressed(isEscape: event == .key(.escape)) { return }
-        if overlay != nil, case .key(let key) = event {
-            // A scrolling key scrolls a box too long for the screen; any other key closes it,
-            // and does nothing else.
+        if overlay != nil, case .key = event {
+            // A moving key scrolls a box too long for the screen; any other key closes it, and
+            // does nothing else.
             let viewport = viewportHeight
-            if overlay?.scroll(for: key, viewport: viewport) != true { overlay = nil }
+            let command = KeyMap.command(for: event)
+            if command.map({ overlay?.scroll(for: $0, viewport: viewport) == true }) != true { overlay = nil }
             return
         }
         if prompt.isOpen {

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// A box drawn over the rows (help, the list of marks) until the next key. When its lines do not
-/// fit, the scrolling keys scroll it (as less's help); any other key closes it.
+/// fit, the keys that move through the rows scroll it (as less's help); any other key closes it.
 struct Overlay: Equatable {
     var title: String
     var lines: [String]
@@ -13,21 +13,25 @@ struct Overlay: Equatable {
         self.lines = lines
     }
 
-    /// Scrolls the box for `key` when its lines do not fit in `viewport` lines and the key
-    /// scrolls (j k, the arrows, Space b, PgDn PgUp, g G, Home End).
-    /// - Returns: whether the key was used (else it closes the box).
-    mutating func scroll(for key: Key, viewport: Int) -> Bool {
+    /// Scrolls the box for `command` — bound to its keys in ``KeyMap/table``, the only place
+    /// keys are bound — when its lines do not fit in `viewport` lines and the command moves
+    /// (an item or a line, half a page or a page, the top or the bottom).
+    /// - Returns: whether the command was used (else the key closes the box).
+    mutating func scroll(for command: BrowserCommand, viewport: Int) -> Bool {
         let room = Self.room(viewport)
         let last = max(0, lines.count - room)
         guard last > 0 else { return false }
         let page = max(1, room - 1)
-        switch key {
-        case .character("j"), .down: offset += 1
-        case .character("k"), .up: offset -= 1
-        case .character(" "), .pageDown, .control("f"): offset += page
-        case .character("b"), .pageUp, .control("b"): offset -= page
-        case .character("g"), .home: offset = 0
-        case .character("G"), .end: offset = last
+        switch command {
+        case .nextItem: offset += 1
+        case .previousItem: offset -= 1
+        case .scrollLines(let lines): offset += lines
+        case .halfPageDown: offset += max(1, room / 2)
+        case .halfPageUp: offset -= max(1, room / 2)
+        case .pageDown: offset += page
+        case .pageUp: offset -= page
+        case .top: offset = 0
+        case .bottom: offset = last
         default: return false
         }
         offset = min(max(0, offset), last)
