@@ -32,16 +32,8 @@ extension Browser {
         while filtering.isFiltering { continueFilter(budget: Int.max) }
     }
 
-    /// Shows the rows through `filter` (nil: all of them) at the current detail level; the focus
-    /// stays on its item, or the nearest shown, on the same screen line.
+    /// Shows the rows through `filter` (nil: all of them) at the current detail level.
     mutating func show(filter: ItemFilter?) {
-        let line = view.focusLine()
-        let level = detail.level
-        let keep = view.focusedItem.flatMap { focused in
-            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document) { s, i, items in
-                items.detail(at: i) <= level && filter.map { $0.shows(section: s, index: i, of: items) } != false
-            }
-        }
-        view.show(DocumentRows(document: rows.document, detailLevel: level, filter: filter, theme: theme), focusing: keep, onLine: line)
+        show(detailLevel: detail.level, filter: filter)
     }
 }

@@ -258,17 +258,23 @@ public struct Browser {
         let level = DetailFilter.clamped(level)
         let said = "detail \(level)"
         guard level != detail.level else { return said }
+        detail.set(level)
+        show(detailLevel: level, filter: rows.filter)
+        return said
+    }
+
+    /// Shows the document's items up to `level` that `filter` lets through (nil: all). The
+    /// focused item stays on its screen line; when it no longer shows, the nearest item that does
+    /// takes the focus there.
+    mutating func show(detailLevel level: Int, filter: ItemFilter?) {
         let line = view.focusLine()
-        let filter = rows.filter
         let keep = view.focusedItem.flatMap { focused in
-            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document) { s, i, items in
-                items.detail(at: i) <= level && filter.map { $0.shows(section: s, index: i, of: items) } != false
+            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document) {
+                DocumentRows.shows(item: $1, ofSection: $0, in: $2, detailLevel: level, filter: filter)
             }
         }
-        detail.set(level)
         view.show(
             DocumentRows(document: rows.document, detailLevel: level, filter: filter, theme: theme), focusing: keep,
             onLine: line)
-        return said
     }
 }

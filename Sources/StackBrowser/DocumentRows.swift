@@ -52,6 +52,12 @@ public struct DocumentRows: StackDataSource {
         for section in document.sections.indices { appendSection(section, from: 0) }
     }
 
+    /// Whether item `item` of section `section` (its items `items`) shows at `detailLevel`
+    /// through `filter`: the one rule the rows and the choice of a new focus share.
+    static func shows(item: Int, ofSection section: Int, in items: ItemList, detailLevel: Int, filter: ItemFilter?) -> Bool {
+        items.detail(at: item) <= detailLevel && filter.map { $0.shows(section: section, index: item, of: items) } != false
+    }
+
     /// Adds the rows of section `sectionIndex` from its item `firstItem` on (with its header
     /// when that is 0) and its footer.
     private mutating func appendSection(_ sectionIndex: Int, from firstItem: Int) {
@@ -60,10 +66,9 @@ public struct DocumentRows: StackDataSource {
         let start = firstItem == 0 ? entries.count : sectionRows.removeLast().lowerBound
         var ordinal = Int32(itemCount)
         let items = section.items
-        let filter = self.filter
+        let (level, filter) = (detailLevel, self.filter)
         func shows(_ item: Int) -> Bool {
-            items.detail(at: item) <= detailLevel
-                && filter.map { $0.shows(section: sectionIndex, index: item, of: items) } != false
+            Self.shows(item: item, ofSection: sectionIndex, in: items, detailLevel: level, filter: filter)
         }
         // Every item shows at the top level (3) with no filter: no need to ask each one.
         let showsAll = detailLevel >= 3 && filter == nil

@@ -32,19 +32,20 @@ struct Search: Equatable {
     /// Whether the item shown at `ordinal` of `rows` matches: its raw bytes first, when it is in
     /// a file, then its fields.
     func matches(itemAtOrdinal ordinal: Int, of rows: DocumentRows) -> Bool {
-        switch rows.rawMatch(regex, atOrdinal: ordinal) {
-        case .no: return false
-        case .yes: return true
-        case .maybe: return matches(rows.item(atOrdinal: ordinal))
-        }
+        matches(rows.rawMatch(regex, atOrdinal: ordinal)) { rows.item(atOrdinal: ordinal) }
     }
 
     /// Whether item `index` of `items` matches: its raw bytes first, when it is in a file.
     func matches(_ items: ItemList, at index: Int) -> Bool {
-        switch items.rawMatch(regex, at: index) {
+        matches(items.rawMatch(regex, at: index)) { items[index] }
+    }
+
+    /// What the raw bytes said, and when they cannot tell, the decoded item's fields.
+    private func matches(_ raw: RawMatch, decoding item: () -> StackDocument.Item) -> Bool {
+        switch raw {
         case .no: return false
         case .yes: return true
-        case .maybe: return matches(items[index])
+        case .maybe: return matches(item())
         }
     }
 
