@@ -73,15 +73,6 @@ public final class InputSpool: GrowingInput {
     /// could not be read or written.
     public var failure: DocumentError? { stopped.withLock { $0 } }
 
-    /// Blocks until `condition` holds or the input ended, waking only when bytes arrive.
-    public func wait(until condition: (InputSpool) -> Bool) {
-        while true {
-            let generation = changes.generation
-            if isFinished || condition(self) { return }
-            changes.wait(after: generation)
-        }
-    }
-
     /// A reader of the file.
     func reader() throws(DocumentError) -> FileReader {
         try FileReader(duplicating: descriptor, name: name)
