@@ -150,39 +150,57 @@ import Testing
     }
 }
 
-/// `F`: the view keeps to the end of an input that grows.
-@Suite(.serialized) struct FollowModeTests {
-    @Test func theViewKeepsToTheEndAsItemsArriveUntilAKey() throws {
-        let path = "/tmp/tstack-follow-mode-\(getpid()).jsonl"
-        defer { unlink(path) }
-        let write = { (text: String, mode: String) in
-            let file = fopen(path, mode)
-            fputs(text, file)
-            fclose(file)
-        }
-        write((1...50).map { #"{"n": \#($0)}"# + "\n" }.joined(), "w")
-        let file = try GrowingFile(path: path)
-        defer { file.stop() }
-        let lazy = try #require(try LazyDocument.open(following: file))
-        var browser = Browser(loading: lazy, fileName: "log.jsonl", size: TerminalSize(width: 60, height: 12))
-        browser.perform(.follow)
-        #expect(browser.focusedID == "line-50")
-        write((51...500).map { #"{"n": \#($0)}"# + "\n" }.joined(), "a")
+/// A JSON Lines file a test writes to while a browser follows it.
+struct FollowedLog {
+    let path: String
+
+    init(name: String) { path = "/tmp/tstack-\(name)-\(getpid()).jsonl" }
+
+    func write(_ text: String, truncating: Bool = false) {
+        let file = fopen(path, truncating ? "w" : "a")
+        fputs(text, file)
+        fclose(file)
+    }
+
+    func remove() { unlink(path) }
+
+    /// Takes in what `browser`'s scan finds until `condition` holds, for at most two seconds.
+    static func takeIn(_ browser: inout Browser, until condition: (Browser) -> Bool) {
         let deadline = ContinuousClock.now + .seconds(2)
-        while browser.focusedID != "line-500", ContinuousClock.now < deadline {
+        while !condition(browser), ContinuousClock.now < deadline {
             browser.absorbLoadedItems()
             usleep(5_000)
         }
+    }
+
+    /// A browser of the log, following it from the start.
+    func browser() throws -> (Browser, GrowingFile) {
+        let file = try GrowingFile(path: path)
+        let lazy = try #require(try LazyDocument.open(following: file))
+        return (Browser(loading: lazy, fileName: "log.jsonl", size: TerminalSize(width: 60, height: 12)), file)
+    }
+}
+
+/// `F`: the view keeps to the end of an input that grows.
+@Suite(.serialized) struct FollowModeTests {
+    @Test func theViewKeepsToTheEndAsItemsArriveUntilAKey() throws {
+        let log = FollowedLog(name: "follow-mode")
+        defer { log.remove() }
+        let lines = { (range: ClosedRange<Int>) in range.map { #"{"n": \#($0)}"# + "\n" }.joined() }
+        log.write(lines(1...50), truncating: true)
+        var (browser, file) = try log.browser()
+        defer { file.stop() }
+        browser.perform(.follow)
+        #expect(browser.focusedID == "line-50")
+        log.write(lines(51...500))
+        FollowedLog.takeIn(&browser) { $0.focusedID == "line-500" }
         #expect(browser.focusedID == "line-500")
         let status = Harness.text(of: browser.render()).last ?? ""
         #expect(status.contains("following"), "\(status)")
         browser.handle(.key(.character("k")))
         #expect(Harness.text(of: browser.render()).last?.contains("following") == false)
-        write((501...510).map { #"{"n": \#($0)}"# + "\n" }.joined(), "a")
-        while browser.rows.itemCount < 510, ContinuousClock.now < deadline + .seconds(2) {
-            browser.absorbLoadedItems()
-            usleep(5_000)
-        }
+        log.write(lines(501...510))
+        FollowedLog.takeIn(&browser) { $0.rows.itemCount == 510 }
         #expect(browser.focusedID == "line-499", "no longer following: the focus stays")
     }
 
@@ -195,30 +213,19 @@ import Testing
 /// A filter on an input that goes on growing matches what arrives after it.
 @Suite(.serialized) struct FilterWhileGrowingTests {
     @Test func itemsArrivingAfterTheFilterAreMatchedAsTheyCome() throws {
-        let path = "/tmp/tstack-filter-growing-\(getpid()).jsonl"
-        defer { unlink(path) }
-        let write = { (text: String, mode: String) in
-            let file = fopen(path, mode)
-            fputs(text, file)
-            fclose(file)
-        }
+        let log = FollowedLog(name: "filter-growing")
+        defer { log.remove() }
         let line = { (n: Int) in #"{"level": "\#(n % 10 == 0 ? "error" : "info")", "n": \#(n)}"# + "\n" }
-        write((1...100).map(line).joined(), "w")
-        let file = try GrowingFile(path: path)
+        log.write((1...100).map(line).joined(), truncating: true)
+        var (browser, file) = try log.browser()
         defer { file.stop() }
-        let lazy = try #require(try LazyDocument.open(following: file))
-        var browser = Browser(loading: lazy, fileName: "log.jsonl", size: TerminalSize(width: 60, height: 12))
-        while browser.rows.itemCount < 100 { browser.absorbLoadedItems() }
+        FollowedLog.takeIn(&browser) { $0.rows.itemCount == 100 }
         for key in "&error" { browser.handle(.key(.character(key))) }
         browser.handle(.key(.enter))
         browser.finishFilter()
         #expect(browser.rows.itemCount == 10)
-        write((101...300).map(line).joined(), "a")
-        let deadline = ContinuousClock.now + .seconds(2)
-        while browser.rows.itemCount < 30, ContinuousClock.now < deadline {
-            browser.absorbLoadedItems()
-            usleep(5_000)
-        }
+        log.write((101...300).map(line).joined())
+        FollowedLog.takeIn(&browser) { $0.rows.itemCount == 30 }
         #expect(browser.rows.itemCount == 30, "the errors among the new lines show, the rest does not")
         #expect((0..<browser.rows.itemCount).allSatisfy { browser.rows.item(atOrdinal: $0).art.contains { $0.contains("error") } })
     }

@@ -68,4 +68,28 @@ import Testing
         var app = Counter()
         #expect(app.run(screen: terminal, input: terminal) == .signal(15))
     }
+
+    /// Ticks from background work that change nothing on screen draw no frame (nor idle work);
+    /// a tick that changed something, and every key, draws one.
+    @Test func aTickThatChangedNothingDrawsNothing() {
+        struct Ticker: TerminalApp {
+            var counter = TerminalAppTests.Counter()
+            var changed = true
+            mutating func update(_ event: InputEvent) -> Bool {
+                // Every third tick brings news; keys always change the screen.
+                if event == .tick { counter.count += 1 }
+                changed = event != .tick || counter.count % 3 == 0
+                return true
+            }
+            mutating func draw(size: TerminalSize) -> CellBuffer { counter.draw(size: size) }
+            mutating func idle() { counter.idle() }
+            var needsFrame: Bool { changed }
+        }
+        let events: [InputEvent] = Array(repeating: .tick, count: 6) + [.key(.character("j"))]
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), input: events)
+        var app = Ticker()
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(terminal.frames.map { $0.textLines()[0] } == ["count 0", "count 3", "count 6", "count 6"])
+        #expect(app.counter.idles == 4)
+    }
 }
