@@ -88,9 +88,12 @@ extension LazyList {
         guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
             return false
         }
-        let top = stack.leadingInset(for: first.index)
-        let selectable = stack.resolve(row).selectableLines
-        return match.origin + selectable > top && match.origin < stack.viewportExtent
+        return isVisible(match, below: stack.leadingInset(for: first.index))
+    }
+
+    /// Whether a selectable line of the row placed at `span` shows below the first `top` lines.
+    private mutating func isVisible(_ span: RowSpan, below top: Int) -> Bool {
+        span.origin + stack.resolve(span.index).selectableLines > top && span.origin < stack.viewportExtent
     }
 
     /// The selectable row covering screen line `line`, or the nearest selectable row on screen.
@@ -112,7 +115,9 @@ extension LazyList {
     private mutating func keepSelectionVisible(preferLeading: Bool) {
         guard let selection, !isVisible(selection) else { return }
         let placed = placements()
-        let shown = placed.filter { isSelectable($0.index) && isVisible($0.index, among: placed) }
+        guard let first = placed.first else { return }
+        let top = stack.leadingInset(for: first.index)
+        let shown = placed.filter { isSelectable($0.index) && isVisible($0, below: top) }
         guard let pick = preferLeading ? shown.first : shown.last else { return }
         self.selection = pick.index
     }
