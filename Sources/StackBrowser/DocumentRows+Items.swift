@@ -6,7 +6,7 @@ extension DocumentRows {
     /// The item shown at `ordinal` (0-based among all items shown, cards included).
     /// - Complexity: O(log rows).
     public func item(atOrdinal ordinal: Int) -> StackDocument.Item {
-        let entry = entries[row(showingOrdinal: ordinal)]
+        let entry = table.entry(at: table.row(showingOrdinal: ordinal))
         if entry.role == .cards, let strip = strips[Int(entry.section)] {
             return strip.items[ordinal - Int(entry.ordinal)]
         }
@@ -17,27 +17,15 @@ extension DocumentRows {
     /// card, or an item in memory).
     /// - Complexity: O(log rows), plus reading the item's block of the file the first time.
     public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
-        let entry = entries[row(showingOrdinal: ordinal)]
+        let entry = table.entry(at: table.row(showingOrdinal: ordinal))
         guard entry.role == .item else { return .maybe }
         return document.sections[Int(entry.section)].items.rawMatch(pattern, at: Int(entry.item))
-    }
-
-    /// The row showing the item at `ordinal`: the last row starting at or before it (a header
-    /// or footer never is: the item after it starts at the same ordinal).
-    private func row(showingOrdinal ordinal: Int) -> Int {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
     }
 
     /// The ordinal of the item or card with `id`, if it is shown.
     public func ordinal(ofID id: String) -> Int? {
         guard let row = rowIndex(forID: id) else { return nil }
-        let entry = entries[row]
+        let entry = table.entry(at: row)
         switch entry.role {
         case .item: return Int(entry.ordinal)
         case .cards: return cardsByID[id].map { Int(entry.ordinal) + $0 }

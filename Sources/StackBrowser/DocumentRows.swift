@@ -14,7 +14,7 @@ public struct DocumentRows: StackDataSource {
     }
 
     /// One row: its role, its section and, for an item, the item's index in the section.
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Equatable {
         public var role: Role
         public var section: Int32
         /// The item's index in its section's `items`; -1 for other roles.
@@ -32,7 +32,7 @@ public struct DocumentRows: StackDataSource {
     /// The number of items shown, cards included.
     public private(set) var itemCount = 0
     private(set) var builder: RowBuilder
-    private(set) var entries: [Entry] = []
+    private(set) var table = RowTable()
     private var sectionRows: [Range<Int>] = []
     /// Rows by id; for a document whose items stay in the file (``StackDocument/itemStore``),
     /// only headers, footers, strips and cards: its items are found through the store.
@@ -62,9 +62,8 @@ public struct DocumentRows: StackDataSource {
     /// when that is 0) and its footer.
     private mutating func appendSection(_ sectionIndex: Int, from firstItem: Int) {
         let section = document.sections[sectionIndex]
-        let s = Int32(sectionIndex)
-        let start = firstItem == 0 ? entries.count : sectionRows.removeLast().lowerBound
-        var ordinal = Int32(itemCount)
+        let start = firstItem == 0 ? table.count : sectionRows.removeLast().lowerBound
+        var ordinal = itemCount
         let items = section.items
         let (level, filter) = (detailLevel, self.filter)
         func shows(_ item: Int) -> Bool {
@@ -78,48 +77,49 @@ public struct DocumentRows: StackDataSource {
             : (firstItem..<items.count).filter(shows)
         // A filter leaves out a section none of whose items show.
         if filter != nil, firstItem == 0, selected?.isEmpty == true {
-            sectionRows.append(start..<entries.count)
+            sectionRows.append(start..<table.count)
             return
         }
         if firstItem == 0, section.header != nil {
-            add(Entry(role: .header, section: s, item: -1, ordinal: ordinal), id: section.headerID)
+            add(.header, section: sectionIndex, ordinal: ordinal, id: section.headerID)
         }
         switch section.layout {
         case .vertical:
-            let indexesItems = !items.isStored
-            func append(_ item: Int) {
-                let entry = Entry(role: .item, section: s, item: Int32(item), ordinal: ordinal)
-                if indexesItems { rowsByID[items[item].id] = entries.count }
-                entries.append(entry)
-                ordinal += 1
+            let first = table.count
+            if let selected {
+                table.appendItems(selected, section: sectionIndex, ordinal: ordinal)
+            } else {
+                table.appendItems(firstItem..<items.count, section: sectionIndex, ordinal: ordinal)
             }
-            // Room once for the section's rows, growing geometrically: a growing section is
-            // appended to batch by batch, and an exact reservation would copy every row each time.
-            let needed = entries.count + (selected?.count ?? items.count - firstItem) + 1
-            if entries.capacity < needed { entries.reserveCapacity(max(needed, entries.capacity * 2)) }
-            if let selected { selected.forEach(append) } else { (firstItem..<items.count).forEach(append) }
+            // Items read from a file are found through the store, not this table.
+            if !items.isStored {
+                for (offset, item) in (selected ?? Array(firstItem..<items.count)).enumerated() {
+                    rowsByID[items[item].id] = first + offset
+                }
+            }
+            ordinal += table.count - first
         case .horizontal:
             let shown = selected ?? []
-            let row = entries.count
-            add(Entry(role: .cards, section: s, item: -1, ordinal: ordinal), id: section.id)
+            let row = table.count
+            add(.cards, section: sectionIndex, ordinal: ordinal, id: section.id)
             let cards = shown.map { items[$0] }
             for (position, item) in cards.enumerated() {
                 rowsByID[item.id] = row
                 cardsByID[item.id] = position
             }
             strips[sectionIndex] = CardStrip(items: cards, builder: builder)
-            ordinal += Int32(cards.count)
+            ordinal += cards.count
         }
         if section.footer != nil {
-            add(Entry(role: .footer, section: s, item: -1, ordinal: ordinal), id: section.footerID)
+            add(.footer, section: sectionIndex, ordinal: ordinal, id: section.footerID)
         }
-        sectionRows.append(start..<entries.count)
-        itemCount = Int(ordinal)
+        sectionRows.append(start..<table.count)
+        itemCount = ordinal
     }
 
-    private mutating func add(_ entry: Entry, id: String) {
-        rowsByID[id] = entries.count
-        entries.append(entry)
+    private mutating func add(_ role: Role, section: Int, ordinal: Int, id: String) {
+        rowsByID[id] = table.count
+        table.append(role, section: section, ordinal: ordinal)
     }
 
     // MARK: - A growing document
@@ -132,7 +132,7 @@ public struct DocumentRows: StackDataSource {
         // Only the last section can have changed (see update(to:)): O(1), not O(sections).
         var s = max(0, old.count - 1)
         while s < old.count, s < new.count, old[s] == new[s] { s += 1 }
-        guard s < old.count else { return (entries.count, s, 0) }
+        guard s < old.count else { return (table.count, s, 0) }
         let rows = sectionRows[s]
         if s < new.count, old[s].hasSameFrame(as: new[s]), old[s].layout == .vertical,
             new[s].items.count >= old[s].items.count {
@@ -152,15 +152,16 @@ public struct DocumentRows: StackDataSource {
     /// - Complexity: O(rows replaced + rows added).
     public mutating func update(to newDocument: StackDocument) {
         let change = firstChange(for: newDocument)
-        if change.row < entries.count {
+        if change.row < table.count {
             // Items read from a file were never in the table (and naming them would decode them).
-            for row in change.row..<entries.count
-            where entries[row].role != .item || !document.sections[Int(entries[row].section)].items.isStored {
-                rowsByID[rowID(at: row)] = nil
+            for row in change.row..<table.count {
+                let entry = table.entry(at: row)
+                if entry.role != .item || !document.sections[Int(entry.section)].items.isStored {
+                    rowsByID[rowID(at: row)] = nil
+                }
             }
-            let ordinal = Int(entries[change.row].ordinal)
-            entries.removeLast(entries.count - change.row)
-            itemCount = ordinal
+            itemCount = Int(table.entry(at: change.row).ordinal)
+            table.removeRows(from: change.row)
         }
         for section in strips.keys where section >= change.section {
             for card in document.sections[section].items {
@@ -179,10 +180,23 @@ public struct DocumentRows: StackDataSource {
 
     // MARK: - StackDataSource
 
-    public var rowCount: Int { entries.count }
+    public var rowCount: Int { table.count }
 
     public func rowKind(at index: Int) -> RowKind {
-        switch entries[index].role {
+        Self.kind(of: table.entry(at: index).role)
+    }
+
+    public func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)] {
+        var runs: [(kind: RowKind, count: Int)] = []
+        for run in table.roleRuns(in: rows) {
+            let kind = Self.kind(of: run.role)
+            if runs.last?.kind == kind { runs[runs.count - 1].count += run.count } else { runs.append((kind, run.count)) }
+        }
+        return runs
+    }
+
+    private static func kind(of role: Role) -> RowKind {
+        switch role {
         case .header: return .header
         case .item, .cards: return .item
         case .footer: return .footer
@@ -190,7 +204,7 @@ public struct DocumentRows: StackDataSource {
     }
 
     public func rowID(at index: Int) -> String {
-        let entry = entries[index]
+        let entry = table.entry(at: index)
         let section = document.sections[Int(entry.section)]
         switch entry.role {
         case .header: return section.headerID
@@ -212,18 +226,20 @@ public struct DocumentRows: StackDataSource {
         var high = rows.upperBound
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].role == .footer || entries[middle].item >= location.index { high = middle } else { low = middle + 1 }
+            let entry = table.entry(at: middle)
+            if entry.role == .footer || entry.item >= location.index { high = middle } else { low = middle + 1 }
         }
-        guard low < rows.upperBound, entries[low].role == .item, entries[low].item == location.index else { return nil }
+        guard low < rows.upperBound, case let entry = table.entry(at: low), entry.role == .item, entry.item == location.index
+        else { return nil }
         return low
     }
 
     public func sectionRange(containing index: Int) -> Range<Int> {
-        sectionRows[Int(entries[index].section)]
+        sectionRows[Int(table.entry(at: index).section)]
     }
 
     public func resolveRow(at index: Int, crossExtent: Int) -> RenderedRow {
-        let entry = entries[index]
+        let entry = table.entry(at: index)
         let section = document.sections[Int(entry.section)]
         switch entry.role {
         case .header: return builder.header(section.header ?? "", width: crossExtent)
@@ -238,11 +254,11 @@ public struct DocumentRows: StackDataSource {
     // MARK: - Document queries
 
     /// The entry of the row at `index`.
-    public func entry(at index: Int) -> Entry { entries[index] }
+    public func entry(at index: Int) -> Entry { table.entry(at: index) }
 
     /// Whether the row can take the focus (items and card strips).
     public func isFocusable(_ index: Int) -> Bool {
-        let role = entries[index].role
+        let role = table.entry(at: index).role
         return role == .item || role == .cards
     }
 

@@ -11,24 +11,36 @@
 /// A new cross extent starts a new *generation*: earlier measurements stay in the sums as good
 /// guesses but no longer count as exact, and rows are re-measured lazily as they are resolved.
 ///
-/// Memory: 6 bytes a row (4 extent, 1 generation, 1 kind) and 24 a block of 32 rows (8 measured
-/// sum, 4 × 4 unmeasured counts): under 7 bytes a row.
+/// Memory: a block none of whose rows was measured and whose rows are all of one kind — nearly
+/// every block of a big list, whose rows are mostly items never shown — keeps only its kind;
+/// the others keep each row's extent, generation and kind (6 bytes a row) in a *detail* slot.
+/// Every block also has 8 bytes of measured sum, 4 × 4 of unmeasured counts and 5 of slot and
+/// kind: under a byte a row for a list mostly never seen, 7 bytes a row once all was measured.
 public struct ExtentIndex: Sendable {
     /// Rows indexed.
     public private(set) var count = 0
 
-    /// Measured extent of each row, 0 while never measured.
-    private(set) var extents: [Int32] = []
-    /// The generation each row was last measured in; 0 means never, or before a wrap-around.
-    private(set) var generations: [UInt8] = []
-    /// The kind of each row (its `RowKind` raw value).
-    private(set) var kinds: [UInt8] = []
+    /// Per block: its detail slot (its rows are at `slot * blockSize` in the detail arrays), or
+    /// -1 for a *plain* block: no row measured, every row of the kind in ``blockKinds``.
+    private(set) var blockSlots: [Int32] = []
+    /// Per plain block, the kind (`RowKind` raw value) of all its rows.
+    private(set) var blockKinds: [UInt8] = []
+    /// Per row of a detailed block: its measured extent, 0 while never measured.
+    private(set) var detailExtents: [Int32] = []
+    /// Per row of a detailed block: the generation it was last measured in; 0 means never, or
+    /// before a wrap-around.
+    private(set) var detailGenerations: [UInt8] = []
+    /// Per row of a detailed block: its kind.
+    private(set) var detailKinds: [UInt8] = []
+    /// Detail slots of removed blocks, to reuse.
+    private(set) var freeSlots: [Int32] = []
     private(set) var currentGeneration: UInt8 = 1
     /// Rows measured in the current generation.
     public private(set) var measuredCount = 0
 
     /// Rows a Fenwick node's leaf stands for.
     static let blockSize = 32
+    static let blockShift = 5
     /// Fenwick tree (1-based, over blocks) of measured extents.
     private(set) var measuredTree: [Int64] = [0]
     /// Fenwick trees (1-based, over blocks) counting never-measured rows, one per kind,
@@ -44,32 +56,76 @@ public struct ExtentIndex: Sendable {
     var blockCount: Int { (count + Self.blockSize - 1) / Self.blockSize }
 
     /// Creates an index of rows of the given kinds, none measured.
-    /// - Complexity: O(n).
+    /// - Complexity: O(n log n) at worst (every row of another kind than the one before).
     public init<Kinds: Sequence>(kinds: Kinds, initialEstimates: [RowKind: Int] = [:])
     where Kinds.Element == RowKind {
+        self.init(kindRuns: [(kind: RowKind, count: Int)](), initialEstimates: initialEstimates)
+        for kind in kinds { append(kind: kind) }
+    }
+
+    /// Creates an index of runs of rows of one kind (a kind, and how many rows in a row have
+    /// it), none measured.
+    /// - Complexity: O((runs + n / 32) · log n).
+    public init<Runs: Sequence>(kindRuns: Runs, initialEstimates: [RowKind: Int] = [:])
+    where Runs.Element == (kind: RowKind, count: Int) {
         let kindCount = Self.kindCount
         self.initialEstimates = RowKind.allCases.map { max(1, initialEstimates[$0] ?? 1) }
         measuredSums = Array(repeating: 0, count: kindCount)
         measuredCounts = Array(repeating: 0, count: kindCount)
-        self.kinds = kinds.map { UInt8($0.rawValue) }
-        count = self.kinds.count
-        extents = Array(repeating: 0, count: count)
-        generations = Array(repeating: 0, count: count)
-        let blocks = (count + Self.blockSize - 1) / Self.blockSize
-        measuredTree = Array(repeating: 0, count: blocks + 1)
-        unmeasuredTrees = Array(repeating: 0, count: (blocks + 1) * kindCount)
-        for (row, kind) in self.kinds.enumerated() {
-            unmeasuredTrees[(row / Self.blockSize + 1) * kindCount + Int(kind)] += 1
-        }
-        // Linear-time Fenwick construction: each node passes its sum up to its parent.
-        guard blocks > 0 else { return }
-        for i in 1...blocks {
-            let parent = i + (i & -i)
-            guard parent <= blocks else { continue }
-            for k in 0..<kindCount {
-                unmeasuredTrees[parent * kindCount + k] += unmeasuredTrees[i * kindCount + k]
+        unmeasuredTrees = Array(repeating: 0, count: kindCount)
+        for run in kindRuns { append(run.kind, count: run.count) }
+    }
+
+    // MARK: - Rows
+
+    /// The kind of `row`.
+    @inline(__always)
+    private func kindValue(_ row: Int) -> UInt8 {
+        let slot = blockSlots[row >> Self.blockShift]
+        return slot < 0 ? blockKinds[row >> Self.blockShift] : detailKinds[Int(slot) << Self.blockShift | row & (Self.blockSize - 1)]
+    }
+
+    /// The extent measured for `row` (in any generation), 0 when never.
+    @inline(__always)
+    func measuredExtent(_ row: Int) -> Int32 {
+        let slot = blockSlots[row >> Self.blockShift]
+        return slot < 0 ? 0 : detailExtents[Int(slot) << Self.blockShift | row & (Self.blockSize - 1)]
+    }
+
+    /// The generation `row` was last measured in, 0 when never.
+    @inline(__always)
+    private func generation(_ row: Int) -> UInt8 {
+        let slot = blockSlots[row >> Self.blockShift]
+        return slot < 0 ? 0 : detailGenerations[Int(slot) << Self.blockShift | row & (Self.blockSize - 1)]
+    }
+
+    /// A detail slot whose rows are unmeasured rows of `kind`.
+    private mutating func newSlot(kind: UInt8) -> Int32 {
+        if let slot = freeSlots.popLast() {
+            let rows = Int(slot) << Self.blockShift..<(Int(slot) + 1) << Self.blockShift
+            for row in rows {
+                detailExtents[row] = 0
+                detailGenerations[row] = 0
+                detailKinds[row] = kind
             }
+            return slot
         }
+        let slot = Int32(detailKinds.count >> Self.blockShift)
+        detailExtents.append(contentsOf: repeatElement(0, count: Self.blockSize))
+        detailGenerations.append(contentsOf: repeatElement(0, count: Self.blockSize))
+        detailKinds.append(contentsOf: repeatElement(kind, count: Self.blockSize))
+        return slot
+    }
+
+    /// The position in the detail arrays of `row`, giving its block a detail slot if it has none.
+    private mutating func detailPosition(_ row: Int) -> Int {
+        let block = row >> Self.blockShift
+        var slot = blockSlots[block]
+        if slot < 0 {
+            slot = newSlot(kind: blockKinds[block])
+            blockSlots[block] = slot
+        }
+        return Int(slot) << Self.blockShift | row & (Self.blockSize - 1)
     }
 
     // MARK: - Reading
@@ -86,14 +142,20 @@ public struct ExtentIndex: Sendable {
     /// Whether `row` was measured at the current cross extent.
     /// - Complexity: O(1).
     public func isMeasured(_ row: Int) -> Bool {
-        generations[row] == currentGeneration
+        generation(row) == currentGeneration
     }
 
     /// The row's measured extent (possibly from an earlier cross extent), else its estimate.
     /// - Complexity: O(1).
     public func extent(of row: Int, kind: RowKind) -> Int {
-        let known = Int(extents[row])
+        let known = Int(measuredExtent(row))
         return known > 0 ? known : estimate(for: kind)
+    }
+
+    /// The kind `row` was indexed as.
+    /// - Complexity: O(1).
+    public func kind(of row: Int) -> RowKind {
+        RowKind(rawValue: Int(kindValue(row)))!
     }
 
     /// The offset of the first line of `row` (or of the end, for `row == count`).
@@ -101,23 +163,34 @@ public struct ExtentIndex: Sendable {
     public func offset(of row: Int) -> Int {
         let estimates = currentEstimates()
         let row = min(max(0, row), count)
-        let block = row / Self.blockSize
+        let block = row >> Self.blockShift
         var total: Int64 = 0
         var i = block
         while i > 0 {
             total += nodeValue(i, estimates: estimates)
             i -= i & -i
         }
-        for inside in (block * Self.blockSize)..<row { total += rowExtent(inside, estimates: estimates) }
+        let first = block << Self.blockShift
+        if row > first { total += rowsExtent(ofBlock: block, rows: row - first, estimates: estimates) }
         return Int(total)
     }
 
-    /// A row's measured extent, else the estimate of its kind.
+    /// The summed extent of the first `rows` rows of `block`, unmeasured rows at `estimates`.
+    private func rowsExtent(ofBlock block: Int, rows: Int, estimates: (Int64, Int64, Int64, Int64)) -> Int64 {
+        let slot = blockSlots[block]
+        guard slot >= 0 else { return Int64(rows) * estimate(ofKind: blockKinds[block], estimates) }
+        var total: Int64 = 0
+        let base = Int(slot) << Self.blockShift
+        for position in base..<(base + rows) {
+            let known = detailExtents[position]
+            total += known > 0 ? Int64(known) : estimate(ofKind: detailKinds[position], estimates)
+        }
+        return total
+    }
+
     @inline(__always)
-    private func rowExtent(_ row: Int, estimates: (Int64, Int64, Int64, Int64)) -> Int64 {
-        let known = extents[row]
-        if known > 0 { return Int64(known) }
-        switch kinds[row] {
+    private func estimate(ofKind kind: UInt8, _ estimates: (Int64, Int64, Int64, Int64)) -> Int64 {
+        switch kind {
         case 0: return estimates.0
         case 1: return estimates.1
         case 2: return estimates.2
@@ -170,12 +243,23 @@ public struct ExtentIndex: Sendable {
             step /= 2
         }
         // `position` whole blocks lie before the offset: the row is in the next one.
-        var row = position * Self.blockSize
-        while row < count {
-            let extent = rowExtent(row, estimates: estimates)
+        guard position < blocks else { return ScrollAnchor(row: count - 1, offset: 0) }
+        let first = position << Self.blockShift
+        let last = min(count, first + Self.blockSize)
+        let slot = blockSlots[position]
+        if slot < 0 {
+            // Every row of a plain block has the same extent: no need to walk them.
+            let extent = estimate(ofKind: blockKinds[position], estimates)
+            let inside = Int(remaining / extent)
+            guard first + inside < last else { return ScrollAnchor(row: count - 1, offset: 0) }
+            return ScrollAnchor(row: first + inside, offset: Int(remaining - Int64(inside) * extent))
+        }
+        let base = Int(slot) << Self.blockShift
+        for row in first..<last {
+            let known = detailExtents[base + row - first]
+            let extent = known > 0 ? Int64(known) : estimate(ofKind: detailKinds[base + row - first], estimates)
             if extent > remaining { return ScrollAnchor(row: row, offset: Int(remaining)) }
             remaining -= extent
-            row += 1
         }
         return ScrollAnchor(row: count - 1, offset: 0)
     }
@@ -193,8 +277,9 @@ public struct ExtentIndex: Sendable {
     /// Records that `row` measured `extent` at the current cross extent.
     /// - Complexity: O(log n).
     public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind) {
+        let position = detailPosition(row)
         let newExtent = Int64(max(1, extent))
-        let oldExtent = Int64(extents[row])
+        let oldExtent = Int64(detailExtents[position])
         let k = kind.rawValue
         if oldExtent == 0 {
             add(-1, toUnmeasured: k, at: row)
@@ -202,28 +287,51 @@ public struct ExtentIndex: Sendable {
         }
         measuredSums[k] += newExtent - oldExtent
         if newExtent != oldExtent { add(newExtent - oldExtent, toMeasuredAt: row) }
-        extents[row] = Int32(clamping: newExtent)
-        if generations[row] != currentGeneration {
-            generations[row] = currentGeneration
+        detailExtents[position] = Int32(clamping: newExtent)
+        if detailGenerations[position] != currentGeneration {
+            detailGenerations[position] = currentGeneration
             measuredCount += 1
         }
     }
 
     /// Appends a row of `kind`, not yet measured.
-    /// - Complexity: O(log n) amortized.
+    /// - Complexity: O(log n).
     public mutating func append(kind: RowKind) {
-        let row = count
-        count += 1
-        extents.append(0)
-        generations.append(0)
-        kinds.append(UInt8(kind.rawValue))
-        guard row % Self.blockSize == 0 else {
-            // Into the last block: its node and the nodes above it count one more.
-            add(1, toUnmeasured: kind.rawValue, at: row)
-            return
+        append(kind, count: 1)
+    }
+
+    /// Appends `rows` rows of `kind`, not yet measured.
+    /// - Complexity: O(log n) for the rows that join the last block, and for each new block
+    ///   of 32.
+    public mutating func append(_ kind: RowKind, count rows: Int) {
+        let value = UInt8(kind.rawValue)
+        var remaining = max(0, rows)
+        // Into the last block, as far as it has room: its node and those above count them.
+        let used = count & (Self.blockSize - 1)
+        let fill = used == 0 ? 0 : min(remaining, Self.blockSize - used)
+        if fill > 0 {
+            let block = count >> Self.blockShift
+            count += fill
+            if blockSlots[block] >= 0 || blockKinds[block] != value {
+                for row in (count - fill)..<count { detailKinds[detailPosition(row)] = value }
+            }
+            add(Int32(fill), toUnmeasured: kind.rawValue, at: count - 1)
+            remaining -= fill
         }
-        // A new block: a new Fenwick node covers blocks (i - lowbit(i), i], its own row plus
-        // the nodes below it.
+        // New blocks of that kind only: no detail.
+        while remaining > 0 {
+            let rowsInBlock = min(remaining, Self.blockSize)
+            blockSlots.append(-1)
+            blockKinds.append(value)
+            count += rowsInBlock
+            appendNode(unmeasured: repeatElement(value, count: rowsInBlock))
+            remaining -= rowsInBlock
+        }
+    }
+
+    /// Appends the Fenwick node of a new last block holding unmeasured rows of `kinds`. The new
+    /// node covers blocks (i - lowbit(i), i]: its own rows plus the nodes below it.
+    private mutating func appendNode<Kinds: Sequence<UInt8>>(unmeasured kinds: Kinds) {
         let i = blockCount
         var measured: Int64 = 0
         // The node's counts go straight into the tree (no temporary array: appends are hot
@@ -237,38 +345,45 @@ public struct ExtentIndex: Sendable {
             for k in 0..<Self.kindCount { unmeasuredTrees[node + k] += unmeasuredTrees[child * Self.kindCount + k] }
             child -= child & -child
         }
-        unmeasuredTrees[node + kind.rawValue] += 1
+        for kind in kinds { unmeasuredTrees[node + Int(kind)] += 1 }
         measuredTree.append(measured)
     }
 
-    /// Removes the last `count` rows; `kind` gives the kind of each removed row.
+    /// Removes the last `count` rows.
     /// - Complexity: O(count + log n): a Fenwick node covers only blocks at or before it, so
     ///   truncating the trees leaves the remaining nodes valid; the rows removed from the block
     ///   that stays are taken out of its sums.
-    public mutating func removeLast(_ removed: Int, kind: (Int) -> RowKind) {
+    public mutating func removeLast(_ removed: Int) {
         let removed = min(max(0, removed), count)
         guard removed > 0 else { return }
         let remaining = count - removed
         let keptBlocks = (remaining + Self.blockSize - 1) / Self.blockSize
         for row in remaining..<count {
-            let k = kind(row).rawValue
-            if extents[row] > 0 {
-                measuredSums[k] -= Int64(extents[row])
+            let k = Int(kindValue(row))
+            let extent = measuredExtent(row)
+            if extent > 0 {
+                measuredSums[k] -= Int64(extent)
                 measuredCounts[k] -= 1
             }
-            if generations[row] == currentGeneration { measuredCount -= 1 }
-            // A row of the last block kept leaves its sums.
+            if generation(row) == currentGeneration { measuredCount -= 1 }
+            // A row of the last block kept leaves its sums, and its detail is cleared.
             guard row < keptBlocks * Self.blockSize else { continue }
-            if extents[row] > 0 {
-                add(-Int64(extents[row]), toMeasuredAt: row)
+            if extent > 0 {
+                add(-Int64(extent), toMeasuredAt: row)
             } else {
-                add(-1, toUnmeasured: Int(kinds[row]), at: row)
+                add(-1, toUnmeasured: k, at: row)
+            }
+            let slot = blockSlots[row >> Self.blockShift]
+            if slot >= 0 {
+                let position = Int(slot) << Self.blockShift | row & (Self.blockSize - 1)
+                detailExtents[position] = 0
+                detailGenerations[position] = 0
             }
         }
         count = remaining
-        extents.removeLast(removed)
-        generations.removeLast(removed)
-        kinds.removeLast(removed)
+        for block in keptBlocks..<blockSlots.count where blockSlots[block] >= 0 { freeSlots.append(blockSlots[block]) }
+        blockSlots.removeLast(blockSlots.count - keptBlocks)
+        blockKinds.removeLast(blockKinds.count - keptBlocks)
         measuredTree.removeLast(measuredTree.count - (keptBlocks + 1))
         unmeasuredTrees.removeLast(unmeasuredTrees.count - (keptBlocks + 1) * Self.kindCount)
     }
@@ -277,17 +392,18 @@ public struct ExtentIndex: Sendable {
     /// extent still counts, but no longer as exact.
     /// - Complexity: O(1).
     public mutating func forgetMeasurement(of row: Int) {
-        guard generations[row] == currentGeneration else { return }
-        generations[row] = 0
+        guard generation(row) == currentGeneration else { return }
+        detailGenerations[detailPosition(row)] = 0
         measuredCount -= 1
     }
 
     /// Starts a new generation: every measurement becomes a guess until the row is measured again.
-    /// - Complexity: O(1), and O(n) once every 255 calls when the generation counter wraps.
+    /// - Complexity: O(1), and O(rows measured) once every 255 calls when the generation
+    ///   counter wraps.
     public mutating func invalidateMeasurements() {
         measuredCount = 0
         if currentGeneration == UInt8.max {
-            for i in generations.indices { generations[i] = 0 }
+            for i in detailGenerations.indices { detailGenerations[i] = 0 }
             currentGeneration = 1
         } else {
             currentGeneration += 1

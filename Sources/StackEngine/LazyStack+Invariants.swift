@@ -7,7 +7,8 @@ extension ExtentIndex {
     /// - Complexity: O(n log n). For tests.
     func invariantViolations(kind: (Int) -> RowKind) -> [String] {
         var problems: [String] = []
-        if extents.count != count || generations.count != count || kinds.count != count
+        if blockSlots.count != blockCount || blockKinds.count != blockCount
+            || detailExtents.count != detailKinds.count || detailGenerations.count != detailKinds.count
             || measuredTree.count != blockCount + 1 || unmeasuredTrees.count != (blockCount + 1) * Self.kindCount {
             return ["storage sizes do not match count \(count)"]
         }
@@ -18,14 +19,18 @@ extension ExtentIndex {
         for row in 0..<count {
             if offset(of: row) != naive { problems.append("offset(of: \(row)) \(offset(of: row)), rows sum to \(naive)") }
             let k = kind(row)
-            if Int(kinds[row]) != k.rawValue { problems.append("row \(row) is kept as kind \(kinds[row]), the source says \(k)") }
+            if self.kind(of: row) != k { problems.append("row \(row) is kept as kind \(self.kind(of: row)), the source says \(k)") }
             naive += extent(of: row, kind: k)
-            if extents[row] > 0 {
-                sums[k.rawValue] += Int64(extents[row])
+            if measuredExtent(row) > 0 {
+                sums[k.rawValue] += Int64(measuredExtent(row))
                 counts[k.rawValue] += 1
             }
-            if generations[row] == currentGeneration { current += 1 }
+            if isMeasured(row) { current += 1 }
             if problems.count > 5 { break }
+        }
+        let slots = blockSlots.filter { $0 >= 0 }
+        if Set(slots).count != slots.count || !Set(slots).isDisjoint(with: freeSlots) {
+            problems.append("a detail slot is shared or both used and free")
         }
         if total != naive { problems.append("total \(total), rows sum to \(naive)") }
         if sums != measuredSums || counts != measuredCounts { problems.append("per-kind sums or counts off") }

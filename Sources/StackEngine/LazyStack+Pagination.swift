@@ -28,14 +28,11 @@ extension LazyStack {
     /// - Complexity: O(removed + added rows) plus O(log n) each.
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
         let start = min(max(0, start), rowCount)
-        do {
-            let current = source
-            index.removeLast(rowCount - start) { current.rowKind(at: $0) }
-        }
+        index.removeLast(rowCount - start)
         for row in resolved.keys.filter({ $0 >= start }) { resolved[row] = nil }
         observed.requestedPages = observed.requestedPages.filter { $0 < start }
         update(&source)
-        for row in start..<source.rowCount { index.append(kind: source.rowKind(at: row)) }
+        for run in source.kindRuns(in: start..<source.rowCount) { index.append(run.kind, count: run.count) }
         counters.resolvedNow = resolved.count
         guard rowCount > 0 else {
             anchor = ScrollAnchor(row: 0, offset: 0)

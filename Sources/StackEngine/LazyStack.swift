@@ -65,7 +65,7 @@ public struct LazyStack<Source: StackDataSource> {
         self.crossExtent = max(1, crossExtent)
         self.viewportExtent = max(0, viewportExtent)
         self.index = ExtentIndex(
-            kinds: (0..<source.rowCount).lazy.map { source.rowKind(at: $0) },
+            kindRuns: source.kindRuns(in: 0..<source.rowCount),
             initialEstimates: options.initialEstimates
         )
     }

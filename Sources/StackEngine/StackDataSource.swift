@@ -18,6 +18,13 @@ public protocol StackDataSource {
     /// - Complexity: must be O(1) or O(log n); the engine calls it for every row once.
     func rowKind(at index: Int) -> RowKind
 
+    /// The kinds of the rows in `rows`, in order, as runs: a kind and how many rows in a row
+    /// have it.
+    /// - Complexity: the default asks ``rowKind(at:)`` for every row; a source that keeps its
+    ///   rows as runs should answer in O(runs), for the engine asks for every row when it is
+    ///   created and for every row added.
+    func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)]
+
     /// The stable id of the row at `index`.
     func rowID(at index: Int) -> String
 
@@ -37,6 +44,16 @@ public protocol StackDataSource {
 extension StackDataSource {
     /// Every row is an item, by default: a flat list has no headers or footers.
     public func rowKind(at index: Int) -> RowKind { .item }
+
+    /// The kinds of `rows` from ``rowKind(at:)``, row by row, by default.
+    public func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)] {
+        var runs: [(kind: RowKind, count: Int)] = []
+        for row in rows {
+            let kind = rowKind(at: row)
+            if runs.last?.kind == kind { runs[runs.count - 1].count += 1 } else { runs.append((kind, 1)) }
+        }
+        return runs
+    }
 
     /// One section holding every row, by default.
     public func sectionRange(containing index: Int) -> Range<Int> { 0..<rowCount }

@@ -164,6 +164,18 @@ extension StackDocument.Item {
         #expect(ScanChannel.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
         #expect(hashes == original.sorted())
     }
+
+    /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.
+    @Test func aBucketOfMoreThanSixtyFiveThousandSortsToo() {
+        var generator = SeededGenerator(seed: 7)
+        var hashes = (0..<150_000).map { index in
+            index % 3 == 0 ? UInt64.random(in: 0...UInt64.max, using: &generator) : UInt64.random(in: 0..<(1 << 40), using: &generator)
+        }
+        hashes += hashes.prefix(20)
+        let original = hashes
+        #expect(ScanChannel.colliding(&hashes) == Set(original.prefix(20)).sorted())
+        #expect(hashes == original.sorted())
+    }
 }
 
 /// Where items are, kept in 32 bits an item.

@@ -82,30 +82,69 @@ import Testing
         }
     }
 
-    /// Rows appended and removed across block boundaries, measured between: the index agrees
-    /// with the naive model and its own invariants after every step.
+    /// Built from runs of one kind (as ``StackDataSource/kindRuns(in:)`` gives them) or row by
+    /// row, the index is the same: every offset, measured or not.
+    @Test(arguments: 1...10)
+    func runsBuildTheIndexRowsBuild(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let runs = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+            (kind: RowKind.allCases.randomElement(using: &generator)!, count: Int.random(in: 0...70, using: &generator))
+        }
+        let kinds = runs.flatMap { Array(repeating: $0.kind, count: $0.count) }
+        let estimates: [RowKind: Int] = [.header: 2, .item: 5, .footer: 3, .loading: 1]
+        var fromRuns = ExtentIndex(kindRuns: runs, initialEstimates: estimates)
+        var fromRows = ExtentIndex(kinds: kinds, initialEstimates: estimates)
+        #expect(fromRuns.invariantViolations { kinds[$0] }.isEmpty)
+        for row in stride(from: 0, to: kinds.count, by: 7) {
+            fromRuns.setMeasured(row, extent: row % 9 + 1, kind: kinds[row])
+            fromRows.setMeasured(row, extent: row % 9 + 1, kind: kinds[row])
+        }
+        for row in 0...kinds.count { #expect(fromRuns.offset(of: row) == fromRows.offset(of: row)) }
+        #expect(fromRuns.invariantViolations { kinds[$0] }.isEmpty)
+    }
+
+    /// Rows appended and removed across block boundaries, measured between, measurements
+    /// forgotten: the index agrees with the naive model and its own invariants after every step.
+    /// Most rows are items, as in a real list, so that many blocks hold rows of one kind only
+    /// and keep no detail until a row of another kind joins or one is measured.
     @Test(arguments: 1...30)
     func appendsAndRemovalsAcrossBlocksAgreeWithTheNaiveModel(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
         let initial: [RowKind: Int] = [.header: 1, .item: 3, .footer: 2, .loading: 1]
-        let start = (0..<Int.random(in: 0...100, using: &generator)).map { _ in RowKind.allCases.randomElement(using: &generator)! }
+        func randomKind() -> RowKind {
+            Int.random(in: 0..<8, using: &generator) == 0 ? RowKind.allCases.randomElement(using: &generator)! : .item
+        }
+        let start = (0..<Int.random(in: 0...100, using: &generator)).map { _ in randomKind() }
         var index = ExtentIndex(kinds: start, initialEstimates: initial)
         var naive = NaiveIndex(kinds: start, extents: Array(repeating: nil, count: start.count), initial: initial)
         for step in 0..<200 {
-            switch Int.random(in: 0..<4, using: &generator) {
+            switch Int.random(in: 0..<5, using: &generator) {
             case 0:
                 for _ in 0..<Int.random(in: 1...40, using: &generator) {
-                    let kind = RowKind.allCases.randomElement(using: &generator)!
+                    let kind = randomKind()
                     index.append(kind: kind)
                     naive.kinds.append(kind)
                     naive.extents.append(nil)
                 }
+                // A run of rows of one kind at once, as a source that keeps runs gives them.
+                let kind = randomKind()
+                let count = Int.random(in: 0...100, using: &generator)
+                index.append(kind, count: count)
+                naive.kinds += Array(repeating: kind, count: count)
+                naive.extents += Array(repeating: nil, count: count)
             case 1:
                 let removed = Int.random(in: 0...min(40, naive.kinds.count), using: &generator)
-                let kinds = naive.kinds
-                index.removeLast(removed) { kinds[$0] }
+                index.removeLast(removed)
                 naive.kinds.removeLast(removed)
                 naive.extents.removeLast(removed)
+            case 2:
+                // A row's content changed: its extent still counts, no longer as exact.
+                guard !naive.kinds.isEmpty else { continue }
+                let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
+                let wasMeasured = index.isMeasured(row)
+                let before = index.measuredCount
+                index.forgetMeasurement(of: row)
+                #expect(!index.isMeasured(row) && index.measuredCount == before - (wasMeasured ? 1 : 0))
             default:
                 guard !naive.kinds.isEmpty else { continue }
                 let row = Int.random(in: 0..<naive.kinds.count, using: &generator)

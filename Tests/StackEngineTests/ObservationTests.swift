@@ -107,7 +107,7 @@ struct PagedRows: StackDataSource {
     @Test func removingRowsKeepsTheIndexConsistent() {
         var index = ExtentIndex(kinds: Array(repeating: RowKind.item, count: 10))
         for row in 0..<10 { index.setMeasured(row, extent: row + 1, kind: .item) }
-        index.removeLast(4) { _ in .item }
+        index.removeLast(4)
         #expect(index.count == 6)
         #expect(index.total == 21)
         #expect(index.contentSize == .exact(21))

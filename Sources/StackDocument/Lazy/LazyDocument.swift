@@ -32,6 +32,9 @@ public final class LazyDocument {
     private let channel: ScanChannel
     private let items: LazyItems
     private var sections: [SectionDraft] = []
+    /// The drafts of the sections closed at the last ``rebuild()`` (a prefix of `sections`),
+    /// and the sections of ``document`` built from them.
+    private var closed = (drafts: 0, built: 0)
     private var sawSections = false
     /// What the scan found and ``update(limit:)`` has not taken in yet.
     private var backlog = (items: [StackScanner.ItemRecord](), events: [StackScanner.Event]())
@@ -202,7 +205,10 @@ public final class LazyDocument {
     @discardableResult
     public func update(limit: Int = LazyDocument.itemsPerUpdate) -> Bool {
         guard !isComplete else { return false }
-        let found = channel.take()
+        // What was taken and not taken in yet stays small: the scan waits meanwhile, so that
+        // it runs ahead of a slow taker by a bounded number of items.
+        let untaken = backlog.items.count - backlogStart.items
+        let found = untaken < max(limit, ScanChannel.untakenLimit) ? channel.take() : ScanChannel.Found(bytesScanned: bytesScanned)
         backlog.items += found.items
         backlog.events += found.events
         bytesScanned = found.bytesScanned
@@ -365,16 +371,24 @@ public final class LazyDocument {
     }
 
     /// The document from the drafts: vertical sections as soon as their items start (growing as
-    /// they come), horizontal ones once whole (a strip is laid out from all its cards).
+    /// they come), horizontal ones once whole (a strip is laid out from all its cards). Sections
+    /// closed before the last call are as they were: only those after them are built again.
+    /// - Complexity: O(sections not closed then), plus a copy of the section list when another
+    ///   copy of the document shares it.
     private func rebuild() {
-        var built: [StackDocument.Section] = []
-        for (index, draft) in sections.enumerated() {
-            guard draft.hasItems, draft.layout == .vertical || draft.endItem != nil else { continue }
-            let end = draft.endItem ?? items.count
-            built.append(StackDocument.Section(
-                id: draft.id ?? "sections[\(index)]", header: draft.header, footer: draft.footer, layout: draft.layout,
-                items: ItemList(store: items, section: index, range: draft.firstItem..<end)))
+        document.sections.removeLast(document.sections.count - closed.built)
+        for index in closed.drafts..<sections.count {
+            let draft = sections[index]
+            let isClosed = draft.endItem != nil
+            if draft.hasItems, draft.layout == .vertical || isClosed {
+                let end = draft.endItem ?? items.count
+                document.sections.append(StackDocument.Section(
+                    id: draft.id ?? "sections[\(index)]", header: draft.header, footer: draft.footer, layout: draft.layout,
+                    items: ItemList(store: items, section: index, range: draft.firstItem..<end)))
+            }
+            if isClosed, closed.drafts == index {
+                closed = (index + 1, document.sections.count)
+            }
         }
-        document.sections = built
     }
 }

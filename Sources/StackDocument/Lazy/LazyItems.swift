@@ -1,6 +1,6 @@
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
-/// decoded items are kept. 13 bytes per item (17 for JSON Lines), whatever the items hold.
+/// decoded items are kept. 13 bytes per item, whatever the items hold.
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -8,8 +8,10 @@ final class LazyItems: ItemStore {
     /// Whether the items are JSON Lines (shown through the generic mapping) rather than the
     /// items of a stack document.
     let isJSONLines: Bool
-    /// The line number of each item, for JSON Lines.
-    private var lines: [Int32] = []
+    /// For JSON Lines, where line numbers stop following item numbers (after a blank line):
+    /// the ordinals from which the line is `ordinal + lineSteps[k].offset`, ascending. Most
+    /// logs have no blank line, so this is nearly always empty.
+    private var lineSteps: [(ordinal: Int, offset: Int)] = []
     /// The low 32 bits of each item's offset in the file; the high bits are the number of
     /// entries of ``startHighs`` at or before the item (a file over 4 GiB has a few).
     private var startLows: [UInt32] = []
@@ -43,6 +45,17 @@ final class LazyItems: ItemStore {
 
     var count: Int { startLows.count }
 
+    /// The line of JSON Lines item `ordinal` (the first is line 1).
+    private func line(ofOrdinal ordinal: Int) -> Int {
+        var low = 0
+        var high = lineSteps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineSteps[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
+        }
+        return ordinal + (low == 0 ? 1 : lineSteps[low - 1].offset)
+    }
+
     /// Item `ordinal`'s offset in the file.
     func start(_ ordinal: Int) -> Int {
         var high = startHighs.count
@@ -59,16 +72,26 @@ final class LazyItems: ItemStore {
             lengths.reserveCapacity(capacity)
             details.reserveCapacity(capacity)
             idHashes.reserveCapacity(capacity)
-            if isJSONLines { lines.reserveCapacity(capacity) }
         }
-        for record in records {
-            while startHighs.count < record.start >> 32 { startHighs.append(startLows.count) }
-            startLows.append(UInt32(truncatingIfNeeded: record.start))
-            lengths.append(UInt32(clamping: record.length))
-            details.append(record.detail)
-            idHashes.append(UInt32(truncatingIfNeeded: record.idHash))
-            if isJSONLines { lines.append(record.line) }
+        // One pass per array: appending to a class's arrays one record at a time pays an
+        // exclusivity check per append.
+        let first = startLows.count
+        if let last = records.last, last.start >> 32 > startHighs.count {
+            for (offset, record) in records.enumerated() {
+                while startHighs.count < record.start >> 32 { startHighs.append(first + offset) }
+            }
         }
+        if isJSONLines {
+            var offset = lineSteps.last?.offset ?? 1
+            for (position, record) in records.enumerated() where Int(record.line) != first + position + offset {
+                offset = Int(record.line) - first - position
+                lineSteps.append((first + position, offset))
+            }
+        }
+        startLows.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.start) })
+        lengths.append(contentsOf: records.lazy.map { UInt32(clamping: $0.length) })
+        details.append(contentsOf: records.lazy.map(\.detail))
+        idHashes.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.idHash) })
     }
 
     // MARK: - ItemStore
@@ -189,7 +212,7 @@ final class LazyItems: ItemStore {
         if isJSONLines {
             // The id is always `line-N` here: whether an `id` field is unique is not known
             // until every line was parsed.
-            let number = Int(lines[ordinal])
+            let number = line(ofOrdinal: ordinal)
             var item = GenericMapping.item(forLine: number, Result { () throws(JSONParseError) in try JSONParser.parse(bytes) })
             item.id = "line-\(number)"
             return item

@@ -26,6 +26,11 @@ final class ScanChannel: Sendable {
 
     /// Advanced each time the scan publishes what it found (and when it ends).
     let changes = ChangeSignal()
+    /// Advanced each time what the scan found is taken (and when it is cancelled).
+    private let taken = ChangeSignal()
+    /// Items found and not taken beyond which the scan waits for the taker: running further
+    /// ahead would cost memory (32 bytes an item), not save time.
+    static let untakenLimit = 1 << 17
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     let wakeDescriptor: Int32
     private let wakeWriter: Int32
@@ -68,12 +73,14 @@ final class ScanChannel: Sendable {
             var drained: UInt8 = 0
             while read(wakeDescriptor, &drained, 1) > 0 {}
         }
-        return state.withLock { found in
+        let found = state.withLock { found in
             let taken = found
             found.events = []
             found.items = []
             return taken
         }
+        taken.signal()
+        return found
     }
 
     /// Whether the scan has read everything that arrived and waits for more input.
@@ -83,21 +90,32 @@ final class ScanChannel: Sendable {
     func cancel() {
         cancelled.store(true, ordering: .releasing)
         spool?.changes.signal()
+        taken.signal()
     }
 
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
     private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
-        let chunkSize = 1 << 20
+        let chunkSize = 1 << 18
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
         var size = 1 << 16
         var failure: StackScanner.Failure?
         // Every id hash, kept here (8 bytes an item, only while scanning) to find duplicate
-        // ids once the scan ends, off the main thread.
+        // ids once the scan ends, off the main thread. Room is reserved from the share of the
+        // file scanned, not doubled: doubling could hold twice the room, and copy it.
         var hashes: [UInt64] = []
+        let fileSize = spool == nil ? reader.regularFileSize : nil
+        func keepHashes() {
+            guard checksIDs else { return }
+            let needed = hashes.count + scanner.items.count
+            if hashes.capacity < needed, let fileSize, offset > 0 {
+                hashes.reserveCapacity(max(needed, Int(Double(needed) * Double(fileSize) / Double(offset) * 1.02)))
+            }
+            hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 }
+        }
         while !isCancelled {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
@@ -120,17 +138,17 @@ final class ScanChannel: Sendable {
             }
             offset += count
             size = chunkSize
-            if checksIDs { hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 } }
+            keepHashes()
             publish(&scanner, bytes: offset, finished: false, failure: nil)
         }
-        if checksIDs { hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 } }
+        keepHashes()
         let colliding = failure == nil && !isCancelled ? Self.colliding(&hashes) : []
         publish(&scanner, bytes: offset, finished: true, failure: failure, colliding: colliding)
     }
 
     /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
-    /// - Complexity: O(n): a radix sort, 16 bits a pass (a million hashes in a few
-    ///   milliseconds, where a comparison sort took tens at the end of every scan).
+    /// - Complexity: O(n): a radix sort (a million hashes in a few milliseconds, where a
+    ///   comparison sort took tens at the end of every scan).
     static func colliding(_ hashes: inout [UInt64]) -> [UInt64] {
         radixSort(&hashes)
         var result: [UInt64] = []
@@ -140,33 +158,71 @@ final class ScanChannel: Sendable {
         return result
     }
 
-    /// Sorts `values` in increasing order: four stable passes of 16 bits, least significant first.
+    /// Sorts `values` in increasing order, in place but for a scratch of 1/256 of them: the
+    /// values are first put in 256 buckets by their top byte (an American flag sort: each value
+    /// swapped straight to its bucket), then each bucket is sorted by four stable passes of 16
+    /// bits, least significant first.
     static func radixSort(_ values: inout [UInt64]) {
         guard values.count > 1 else { return }
-        var scratch = [UInt64](repeating: 0, count: values.count)
+        var bucketStarts = [Int](repeating: 0, count: 257)
+        values.withUnsafeMutableBufferPointer { values in
+            for value in values { bucketStarts[Int(value >> 56) + 1] += 1 }
+            for bucket in 0..<256 { bucketStarts[bucket + 1] += bucketStarts[bucket] }
+            var next = Array(bucketStarts[0..<256])
+            for bucket in 0..<256 {
+                while next[bucket] < bucketStarts[bucket + 1] {
+                    var value = values[next[bucket]]
+                    var target = Int(value >> 56)
+                    // Follow the cycle: each value displaced goes to its own bucket in turn.
+                    while target != bucket {
+                        swap(&value, &values[next[target]])
+                        next[target] += 1
+                        target = Int(value >> 56)
+                    }
+                    values[next[bucket]] = value
+                    next[bucket] += 1
+                }
+            }
+        }
+        // Each bucket by the 56 bits below the top byte: 8-bit digits for a bucket smaller than
+        // a 16-bit digit's table, 16-bit ones (the top pass doing 8) above.
+        var scratch: [UInt64] = []
         var counts = [Int](repeating: 0, count: 1 << 16)
-        for pass in 0..<4 {
-            let shift = UInt64(pass * 16)
-            values.withUnsafeBufferPointer { source in
-                scratch.withUnsafeMutableBufferPointer { target in
+        for bucket in 0..<256 where bucketStarts[bucket + 1] - bucketStarts[bucket] > 1 {
+            let range = bucketStarts[bucket]..<bucketStarts[bucket + 1]
+            let digitBits = range.count >= 1 << 16 ? 16 : 8
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: repeatElement(0, count: range.count))
+            values.withUnsafeMutableBufferPointer { all in
+                let values = UnsafeMutableBufferPointer(rebasing: all[range])
+                scratch.withUnsafeMutableBufferPointer { scratch in
                     counts.withUnsafeMutableBufferPointer { counts in
-                        for index in counts.indices { counts[index] = 0 }
-                        for value in source { counts[Int((value >> shift) & 0xFFFF)] += 1 }
-                        var start = 0
-                        for index in counts.indices {
-                            let count = counts[index]
-                            counts[index] = start
-                            start += count
+                        var (source, target) = (values, scratch)
+                        let mask = UInt64(1) << digitBits - 1
+                        for shift in stride(from: 0, to: 56, by: digitBits) {
+                            let shift = UInt64(shift)
+                            for index in 0...Int(mask) { counts[index] = 0 }
+                            for value in source { counts[Int((value >> shift) & mask)] += 1 }
+                            var start = 0
+                            for index in 0...Int(mask) {
+                                let count = counts[index]
+                                counts[index] = start
+                                start += count
+                            }
+                            for value in source {
+                                let digit = Int((value >> shift) & mask)
+                                target[counts[digit]] = value
+                                counts[digit] += 1
+                            }
+                            swap(&source, &target)
                         }
-                        for value in source {
-                            let digit = Int((value >> shift) & 0xFFFF)
-                            target[counts[digit]] = value
-                            counts[digit] += 1
+                        // An odd number of passes left the sorted values in the scratch.
+                        if source.baseAddress != values.baseAddress {
+                            _ = values.update(fromContentsOf: source)
                         }
                     }
                 }
             }
-            swap(&values, &scratch)
         }
     }
 
@@ -197,6 +253,11 @@ final class ScanChannel: Sendable {
             found.collidingIDHashes = colliding
         }
         wake()
+        while !isCancelled {
+            let generation = taken.generation
+            guard state.withLock({ $0.items.count }) >= Self.untakenLimit else { break }
+            taken.wait(after: generation)
+        }
     }
 
     /// Tells waiting threads, and a run loop polling ``wakeDescriptor``, that there is news.
