@@ -209,6 +209,11 @@ public final class LazyDocument {
         // it runs ahead of a slow taker by a bounded number of items.
         let untaken = backlog.items.count - backlogStart.items
         let found = untaken < max(limit, ScanChannel.untakenLimit) ? channel.take() : ScanChannel.Found(bytesScanned: bytesScanned)
+        if !found.items.isEmpty, backlogStart.items > 0 {
+            // The items taken in already go before more come: O(untaken), once per take.
+            backlog.items.removeFirst(backlogStart.items)
+            backlogStart.items = 0
+        }
         backlog.items += found.items
         backlog.events += found.events
         bytesScanned = found.bytesScanned
