@@ -39,6 +39,41 @@ extension ExtentIndex {
     }
 }
 
+extension ExtentTree {
+    /// Every broken invariant of the tree, described; empty when it is consistent: each node's
+    /// sums are its children's plus its own, its own sums are its rows', priorities are
+    /// heap-ordered, every node is reached once.
+    /// - Complexity: O(n). For tests.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        var seen = Set<Int32>()
+        func check(_ t: Int32) -> Sums {
+            guard t >= 0 else { return Sums() }
+            guard seen.insert(t).inserted else {
+                problems.append("node \(t) reached twice")
+                return Sums()
+            }
+            let node = nodes[Int(t)]
+            for child in [node.left, node.right] where child >= 0 && nodes[Int(child)].priority > node.priority {
+                problems.append("node \(t) has a child of higher priority")
+            }
+            if node.slot >= 0, node.own.rows > Self.detailRows { problems.append("detail node \(t) holds \(node.own.rows) rows") }
+            let left = check(node.left)
+            let right = check(node.right)
+            let rows = left.rows + node.own.rows + right.rows
+            let measured = left.measured + node.own.measured + right.measured
+            let unmeasured = left.unmeasured &+ node.own.unmeasured &+ right.unmeasured
+            if node.subtree.rows != rows || node.subtree.measured != measured || node.subtree.unmeasured != unmeasured {
+                problems.append("node \(t)'s sums are not its children's and its own")
+            }
+            if node.own.rows <= 0 { problems.append("node \(t) holds no rows") }
+            return node.subtree
+        }
+        _ = check(root)
+        return problems
+    }
+}
+
 extension LazyStack {
     /// Every broken invariant of the stack, described; empty when it is consistent: the index
     /// covers the source's rows, the anchor is inside a row, every resolved row exists and its

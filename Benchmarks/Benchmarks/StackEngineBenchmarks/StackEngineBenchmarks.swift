@@ -3,8 +3,6 @@ import StackEngine
 
 /// The engine's cost per operation at 10^3, 10^6 and 10^7 rows on a 200×60 viewport.
 /// Goal (issue 3): each operation within 2x between 10^3 and 10^7 rows.
-/// The engine's cost per operation at 10^3, 10^6 and 10^7 rows on a 200×60 viewport.
-/// Goal (issue 3): each operation within 2x between 10^3 and 10^7 rows.
 ///
 /// Each benchmark builds its stack once, before the first measurement, and keeps it (so the
 /// cost of building and freeing a 10^7-row index is never timed); every sample runs 1,000
@@ -42,6 +40,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(stack.layout())
             blackHole(stack.prefetch())
         }
+        foldBenchmarks(label, rowCount)
     }
 
     Benchmark(

@@ -1,0 +1,513 @@
+/// The position index as a balanced tree of row runs, for rows that come and go anywhere: the
+/// offset of any row, the row at any offset, and replacing any range of rows by runs of new
+/// ones, each in O(log n) expected — folding a node with a million descendants costs what
+/// folding one with ten does.
+///
+/// The tree is a treap (a binary search tree by position, heap-ordered by random priorities)
+/// whose nodes are runs of rows: a *plain* run of any length, never measured and all of one
+/// kind, keeps nothing per row; a *detail* block of at most ``detailRows`` rows keeps each row's
+/// extent, generation and kind. Measuring a row of a plain run carves a detail block around it.
+/// Every node sums its subtree — rows, measured extent, unmeasured rows per kind, measured
+/// extent and rows per kind — so the offset of a row is `measured + Σ unmeasured_k · estimate_k`
+/// over the nodes before it, with `estimate_k` the rounded running mean of the measured rows of
+/// kind `k`, as in ``ExtentIndex``.
+///
+/// Generations: a new cross extent starts a new generation in O(1). A node's count of rows
+/// measured in the current generation is kept with the generation it was summed in; summed in an
+/// earlier one, it counts as 0 — every row measured since would have summed the node again.
+public struct ExtentTree: Sendable {
+    /// The sums of a subtree (or of one node's own rows).
+    struct Sums: Sendable, Equatable {
+        var rows = 0
+        var measured: Int64 = 0
+        var unmeasured = SIMD4<Int32>()
+        var kindExtents = SIMD4<Int64>()
+        var kindCounts = SIMD4<Int32>()
+        /// Rows measured in generation `generation`.
+        var current: Int32 = 0
+        var generation: UInt32 = 0
+    }
+
+    struct Node: Sendable {
+        var left: Int32 = -1
+        var right: Int32 = -1
+        var priority: UInt32
+        /// The node's detail slot, or -1 for a plain run.
+        var slot: Int32 = -1
+        /// The kind of every row of a plain run.
+        var kind: UInt8
+        var own: Sums
+        var subtree: Sums
+    }
+
+    /// The most rows a detail block holds.
+    static let detailRows = 32
+
+    private(set) var nodes: [Node] = []
+    private var freeNodes: [Int32] = []
+    private(set) var root: Int32 = -1
+    /// Per row of a detail slot (``detailRows`` a slot): extent (0 while never measured),
+    /// generation measured in (0: never), kind.
+    private var detailExtents: [Int32] = []
+    private var detailGenerations: [UInt32] = []
+    private var detailKinds: [UInt8] = []
+    private var freeSlots: [Int32] = []
+    private(set) var currentGeneration: UInt32 = 1
+    private let initialEstimates: SIMD4<Int64>
+    private var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// An empty index; rows of a kind never measured count at `initialEstimates` (1 if absent).
+    public init(initialEstimates: [RowKind: Int] = [:]) {
+        var estimates = SIMD4<Int64>(repeating: 1)
+        for kind in RowKind.allCases { estimates[kind.rawValue] = Int64(max(1, initialEstimates[kind] ?? 1)) }
+        self.initialEstimates = estimates
+    }
+
+    /// An index of runs of rows of one kind (a kind, and how many rows in a row have it).
+    public init<Runs: Sequence>(kindRuns: Runs, initialEstimates: [RowKind: Int] = [:])
+    where Runs.Element == (kind: RowKind, count: Int) {
+        self.init(initialEstimates: initialEstimates)
+        replaceRows(0..<0, with: kindRuns)
+    }
+
+    // MARK: - Reading
+
+    /// Rows indexed.
+    public var count: Int { sums(root).rows }
+
+    /// Rows measured at the current cross extent.
+    public var measuredCount: Int { Int(effectiveCurrent(sums(root))) }
+
+    /// The extent counted for rows of `kind` that were never measured.
+    /// - Complexity: O(1).
+    public func estimate(for kind: RowKind) -> Int {
+        Int(estimates()[kind.rawValue])
+    }
+
+    private func estimates() -> SIMD4<Int64> {
+        let total = sums(root)
+        var result = initialEstimates
+        for k in 0..<4 where total.kindCounts[k] > 0 {
+            let count = Int64(total.kindCounts[k])
+            result[k] = max(1, (total.kindExtents[k] + count / 2) / count)
+        }
+        return result
+    }
+
+    /// The offset of the first line of `row` (or of the end, for `row == count`).
+    /// - Complexity: O(log n), plus the rows before it in its detail block.
+    public func offset(of row: Int) -> Int {
+        let estimates = estimates()
+        var remaining = min(max(0, row), count)
+        var total: Int64 = 0
+        var t = root
+        while t >= 0 {
+            let node = nodes[Int(t)]
+            let before = sums(node.left)
+            if remaining < before.rows {
+                t = node.left
+                continue
+            }
+            total += value(before, estimates)
+            remaining -= before.rows
+            if remaining < node.own.rows {
+                return Int(total + ownValue(node, rows: remaining, estimates))
+            }
+            total += value(node.own, estimates)
+            remaining -= node.own.rows
+            t = node.right
+        }
+        return Int(total)
+    }
+
+    /// The total extent of all rows.
+    public var total: Int { offset(of: count) }
+
+    /// The row holding `offset` and the offset inside it; offsets past the end give the last
+    /// row's top.
+    /// - Complexity: O(log n), plus the rows of one detail block.
+    public func row(containing offset: Int) -> ScrollAnchor {
+        guard count > 0 else { return ScrollAnchor(row: 0, offset: 0) }
+        let estimates = estimates()
+        var remaining = Int64(max(0, offset))
+        var rowsBefore = 0
+        var t = root
+        while t >= 0 {
+            let node = nodes[Int(t)]
+            let before = sums(node.left)
+            let beforeValue = value(before, estimates)
+            if remaining < beforeValue {
+                t = node.left
+                continue
+            }
+            remaining -= beforeValue
+            rowsBefore += before.rows
+            let ownValue = value(node.own, estimates)
+            if remaining < ownValue {
+                if node.slot < 0 {
+                    let extent = estimates[Int(node.kind)]
+                    return ScrollAnchor(row: rowsBefore + Int(remaining / extent), offset: Int(remaining % extent))
+                }
+                let base = Int(node.slot) * Self.detailRows
+                for inside in 0..<node.own.rows {
+                    let extent = rowExtent(base + inside, estimates)
+                    if remaining < extent { return ScrollAnchor(row: rowsBefore + inside, offset: Int(remaining)) }
+                    remaining -= extent
+                }
+            }
+            remaining -= ownValue
+            rowsBefore += node.own.rows
+            t = node.right
+        }
+        return ScrollAnchor(row: count - 1, offset: 0)
+    }
+
+    /// The kind `row` was indexed as.
+    public func kind(of row: Int) -> RowKind {
+        let (node, inside) = locate(row)
+        let value = nodes[node].slot < 0 ? nodes[node].kind : detailKinds[Int(nodes[node].slot) * Self.detailRows + inside]
+        return RowKind(rawValue: Int(value))!
+    }
+
+    /// The row's measured extent (possibly from an earlier cross extent), else its estimate.
+    public func extent(of row: Int, kind: RowKind) -> Int {
+        let (node, inside) = locate(row)
+        let slot = nodes[node].slot
+        let known = slot < 0 ? 0 : Int(detailExtents[Int(slot) * Self.detailRows + inside])
+        return known > 0 ? known : estimate(for: kind)
+    }
+
+    /// Whether `row` was measured at the current cross extent.
+    public func isMeasured(_ row: Int) -> Bool {
+        let (node, inside) = locate(row)
+        let slot = nodes[node].slot
+        return slot >= 0 && detailGenerations[Int(slot) * Self.detailRows + inside] == currentGeneration
+    }
+
+    /// How the content size stands: exact once every row is measured at the current cross extent.
+    public var contentSize: ContentSize {
+        let total = self.total
+        if measuredCount == count { return .exact(total) }
+        return .estimated(total: total, measured: measuredCount, approximated: count - measuredCount)
+    }
+
+    // MARK: - Writing
+
+    /// Records that `row` measured `extent` at the current cross extent (`kind` is the kind it
+    /// was indexed as).
+    /// - Complexity: O(log n).
+    public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind) {
+        if nodes[locate(row).node].slot < 0 { carveDetail(around: row) }
+        var path: [Int32] = []
+        let (node, inside) = locate(row, path: &path)
+        let position = Int(nodes[node].slot) * Self.detailRows + inside
+        let k = Int(detailKinds[position])
+        var own = nodes[node].own
+        let old = Int64(detailExtents[position])
+        let new = Int64(max(1, extent))
+        if old == 0 {
+            own.unmeasured[k] -= 1
+            own.kindCounts[k] += 1
+        }
+        own.measured += new - old
+        own.kindExtents[k] += new - old
+        if detailGenerations[position] != currentGeneration {
+            own.current = effectiveCurrent(own) + 1
+            own.generation = currentGeneration
+        }
+        detailExtents[position] = Int32(clamping: new)
+        detailGenerations[position] = currentGeneration
+        nodes[node].own = own
+        resum(path)
+    }
+
+    /// Makes `row`'s measurement a guess until it is measured again: its extent still counts,
+    /// but no longer as exact.
+    /// - Complexity: O(log n).
+    public mutating func forgetMeasurement(of row: Int) {
+        var path: [Int32] = []
+        let (node, inside) = locate(row, path: &path)
+        let slot = nodes[node].slot
+        guard slot >= 0 else { return }
+        let position = Int(slot) * Self.detailRows + inside
+        guard detailGenerations[position] == currentGeneration else { return }
+        detailGenerations[position] = 0
+        nodes[node].own.current -= 1
+        resum(path)
+    }
+
+    /// Starts a new generation: every measurement becomes a guess until the row is measured
+    /// again.
+    /// - Complexity: O(1).
+    public mutating func invalidateMeasurements() {
+        currentGeneration += 1
+    }
+
+    /// Replaces the rows in `range` by unmeasured rows of `runs` (a kind, and how many rows in a
+    /// row have it).
+    /// - Complexity: O((runs + 1) · log n) expected, whatever the number of rows removed or added.
+    public mutating func replaceRows<Runs: Sequence>(_ range: Range<Int>, with runs: Runs)
+    where Runs.Element == (kind: RowKind, count: Int) {
+        let lower = min(max(0, range.lowerBound), count)
+        let upper = min(max(lower, range.upperBound), count)
+        makeBoundary(at: lower)
+        makeBoundary(at: upper)
+        let (before, rest) = split(root, at: lower)
+        let (removed, after) = split(rest, at: upper - lower)
+        release(removed)
+        var middle: Int32 = -1
+        for run in runs where run.count > 0 {
+            middle = merge(middle, newNode(Node(priority: nextPriority(), kind: UInt8(run.kind.rawValue),
+                                                own: plainSums(kind: run.kind.rawValue, rows: run.count), subtree: Sums())))
+        }
+        root = merge(merge(before, middle), after)
+    }
+
+    /// Appends `rows` unmeasured rows of `kind`.
+    public mutating func append(_ kind: RowKind, count rows: Int) {
+        replaceRows(count..<count, with: CollectionOfOne((kind: kind, count: rows)))
+    }
+
+    // MARK: - Nodes
+
+    private func sums(_ t: Int32) -> Sums { t < 0 ? Sums() : nodes[Int(t)].subtree }
+
+    private func effectiveCurrent(_ sums: Sums) -> Int32 {
+        sums.generation == currentGeneration ? sums.current : 0
+    }
+
+    private func value(_ sums: Sums, _ estimates: SIMD4<Int64>) -> Int64 {
+        sums.measured + (SIMD4<Int64>(truncatingIfNeeded: sums.unmeasured) &* estimates).wrappedSum()
+    }
+
+    /// The extent of the first `rows` rows of `node`'s own run.
+    private func ownValue(_ node: Node, rows: Int, _ estimates: SIMD4<Int64>) -> Int64 {
+        guard node.slot >= 0 else { return Int64(rows) * estimates[Int(node.kind)] }
+        let base = Int(node.slot) * Self.detailRows
+        var total: Int64 = 0
+        for position in base..<(base + rows) { total += rowExtent(position, estimates) }
+        return total
+    }
+
+    private func rowExtent(_ position: Int, _ estimates: SIMD4<Int64>) -> Int64 {
+        let known = detailExtents[position]
+        return known > 0 ? Int64(known) : estimates[Int(detailKinds[position])]
+    }
+
+    private func plainSums(kind: Int, rows: Int) -> Sums {
+        var sums = Sums(rows: rows)
+        sums.unmeasured[kind] = Int32(clamping: rows)
+        sums.generation = currentGeneration
+        return sums
+    }
+
+    /// The node holding `row`, and the row's place in its run.
+    private func locate(_ row: Int) -> (node: Int, inside: Int) {
+        var path: [Int32]? = nil
+        return locate(row, path: &path)
+    }
+
+    private func locate(_ row: Int, path: inout [Int32]) -> (node: Int, inside: Int) {
+        var recorded: [Int32]? = []
+        defer { path = recorded! }
+        return locate(row, path: &recorded)
+    }
+
+    /// The node holding `row` and the row's place in its run; the nodes on the way from the
+    /// root go to `path` when it is not nil.
+    private func locate(_ row: Int, path: inout [Int32]?) -> (node: Int, inside: Int) {
+        precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
+        var remaining = row
+        var t = root
+        while true {
+            path?.append(t)
+            let node = nodes[Int(t)]
+            let before = sums(node.left).rows
+            if remaining < before {
+                t = node.left
+            } else if remaining < before + node.own.rows {
+                return (Int(t), remaining - before)
+            } else {
+                remaining -= before + node.own.rows
+                t = node.right
+            }
+        }
+    }
+
+    /// Sums the nodes of `path` again, deepest first.
+    private mutating func resum(_ path: [Int32]) {
+        for t in path.reversed() { resum(t) }
+    }
+
+    private mutating func resum(_ t: Int32) {
+        let node = nodes[Int(t)]
+        let left = sums(node.left)
+        let right = sums(node.right)
+        var total = Sums()
+        total.rows = left.rows + node.own.rows + right.rows
+        total.measured = left.measured + node.own.measured + right.measured
+        total.unmeasured = left.unmeasured &+ node.own.unmeasured &+ right.unmeasured
+        total.kindExtents = left.kindExtents &+ node.own.kindExtents &+ right.kindExtents
+        total.kindCounts = left.kindCounts &+ node.own.kindCounts &+ right.kindCounts
+        total.current = effectiveCurrent(left) + effectiveCurrent(node.own) + effectiveCurrent(right)
+        total.generation = currentGeneration
+        nodes[Int(t)].subtree = total
+    }
+
+    private mutating func nextPriority() -> UInt32 {
+        // xorshift64*: deterministic, so the tree's shape (and its tests) repeat.
+        random ^= random >> 12
+        random ^= random << 25
+        random ^= random >> 27
+        return UInt32(truncatingIfNeeded: (random &* 0x2545_F491_4F6C_DD1D) >> 32)
+    }
+
+    private mutating func newNode(_ node: Node) -> Int32 {
+        var node = node
+        node.subtree = node.own
+        let t: Int32
+        if let free = freeNodes.popLast() {
+            // A released subtree's children are released when its root is reused: O(1) each.
+            for child in [nodes[Int(free)].left, nodes[Int(free)].right] where child >= 0 { freeNodes.append(child) }
+            if nodes[Int(free)].slot >= 0 { freeSlots.append(nodes[Int(free)].slot) }
+            nodes[Int(free)] = node
+            t = free
+        } else {
+            nodes.append(node)
+            t = Int32(nodes.count - 1)
+        }
+        resum(t)
+        return t
+    }
+
+    /// Gives back a removed subtree's nodes, lazily: O(1).
+    private mutating func release(_ t: Int32) {
+        if t >= 0 { freeNodes.append(t) }
+    }
+
+    private mutating func newSlot() -> Int32 {
+        if let slot = freeSlots.popLast() { return slot }
+        detailExtents.append(contentsOf: repeatElement(0, count: Self.detailRows))
+        detailGenerations.append(contentsOf: repeatElement(0, count: Self.detailRows))
+        detailKinds.append(contentsOf: repeatElement(0, count: Self.detailRows))
+        return Int32(detailKinds.count / Self.detailRows - 1)
+    }
+
+    /// Splits `t` into the trees of its first `rows` rows and of the rest; `rows` must fall
+    /// between two nodes.
+    private mutating func split(_ t: Int32, at rows: Int) -> (Int32, Int32) {
+        guard t >= 0 else { return (-1, -1) }
+        let node = nodes[Int(t)]
+        let before = sums(node.left).rows
+        if rows <= before {
+            let (a, b) = split(node.left, at: rows)
+            nodes[Int(t)].left = b
+            resum(t)
+            return (a, t)
+        }
+        if rows >= before + node.own.rows {
+            let (a, b) = split(node.right, at: rows - before - node.own.rows)
+            nodes[Int(t)].right = a
+            resum(t)
+            return (t, b)
+        }
+        preconditionFailure("split inside a run: call makeBoundary(at:) first")
+    }
+
+    /// Makes `position` fall between two nodes, cutting the run it falls inside in two: the
+    /// run keeps its first rows, and a new node with the rest is merged in after it (a node made
+    /// inside a split could break the heap order of the priorities).
+    private mutating func makeBoundary(at position: Int) {
+        guard position > 0, position < count else { return }
+        var path: [Int32] = []
+        let (node, inside) = locate(position, path: &path)
+        guard inside > 0 else { return }
+        let tail = cut(Int32(node), keeping: inside)
+        resum(path)
+        let (before, after) = split(root, at: position)
+        root = merge(merge(before, tail), after)
+    }
+
+    /// Cuts node `t`'s run after its first `rows` rows; the rest goes to a new node, returned.
+    private mutating func cut(_ t: Int32, keeping rows: Int) -> Int32 {
+        let node = nodes[Int(t)]
+        let tailRows = node.own.rows - rows
+        guard node.slot >= 0 else {
+            nodes[Int(t)].own = plainSums(kind: Int(node.kind), rows: rows)
+            return newNode(Node(priority: nextPriority(), kind: node.kind, own: plainSums(kind: Int(node.kind), rows: tailRows), subtree: Sums()))
+        }
+        let slot = newSlot()
+        let from = Int(node.slot) * Self.detailRows
+        let to = Int(slot) * Self.detailRows
+        for inside in 0..<tailRows {
+            detailExtents[to + inside] = detailExtents[from + rows + inside]
+            detailGenerations[to + inside] = detailGenerations[from + rows + inside]
+            detailKinds[to + inside] = detailKinds[from + rows + inside]
+        }
+        nodes[Int(t)].own = detailSums(slot: node.slot, rows: rows)
+        return newNode(Node(priority: nextPriority(), slot: slot, kind: node.kind, own: detailSums(slot: slot, rows: tailRows), subtree: Sums()))
+    }
+
+    /// The sums of the first `rows` rows of a detail slot.
+    private func detailSums(slot: Int32, rows: Int) -> Sums {
+        var sums = Sums(rows: rows)
+        let base = Int(slot) * Self.detailRows
+        for position in base..<(base + rows) {
+            let k = Int(detailKinds[position])
+            let extent = Int64(detailExtents[position])
+            if extent > 0 {
+                sums.measured += extent
+                sums.kindExtents[k] += extent
+                sums.kindCounts[k] += 1
+            } else {
+                sums.unmeasured[k] += 1
+            }
+            if detailGenerations[position] == currentGeneration { sums.current += 1 }
+        }
+        sums.generation = currentGeneration
+        return sums
+    }
+
+    /// Turns the part of a plain run around `row` (at most ``detailRows`` rows) into a detail
+    /// block of its own.
+    private mutating func carveDetail(around row: Int) {
+        let (node, inside) = locate(row)
+        let runStart = row - inside
+        let runRows = nodes[node].own.rows
+        let start = max(runStart, min(row - Self.detailRows / 2, runStart + runRows - Self.detailRows))
+        let rows = min(Self.detailRows, runRows)
+        makeBoundary(at: start)
+        makeBoundary(at: start + rows)
+        let (before, rest) = split(root, at: start)
+        let (middle, after) = split(rest, at: rows)
+        // `middle` is one node: the part of that run.
+        let kind = nodes[Int(middle)].kind
+        let slot = newSlot()
+        let base = Int(slot) * Self.detailRows
+        for position in base..<(base + Self.detailRows) {
+            detailExtents[position] = 0
+            detailGenerations[position] = 0
+            detailKinds[position] = kind
+        }
+        nodes[Int(middle)].slot = slot
+        nodes[Int(middle)].own = detailSums(slot: slot, rows: rows)
+        resum(middle)
+        root = merge(merge(before, middle), after)
+    }
+
+    /// The tree of `a`'s rows followed by `b`'s.
+    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        if nodes[Int(a)].priority >= nodes[Int(b)].priority {
+            let right = merge(nodes[Int(a)].right, b)
+            nodes[Int(a)].right = right
+            resum(a)
+            return a
+        }
+        let left = merge(a, nodes[Int(b)].left)
+        nodes[Int(b)].left = left
+        resum(b)
+        return b
+    }
+}

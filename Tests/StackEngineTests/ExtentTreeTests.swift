@@ -1,0 +1,103 @@
+import TestSupport
+import Testing
+@testable import StackEngine
+
+/// The splicing position index against the same naive model as `ExtentIndex`: plain arrays
+/// summed row by row.
+@Suite struct ExtentTreeTests {
+    typealias NaiveIndex = ExtentIndexTests.NaiveIndex
+
+    /// Random ranges replaced by random runs anywhere (folds and unfolds), rows measured,
+    /// measurements forgotten, new generations: after every step the tree agrees with the naive
+    /// model on offsets, the row at an offset, kinds, estimates and what is exact, and its own
+    /// sums hold.
+    @Test(arguments: 1...40)
+    func splicesAgreeWithTheNaiveModel(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let initial: [RowKind: Int] = [.header: 1, .item: 3, .footer: 2, .loading: 1]
+        func randomKind() -> RowKind {
+            Int.random(in: 0..<4, using: &generator) == 0 ? RowKind.allCases.randomElement(using: &generator)! : .item
+        }
+        var tree = ExtentTree(initialEstimates: initial)
+        var naive = NaiveIndex(kinds: [], extents: [], initial: initial)
+        var current: [Bool] = []
+        for step in 0..<150 {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1:
+                let lower = Int.random(in: 0...naive.kinds.count, using: &generator)
+                let upper = Int.random(in: lower...min(naive.kinds.count, lower + Int.random(in: 0...120, using: &generator)), using: &generator)
+                // Kept to a few hundred rows: the naive model sums every row for every probe.
+                let runs = (0..<Int.random(in: 0...(naive.kinds.count > 400 ? 0 : 3), using: &generator)).map { _ in
+                    (kind: randomKind(), count: Int.random(in: 0...90, using: &generator))
+                }
+                tree.replaceRows(lower..<upper, with: runs)
+                let added = runs.flatMap { Array(repeating: $0.kind, count: $0.count) }
+                naive.kinds.replaceSubrange(lower..<upper, with: added)
+                naive.extents.replaceSubrange(lower..<upper, with: Array(repeating: nil, count: added.count))
+                current.replaceSubrange(lower..<upper, with: Array(repeating: false, count: added.count))
+            case 2, 3, 4:
+                guard !naive.kinds.isEmpty else { continue }
+                let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
+                let extent = Int.random(in: 1...12, using: &generator)
+                tree.setMeasured(row, extent: extent, kind: naive.kinds[row])
+                naive.extents[row] = extent
+                current[row] = true
+            case 5:
+                guard !naive.kinds.isEmpty else { continue }
+                let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
+                tree.forgetMeasurement(of: row)
+                current[row] = false
+            case 6:
+                tree.invalidateMeasurements()
+                current = Array(repeating: false, count: current.count)
+            default:
+                tree.append(randomKind(), count: naive.kinds.count > 400 ? 0 : Int.random(in: 0...40, using: &generator))
+                let added = Array(repeating: tree.count > naive.kinds.count ? tree.kind(of: naive.kinds.count) : .item,
+                                  count: tree.count - naive.kinds.count)
+                naive.kinds += added
+                naive.extents += Array(repeating: nil, count: added.count)
+                current += Array(repeating: false, count: added.count)
+            }
+            let context = "seed \(seed), step \(step)"
+            // The naive offsets once per step: each of its sums walks every row.
+            let estimates = Dictionary(uniqueKeysWithValues: RowKind.allCases.map { ($0, naive.estimate($0)) })
+            var offsets = [0]
+            for row in naive.kinds.indices { offsets.append(offsets[row] + (naive.extents[row] ?? estimates[naive.kinds[row]]!)) }
+            #expect(tree.invariantViolations().isEmpty, "\(context): \(tree.invariantViolations())")
+            #expect(tree.count == naive.kinds.count, "\(context)")
+            #expect(tree.total == offsets.last!, "\(context)")
+            #expect(tree.measuredCount == current.filter { $0 }.count, "\(context)")
+            for kind in RowKind.allCases { #expect(tree.estimate(for: kind) == estimates[kind], "\(context)") }
+            guard !naive.kinds.isEmpty else { continue }
+            for _ in 0..<4 {
+                let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
+                #expect(tree.offset(of: row) == offsets[row], "\(context), row \(row)")
+                #expect(tree.kind(of: row) == naive.kinds[row], "\(context), row \(row)")
+                #expect(tree.isMeasured(row) == current[row], "\(context), row \(row)")
+                #expect(tree.extent(of: row, kind: naive.kinds[row]) == offsets[row + 1] - offsets[row], "\(context), row \(row)")
+                let target = Int.random(in: 0..<max(1, tree.total), using: &generator)
+                let anchor = tree.row(containing: target)
+                #expect(offsets[anchor.row] + anchor.offset == target, "\(context), offset \(target)")
+                #expect(anchor.offset < offsets[anchor.row + 1] - offsets[anchor.row], "\(context), offset \(target)")
+            }
+        }
+    }
+
+    /// Folding a million rows away, or unfolding them, touches a few nodes, not a node per row:
+    /// a plain run keeps nothing per row, and a splice cuts at most two runs.
+    @Test func foldingAMillionRowsTouchesAFewNodes() {
+        var tree = ExtentTree(kindRuns: [(kind: .header, count: 1), (kind: .item, count: 1_000_000), (kind: .footer, count: 1)])
+        for row in [0, 1, 500_000, 1_000_001] { tree.setMeasured(row, extent: 2, kind: tree.kind(of: row)) }
+        let nodesBefore = tree.nodes.count
+        tree.replaceRows(2..<999_999, with: [])
+        #expect(tree.count == 5)
+        tree.replaceRows(2..<2, with: [(kind: .item, count: 999_997)])
+        #expect(tree.count == 1_000_002)
+        #expect(tree.nodes.count <= nodesBefore + 6)
+        #expect(tree.invariantViolations().isEmpty)
+        // The rows measured outside the fold kept their measurement; the one inside went.
+        #expect(tree.isMeasured(0) && tree.isMeasured(1) && tree.isMeasured(1_000_001))
+        #expect(!tree.isMeasured(500_000))
+        #expect(tree.measuredCount == 3)
+    }
+}
