@@ -10,7 +10,8 @@
 /// Every node sums its subtree — rows, measured extent, unmeasured rows per kind, measured
 /// extent and rows per kind — so the offset of a row is `measured + Σ unmeasured_k · estimate_k`
 /// over the nodes before it, with `estimate_k` the rounded running mean of the measured rows of
-/// kind `k`, as in ``ExtentIndex``.
+/// kind `k`. Changing an estimate is O(1): no row is touched. (It replaced Fenwick trees over
+/// blocks of rows, which could append and truncate but not splice.)
 ///
 /// Generations: a new cross extent starts a new generation in O(1). A node's count of rows
 /// measured in the current generation is kept with the generation it was summed in; summed in an

@@ -28,11 +28,10 @@ extension LazyStack {
     /// - Complexity: O(removed + added rows) plus O(log n) each.
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
         let start = min(max(0, start), rowCount)
-        index.removeLast(rowCount - start)
         for row in resolved.keys.filter({ $0 >= start }) { resolved[row] = nil }
         observed.requestedPages = observed.requestedPages.filter { $0 < start }
         update(&source)
-        for run in source.kindRuns(in: start..<source.rowCount) { index.append(run.kind, count: run.count) }
+        index.replaceRows(start..<index.count, with: source.kindRuns(in: start..<source.rowCount))
         counters.resolvedNow = resolved.count
         guard rowCount > 0 else {
             anchor = ScrollAnchor(row: 0, offset: 0)

@@ -24,7 +24,7 @@
 /// The scroll position is a ``ScrollAnchor`` (a row and a line offset in it), never an absolute
 /// offset: every frame is placed from a concrete row, so it is never blank, the first row is
 /// always reachable exactly, and a wrong estimate only moves the scrollbar. Absolute offsets come
-/// from the ``ExtentIndex`` and are used only to jump to a fraction of the content.
+/// from the ``ExtentTree`` and are used only to jump to a fraction of the content.
 ///
 /// The stack is a value type with mutating verbs: `scroll(by:)`, `scroll(toRow:alignment:)`,
 /// `reveal(row:)`, `setViewport(crossExtent:viewportExtent:)`; `layout()` returns the frame.
@@ -44,7 +44,7 @@ public struct LazyStack<Source: StackDataSource> {
     /// What the engine has done so far.
     public internal(set) var counters = StackCounters()
     /// Offsets and extents of every row, measured or estimated.
-    public internal(set) var index: ExtentIndex
+    public internal(set) var index: ExtentTree
 
     /// Rows built and kept because they are in or near the viewport.
     var resolved: [Int: Source.Row] = [:]
@@ -64,7 +64,7 @@ public struct LazyStack<Source: StackDataSource> {
         self.options = options
         self.crossExtent = max(1, crossExtent)
         self.viewportExtent = max(0, viewportExtent)
-        self.index = ExtentIndex(
+        self.index = ExtentTree(
             kindRuns: source.kindRuns(in: 0..<source.rowCount),
             initialEstimates: options.initialEstimates
         )

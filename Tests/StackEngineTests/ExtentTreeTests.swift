@@ -2,10 +2,44 @@ import TestSupport
 import Testing
 @testable import StackEngine
 
-/// The splicing position index against the same naive model as `ExtentIndex`: plain arrays
-/// summed row by row.
+/// The position index against a naive model: plain arrays summed row by row.
 @Suite struct ExtentTreeTests {
-    typealias NaiveIndex = ExtentIndexTests.NaiveIndex
+    /// The obvious implementation the tree must agree with.
+    struct NaiveIndex {
+        var kinds: [RowKind]
+        var extents: [Int?]
+        var initial: [RowKind: Int]
+
+        func estimate(_ kind: RowKind) -> Int {
+            let measured = zip(kinds, extents).compactMap { $0.0 == kind ? $0.1 : nil }
+            guard !measured.isEmpty else { return initial[kind] ?? 1 }
+            let sum = measured.reduce(0, +)
+            return max(1, (sum + measured.count / 2) / measured.count)
+        }
+    }
+
+    @Test func contentSizeIsExactOnlyWhenEveryRowIsMeasured() {
+        var index = ExtentTree(kindRuns: [(kind: .header, count: 1), (kind: .item, count: 2)], initialEstimates: [.item: 5])
+        #expect(index.contentSize == .estimated(total: 11, measured: 0, approximated: 3))
+        index.setMeasured(0, extent: 1, kind: .header)
+        index.setMeasured(1, extent: 3, kind: .item)
+        // The unmeasured item now counts at the mean of measured items (3), not the initial 5.
+        #expect(index.contentSize == .estimated(total: 7, measured: 2, approximated: 1))
+        index.setMeasured(2, extent: 9, kind: .item)
+        #expect(index.contentSize == .exact(13))
+    }
+
+    @Test func invalidationKeepsExtentsAsGuessesUntilRemeasured() {
+        var index = ExtentTree(kindRuns: [(kind: .item, count: 2)])
+        index.setMeasured(0, extent: 4, kind: .item)
+        index.setMeasured(1, extent: 6, kind: .item)
+        index.invalidateMeasurements()
+        #expect(index.contentSize == .estimated(total: 10, measured: 0, approximated: 2))
+        #expect(!index.isMeasured(0))
+        index.setMeasured(0, extent: 5, kind: .item)
+        index.setMeasured(1, extent: 6, kind: .item)
+        #expect(index.contentSize == .exact(11))
+    }
 
     /// Random ranges replaced by random runs anywhere (folds and unfolds), rows measured,
     /// measurements forgotten, new generations: after every step the tree agrees with the naive

@@ -105,13 +105,13 @@ struct PagedRows: StackDataSource {
     }
 
     @Test func removingRowsKeepsTheIndexConsistent() {
-        var index = ExtentIndex(kinds: Array(repeating: RowKind.item, count: 10))
+        var index = ExtentTree(kindRuns: [(kind: RowKind.item, count: 10)])
         for row in 0..<10 { index.setMeasured(row, extent: row + 1, kind: .item) }
-        index.removeLast(4)
+        index.replaceRows(6..<10, with: [(kind: RowKind, count: Int)]())
         #expect(index.count == 6)
         #expect(index.total == 21)
         #expect(index.contentSize == .exact(21))
-        index.append(kind: .item)
+        index.append(.item, count: 1)
         // The new row counts at the mean of the remaining measured rows: 21 / 6 → 4 (rounded).
         #expect(index.total == 25)
     }

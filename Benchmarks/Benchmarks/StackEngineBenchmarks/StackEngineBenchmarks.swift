@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
         configuration: .init(metrics: [.wallClock, .peakMemoryResident], scalingFactor: .one, maxIterations: 3)
     ) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(ExtentIndex(kinds: (0..<10_000_000).lazy.map { $0 % 100 == 0 ? RowKind.header : .item }))
+            blackHole(ExtentTree(kindRuns: GeneratedRows(rowCount: 10_000_000).kindRuns(in: 0..<10_000_000)))
         }
     }
 }
