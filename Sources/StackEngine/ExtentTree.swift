@@ -5,7 +5,7 @@
 ///
 /// The tree is a treap (a binary search tree by position, heap-ordered by random priorities)
 /// whose nodes are runs of rows: a *plain* run of any length, never measured and all of one
-/// kind, keeps nothing per row; a *detail* block of at most ``detailRows`` rows keeps each row's
+/// kind, keeps nothing per row; a *detail* block of at most 32 rows keeps each row's
 /// extent, generation and kind. Measuring a row of a plain run carves a detail block around it.
 /// Every node sums its subtree — rows, measured extent, unmeasured rows per kind, measured
 /// extent and rows per kind — so the offset of a row is `measured + Σ unmeasured_k · estimate_k`
@@ -47,7 +47,7 @@ public struct ExtentTree: Sendable {
     private(set) var nodes: [Node] = []
     private var freeNodes: [Int32] = []
     private(set) var root: Int32 = -1
-    /// Per row of a detail slot (``detailRows`` a slot): extent (0 while never measured),
+    /// Per row of a detail slot (`detailRows` a slot): extent (0 while never measured),
     /// generation measured in (0: never), kind.
     private var detailExtents: [Int32] = []
     private var detailGenerations: [UInt32] = []
