@@ -1,4 +1,4 @@
-// MARK: - Pagination: loading rows and appended pages; restyled rows
+// MARK: - Pagination: loading rows and appended pages; restyled rows; rows folded anywhere
 
 extension LazyStack {
     /// Replaces the data source with one holding the same rows (count, ids, kinds, extents) drawn
@@ -38,6 +38,42 @@ extension LazyStack {
             return
         }
         if anchor.row >= rowCount { anchor = ScrollAnchor(row: rowCount - 1, offset: 0) }
+        anchor = clampedToBottom(normalized(anchor))
+    }
+
+    /// Replaces the rows in `range` by those `update` puts there, anywhere in the stack: a
+    /// container folded (its children's rows removed) or unfolded (added). `update` must leave
+    /// the rows before `range` as they were, and those after it as they were but for their
+    /// index, shifted by the change in count.
+    ///
+    /// Measurements outside the range stay, and so does the view: an anchor row before or after
+    /// the range keeps its line offset (after it, its index shifts), so what is on screen does not
+    /// move when rows above it fold; an anchor inside the range goes to the range's first row.
+    /// - Complexity: O(log n + the new rows' kind runs + resolved rows), whatever the number of
+    ///   rows removed or added.
+    public mutating func replaceRows(in range: Range<Int>, updatingSource update: (inout Source) -> Void) {
+        let lower = min(max(0, range.lowerBound), rowCount)
+        let upper = min(max(lower, range.upperBound), rowCount)
+        let kept = rowCount - (upper - lower)
+        update(&source)
+        let added = source.rowCount - kept
+        let shift = added - (upper - lower)
+        func moved(_ row: Int) -> Int? { row < lower ? row : row >= upper ? row + shift : nil }
+        resolved = Dictionary(uniqueKeysWithValues: resolved.compactMap { row, value in moved(row).map { ($0, value) } })
+        observed.onScreen = Set(observed.onScreen.compactMap(moved))
+        observed.visible = Set(observed.visible.compactMap(moved))
+        observed.requestedPages = Set(observed.requestedPages.compactMap(moved))
+        index.replaceRows(lower..<upper, with: source.kindRuns(in: lower..<(lower + added)))
+        counters.resolvedNow = resolved.count
+        guard rowCount > 0 else {
+            anchor = ScrollAnchor(row: 0, offset: 0)
+            return
+        }
+        if let row = moved(anchor.row) {
+            anchor.row = row
+        } else {
+            anchor = ScrollAnchor(row: min(lower, rowCount - 1), offset: 0)
+        }
         anchor = clampedToBottom(normalized(anchor))
     }
 }
