@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `partitioningIndex(where:)`: the binary searches over sorted tables.
+        .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
         // `make docs`: DocC for the library (a build-time plugin only; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -31,7 +33,10 @@ let package = Package(
         // The pure layout engine: no I/O, no Foundation, deterministic.
         .target(name: "StackEngine"),
         // JSON parsing with positions, the stack document model, and searching it.
-        .target(name: "StackDocument", dependencies: ["CPCRE2", "CJSONIndex"]),
+        .target(
+            name: "StackDocument",
+            dependencies: ["CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms")]
+        ),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         // A lazy list with a selection, drawn into an area of a cell buffer: the widget.
@@ -39,7 +44,10 @@ let package = Package(
         // The browser: document rows, key handling and frame rendering.
         .target(
             name: "StackBrowser",
-            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "ListWidget"]
+            dependencies: [
+                "StackEngine", "StackDocument", "TerminalUI", "ListWidget",
+                .product(name: "Algorithms", package: "swift-algorithms"),
+            ]
         ),
         // The library in one import: re-exports the five modules above.
         .target(

@@ -1,3 +1,4 @@
+import Algorithms
 import StackDocument
 
 /// The detail filter: items whose `detail` is above the level are left out of the rows (1–3;
@@ -30,14 +31,8 @@ struct DetailFilter {
         }
         let start = starts[section] + index
         func location(_ number: Int) -> (section: Int, item: Int) {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= number { low = middle + 1 } else { high = middle }
-            }
             // The last section starting at or before `number` that has items holds it.
-            var s = low - 1
+            var s = starts.partitioningIndex { $0 > number } - 1
             while document.sections[s].items.isEmpty { s -= 1 }
             return (s, number - starts[s])
         }

@@ -1,3 +1,4 @@
+import Algorithms
 import StackDocument
 
 // MARK: - Items by ordinal, and ids
@@ -42,13 +43,8 @@ extension DocumentRows {
     /// - Complexity: O(n log n) the first time (the ids are sorted once), then O(log n + limit).
     public func ids(withPrefix prefix: String, limit: Int) -> [String] {
         let ids = sortedIDs.ids(of: self)
-        var low = 0
-        var high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < prefix { low = middle + 1 } else { high = middle }
-        }
-        return Array(ids[low...].prefix { $0.hasPrefix(prefix) }.prefix(limit))
+        let first = ids.partitioningIndex { $0 >= prefix }
+        return Array(ids[first...].prefix { $0.hasPrefix(prefix) }.prefix(limit))
     }
 
     var allIDs: [String] { Array(rowsByID.keys) }

@@ -1,3 +1,4 @@
+import Algorithms
 import StackDocument
 import StackEngine
 
@@ -187,12 +188,8 @@ public struct DocumentRows: StackDataSource {
     }
 
     public func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)] {
-        var runs: [(kind: RowKind, count: Int)] = []
-        for run in table.roleRuns(in: rows) {
-            let kind = Self.kind(of: run.role)
-            if runs.last?.kind == kind { runs[runs.count - 1].count += run.count } else { runs.append((kind, run.count)) }
-        }
-        return runs
+        // A run of the table is a run of the index: as few as the rows' runs.
+        table.roleRuns(in: rows).map { (Self.kind(of: $0.role), $0.count) }
     }
 
     private static func kind(of role: Role) -> RowKind {
@@ -222,16 +219,13 @@ public struct DocumentRows: StackDataSource {
             location.section < sectionRows.count else { return nil }
         // The section's item rows are in item order: find the one showing that item.
         let rows = sectionRows[location.section]
-        var low = rows.lowerBound
-        var high = rows.upperBound
-        while low < high {
-            let middle = (low + high) / 2
-            let entry = table.entry(at: middle)
-            if entry.role == .footer || entry.item >= location.index { high = middle } else { low = middle + 1 }
+        let row = rows.partitioningIndex { row in
+            let entry = table.entry(at: row)
+            return entry.role == .footer || entry.item >= location.index
         }
-        guard low < rows.upperBound, case let entry = table.entry(at: low), entry.role == .item, entry.item == location.index
+        guard row < rows.upperBound, case let entry = table.entry(at: row), entry.role == .item, entry.item == location.index
         else { return nil }
-        return low
+        return row
     }
 
     public func sectionRange(containing index: Int) -> Range<Int> {

@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The rows of a ``DocumentRows`` as runs: a header, a footer or a strip of cards is a run of
 /// one row, and the items of a section shown one after another are one run whatever their
 /// number. Items shown with gaps (a detail level or a filter hides some) are a run that lists
@@ -47,40 +49,24 @@ struct RowTable: Sendable {
 
     /// The run holding `row`.
     private func run(containing row: Int) -> Int {
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].firstRow <= row { low = middle + 1 } else { high = middle }
-        }
-        return low - 1
+        runs.partitioningIndex { $0.firstRow > row } - 1
     }
 
-    /// The roles of the rows in `rows`, as runs of one role: O(runs).
+    /// The roles of the rows in `rows`, run by run (two runs in a row may have one role).
+    /// - Complexity: O(log runs + runs in `rows`).
     func roleRuns(in rows: Range<Int>) -> [(role: DocumentRows.Role, count: Int)] {
         guard !rows.isEmpty else { return [] }
-        var result: [(role: DocumentRows.Role, count: Int)] = []
-        var index = run(containing: rows.lowerBound)
-        while index < runs.count, runs[index].firstRow < rows.upperBound {
-            let run = runs[index]
-            let count = min(rows.upperBound, run.firstRow + Int(run.rowCount)) - max(rows.lowerBound, run.firstRow)
-            if result.last?.role == run.role { result[result.count - 1].count += count } else { result.append((run.role, count)) }
-            index += 1
+        let first = run(containing: rows.lowerBound)
+        return runs[first...].prefix { $0.firstRow < rows.upperBound }.map { run in
+            (run.role, min(rows.upperBound, run.firstRow + Int(run.rowCount)) - max(rows.lowerBound, run.firstRow))
         }
-        return result
     }
 
     /// The row showing the item at `ordinal`: the last row starting at or before it (a header
     /// or footer never is: the item after it starts at the same ordinal).
     /// - Complexity: O(log runs).
     func row(showingOrdinal ordinal: Int) -> Int {
-        var low = 0
-        var high = runs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if runs[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
-        }
-        let run = runs[low - 1]
+        let run = runs[runs.partitioningIndex { $0.ordinal > ordinal } - 1]
         let inside = run.role == .item ? min(ordinal - Int(run.ordinal), Int(run.rowCount) - 1) : 0
         return run.firstRow + inside
     }

@@ -194,17 +194,24 @@ public struct ExtentTree: Sendable {
 
     // MARK: - Writing
 
-    /// Records that `row` measured `extent` at the current cross extent (`kind` is the kind it
-    /// was indexed as).
+    /// Records that `row` (of the kind it was indexed as, `kind`) measured `extent` at the
+    /// current cross extent.
+    /// - Returns: the extent it counted for before: its earlier measurement, else its estimate.
     /// - Complexity: O(log n).
-    public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind) {
-        if nodes[locate(row).node].slot < 0 { carveDetail(around: row) }
+    @discardableResult
+    public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind) -> Int {
         var path: [Int32] = []
-        let (node, inside) = locate(row, path: &path)
+        var (node, inside) = locate(row) { path.append($0) }
+        if nodes[node].slot < 0 {
+            carveDetail(around: row)
+            path.removeAll(keepingCapacity: true)
+            (node, inside) = locate(row) { path.append($0) }
+        }
         let position = Int(nodes[node].slot) * Self.detailRows + inside
         let k = Int(detailKinds[position])
         var own = nodes[node].own
         let old = Int64(detailExtents[position])
+        let counted = old > 0 ? Int(old) : estimate(for: kind)
         let new = Int64(max(1, extent))
         if old == 0 {
             own.unmeasured[k] -= 1
@@ -220,6 +227,7 @@ public struct ExtentTree: Sendable {
         detailGenerations[position] = currentGeneration
         nodes[node].own = own
         resum(path)
+        return counted
     }
 
     /// Makes `row`'s measurement a guess until it is measured again: its extent still counts,
@@ -227,7 +235,7 @@ public struct ExtentTree: Sendable {
     /// - Complexity: O(log n).
     public mutating func forgetMeasurement(of row: Int) {
         var path: [Int32] = []
-        let (node, inside) = locate(row, path: &path)
+        let (node, inside) = locate(row) { path.append($0) }
         let slot = nodes[node].slot
         guard slot >= 0 else { return }
         let position = Int(slot) * Self.detailRows + inside
@@ -304,24 +312,17 @@ public struct ExtentTree: Sendable {
 
     /// The node holding `row`, and the row's place in its run.
     private func locate(_ row: Int) -> (node: Int, inside: Int) {
-        var path: [Int32]? = nil
-        return locate(row, path: &path)
+        locate(row) { _ in }
     }
 
-    private func locate(_ row: Int, path: inout [Int32]) -> (node: Int, inside: Int) {
-        var recorded: [Int32]? = []
-        defer { path = recorded! }
-        return locate(row, path: &recorded)
-    }
-
-    /// The node holding `row` and the row's place in its run; the nodes on the way from the
-    /// root go to `path` when it is not nil.
-    private func locate(_ row: Int, path: inout [Int32]?) -> (node: Int, inside: Int) {
+    /// The node holding `row` and the row's place in its run, `visit` called with each node on
+    /// the way from the root (the path a writer sums again).
+    private func locate(_ row: Int, visiting visit: (Int32) -> Void) -> (node: Int, inside: Int) {
         precondition(row >= 0 && row < count, "row \(row) out of 0..<\(count)")
         var remaining = row
         var t = root
         while true {
-            path?.append(t)
+            visit(t)
             let node = nodes[Int(t)]
             let before = sums(node.left).rows
             if remaining < before {
@@ -369,7 +370,8 @@ public struct ExtentTree: Sendable {
         let t: Int32
         if let free = freeNodes.popLast() {
             // A released subtree's children are released when its root is reused: O(1) each.
-            for child in [nodes[Int(free)].left, nodes[Int(free)].right] where child >= 0 { freeNodes.append(child) }
+            if nodes[Int(free)].left >= 0 { freeNodes.append(nodes[Int(free)].left) }
+            if nodes[Int(free)].right >= 0 { freeNodes.append(nodes[Int(free)].right) }
             if nodes[Int(free)].slot >= 0 { freeSlots.append(nodes[Int(free)].slot) }
             nodes[Int(free)] = node
             t = free
@@ -421,7 +423,7 @@ public struct ExtentTree: Sendable {
     private mutating func makeBoundary(at position: Int) {
         guard position > 0, position < count else { return }
         var path: [Int32] = []
-        let (node, inside) = locate(position, path: &path)
+        let (node, inside) = locate(position) { path.append($0) }
         guard inside > 0 else { return }
         let tail = cut(Int32(node), keeping: inside)
         resum(path)

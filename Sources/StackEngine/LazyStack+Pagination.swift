@@ -18,37 +18,27 @@ extension LazyStack {
     /// offset, so a page arriving never moves what is on screen (unless the anchor itself was
     /// replaced; then it stays at the same index, on the first new row).
     /// - Precondition: `newSource` agrees with the current source on the rows before `start`.
-    /// - Complexity: O(removed + added rows) plus O(log n) each.
+    /// - Complexity: O(log n + the new rows' kind runs + resolved rows).
     public mutating func replaceRows(from start: Int, with newSource: Source) {
         replaceRows(from: start) { $0 = newSource }
     }
 
     /// Like ``replaceRows(from:with:)``, changing the source in place (so a big source is not
     /// copied): `update` must leave the rows before `start` as they were.
-    /// - Complexity: O(removed + added rows) plus O(log n) each.
+    /// - Complexity: O(log n + the new rows' kind runs + resolved rows).
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
-        let start = min(max(0, start), rowCount)
-        for row in resolved.keys.filter({ $0 >= start }) { resolved[row] = nil }
-        observed.requestedPages = observed.requestedPages.filter { $0 < start }
-        update(&source)
-        index.replaceRows(start..<index.count, with: source.kindRuns(in: start..<source.rowCount))
-        counters.resolvedNow = resolved.count
-        guard rowCount > 0 else {
-            anchor = ScrollAnchor(row: 0, offset: 0)
-            return
-        }
-        if anchor.row >= rowCount { anchor = ScrollAnchor(row: rowCount - 1, offset: 0) }
-        anchor = clampedToBottom(normalized(anchor))
+        replaceRows(in: start..<rowCount, updatingSource: update)
     }
 
     /// Replaces the rows in `range` by those `update` puts there, anywhere in the stack: a
-    /// container folded (its children's rows removed) or unfolded (added). `update` must leave
-    /// the rows before `range` as they were, and those after it as they were but for their
-    /// index, shifted by the change in count.
+    /// container folded (its children's rows removed) or unfolded (added), a page of rows in
+    /// place of a loading row. `update` must leave the rows before `range` as they were, and
+    /// those after it as they were but for their index, shifted by the change in count.
     ///
     /// Measurements outside the range stay, and so does the view: an anchor row before or after
     /// the range keeps its line offset (after it, its index shifts), so what is on screen does not
-    /// move when rows above it fold; an anchor inside the range goes to the range's first row.
+    /// move when rows above it fold. An anchor inside the range stays at its index while that is
+    /// one of the new rows, else goes to the first row after them.
     /// - Complexity: O(log n + the new rows' kind runs + resolved rows), whatever the number of
     ///   rows removed or added.
     public mutating func replaceRows(in range: Range<Int>, updatingSource update: (inout Source) -> Void) {
@@ -71,8 +61,8 @@ extension LazyStack {
         }
         if let row = moved(anchor.row) {
             anchor.row = row
-        } else {
-            anchor = ScrollAnchor(row: min(lower, rowCount - 1), offset: 0)
+        } else if anchor.row >= lower + added {
+            anchor = ScrollAnchor(row: min(lower + added, rowCount - 1), offset: 0)
         }
         anchor = clampedToBottom(normalized(anchor))
     }

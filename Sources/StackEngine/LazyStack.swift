@@ -92,9 +92,8 @@ public struct LazyStack<Source: StackDataSource> {
         if let row = resolved[index] { return row }
         let row = source.resolveRow(at: index, crossExtent: crossExtent)
         let kind = source.rowKind(at: index)
-        let estimate = self.index.extent(of: index, kind: kind)
         let before = self.index.estimate(for: kind)
-        self.index.setMeasured(index, extent: row.extent, kind: kind)
+        let estimate = self.index.setMeasured(index, extent: row.extent, kind: kind)
         resolved[index] = row
         if kind == .loading { observed.requestedPages.insert(index) }
         counters.measured += 1

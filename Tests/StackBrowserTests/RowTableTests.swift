@@ -73,8 +73,12 @@ import Testing
                 #expect(table.row(showingOrdinal: probe) == expected, "seed \(seed), step \(step), ordinal \(probe)")
             }
         }
-        // Consecutive items cost one run, not a run per row.
-        #expect(table.runs.count <= model.count)
+        // Consecutive items cost one run, not a run per row: no run of consecutive items is
+        // followed by one that goes on from it.
+        for (run, next) in zip(table.runs, table.runs.dropFirst()) where run.role == .item && next.role == .item {
+            let continues = run.section == next.section && run.firstItem >= 0 && next.firstItem == run.firstItem + run.rowCount
+            #expect(!continues, "seed \(seed): runs \(run) and \(next) are one run")
+        }
     }
 
     @Test func aMillionItemsShownWholeAreOneRun() {

@@ -85,9 +85,9 @@ import Testing
                 tree.invalidateMeasurements()
                 current = Array(repeating: false, count: current.count)
             default:
-                tree.append(randomKind(), count: naive.kinds.count > 400 ? 0 : Int.random(in: 0...40, using: &generator))
-                let added = Array(repeating: tree.count > naive.kinds.count ? tree.kind(of: naive.kinds.count) : .item,
-                                  count: tree.count - naive.kinds.count)
+                let kind = randomKind()
+                let added = Array(repeating: kind, count: naive.kinds.count > 400 ? 0 : Int.random(in: 0...40, using: &generator))
+                tree.append(kind, count: added.count)
                 naive.kinds += added
                 naive.extents += Array(repeating: nil, count: added.count)
                 current += Array(repeating: false, count: added.count)

@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
 /// decoded items are kept. 13 bytes per item, whatever the items hold.
@@ -47,13 +49,8 @@ final class LazyItems: ItemStore {
 
     /// The line of JSON Lines item `ordinal` (the first is line 1).
     private func line(ofOrdinal ordinal: Int) -> Int {
-        var low = 0
-        var high = lineSteps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lineSteps[middle].ordinal <= ordinal { low = middle + 1 } else { high = middle }
-        }
-        return ordinal + (low == 0 ? 1 : lineSteps[low - 1].offset)
+        let after = lineSteps.partitioningIndex { $0.ordinal > ordinal }
+        return ordinal + (after == 0 ? 1 : lineSteps[after - 1].offset)
     }
 
     /// Item `ordinal`'s offset in the file.
@@ -187,13 +184,8 @@ final class LazyItems: ItemStore {
 
     /// The section holding item `ordinal`.
     func section(ofOrdinal ordinal: Int) -> Int? {
-        var low = 0
-        var high = sectionStarts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sectionStarts[middle] <= ordinal { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        let after = sectionStarts.partitioningIndex { $0 > ordinal }
+        return after == 0 ? nil : after - 1
     }
 
     // MARK: - Decoding

@@ -158,10 +158,11 @@ final class ScanChannel: Sendable {
         return result
     }
 
-    /// Sorts `values` in increasing order, in place but for a scratch of 1/256 of them: the
+    /// Sorts `values` in increasing order, in place but for a scratch of one bucket: the
     /// values are first put in 256 buckets by their top byte (an American flag sort: each value
-    /// swapped straight to its bucket), then each bucket is sorted by four stable passes of 16
-    /// bits, least significant first.
+    /// swapped straight to its bucket), then each bucket is sorted by stable passes over the 56
+    /// bits below, least significant first (8-bit digits; 16-bit ones for a bucket of 65,536
+    /// values or more, whose digit table is then small beside it).
     static func radixSort(_ values: inout [UInt64]) {
         guard values.count > 1 else { return }
         var bucketStarts = [Int](repeating: 0, count: 257)
