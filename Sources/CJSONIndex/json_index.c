@@ -31,8 +31,8 @@ static inline size_t write_positions(uint64_t bits, uint32_t base, uint32_t *pos
     return count;
 }
 
-size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
-                                  uint32_t *positions) {
+static size_t index_bytes(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
+                          int separators) {
     size_t count = 0;
     int in_string = state->in_string != 0;
     int escaped = state->escaped != 0;
@@ -47,13 +47,19 @@ size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_in
         } else if (byte == '"') {
             in_string = !in_string;
             positions[count++] = (uint32_t)i;
-        } else if (!in_string && (byte == '{' || byte == '}' || byte == '[' || byte == ']')) {
+        } else if (!in_string && (byte == '{' || byte == '}' || byte == '[' || byte == ']'
+                                  || (separators && (byte == ',' || byte == ':')))) {
             positions[count++] = (uint32_t)i;
         }
     }
     state->in_string = in_string ? ~0ULL : 0;
     state->escaped = escaped;
     return count;
+}
+
+size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                  uint32_t *positions) {
+    return index_bytes(bytes, length, state, positions, 0);
 }
 
 #if defined(__x86_64__)
@@ -66,7 +72,8 @@ static inline uint64_t equal_mask(__m256i low, __m256i high, char c) {
 }
 
 __attribute__((target("avx2,pclmul")))
-static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
+                         int separators) {
     size_t count = 0;
     uint64_t in_string = state->in_string;
     uint64_t escaped = state->escaped;
@@ -85,26 +92,42 @@ static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state
         in_string = (uint64_t)((int64_t)inside >> 63);
         uint64_t brackets = equal_mask(low, high, '{') | equal_mask(low, high, '}') | equal_mask(low, high, '[')
             | equal_mask(low, high, ']');
+        if (separators) brackets |= equal_mask(low, high, ',') | equal_mask(low, high, ':');
         count = write_positions((brackets & ~inside & ~escapes) | quote, (uint32_t)start, positions, count);
     }
     state->in_string = in_string;
     state->escaped = escaped;
     // The last bytes, fewer than a block, one at a time: a padded block would take an escape
     // that ends the chunk as escaping the padding.
-    size_t rest = tstack_index_json_portable(bytes + start, length - start, state, positions + count);
+    size_t rest = index_bytes(bytes + start, length - start, state, positions + count, separators);
     for (size_t k = count; k < count + rest; k++) positions[k] += (uint32_t)start;
     return count + rest;
 }
 #endif
 
-size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+static size_t index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
+                         int separators) {
 #if defined(__x86_64__)
     static int usable = -1;
     if (usable < 0) {
         __builtin_cpu_init();
         usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
     }
-    if (usable) return index_avx2(bytes, length, state, positions);
+    if (usable) return index_avx2(bytes, length, state, positions, separators);
 #endif
-    return tstack_index_json_portable(bytes, length, state, positions);
+    return index_bytes(bytes, length, state, positions, separators);
+}
+
+size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+    return index_json(bytes, length, state, positions, 0);
+}
+
+size_t tstack_index_json_separators(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                    uint32_t *positions) {
+    return index_json(bytes, length, state, positions, 1);
+}
+
+size_t tstack_index_json_separators_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                             uint32_t *positions) {
+    return index_bytes(bytes, length, state, positions, 1);
 }

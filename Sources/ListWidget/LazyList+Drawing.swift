@@ -5,8 +5,9 @@ import TerminalUI
 
 extension LazyList {
     /// Lays out a frame and draws it in `area` of `buffer`: the area cleared, the rows after the
-    /// gutter (in the row's gutter style), pinned rows over the rows they cover, the selection mark, and the scrollbar in the
-    /// area's last column. Nothing is drawn outside `area`, and nothing of what was there before
+    /// gutter (in the row's gutter style), pinned rows over the rows they cover (with a `…` for
+    /// enclosing containers left out), the selection mark, and the scrollbar in the area's last
+    /// column. Nothing is drawn outside `area`, and nothing of what was there before
     /// stays inside it (a buffer can be kept from frame to frame). The area's size should be the one the list was
     /// made or last resized for; a taller area is left blank below the rows.
     /// - Returns: the frame laid out (its rows, content size and changes since the last frame).
@@ -29,6 +30,11 @@ extension LazyList {
                     buffer.write(String(style.selectionMark), style: style.selection, x: area.x, y: y, limit: left)
                 }
             }
+        }
+        if let line = frame.elidedContainersLine, line < area.height {
+            // Enclosing containers left out of the pins (they would cover over a third of the area).
+            buffer.fill(.plain, x: area.x, y: area.y + line, count: right - area.x)
+            buffer.write("…", style: Style(attributes: .dim), x: left, y: area.y + line, limit: right)
         }
         if style.showsScrollbar, area.width > 0 {
             Scrollbar.draw(

@@ -51,7 +51,7 @@ extension LazyList {
         }
         let placed = placements()
         // A pinned header or footer covers the rows under it: a click there selects nothing.
-        guard let first = placed.first, line >= stack.leadingInset(for: first.index),
+        guard !placed.isEmpty, line >= stack.pinnedLines(),
             line < height - stack.trailingInset(for: placed[placed.count - 1].index),
             let hit = placed.last(where: { $0.origin <= line }), isSelectable(hit.index) else { return nil }
         selection = hit.index
@@ -63,7 +63,7 @@ extension LazyList {
     public var selectionLine: Int {
         mutating get {
             let placed = placements()
-            let top = placed.first.map { stack.leadingInset(for: $0.index) } ?? 0
+            let top = placed.isEmpty ? 0 : stack.pinnedLines()
             guard let selection, let row = placed.first(where: { $0.index == selection }) else { return top }
             return min(max(row.origin, top), max(top, stack.viewportExtent - 1))
         }
@@ -85,10 +85,8 @@ extension LazyList {
     }
 
     private mutating func isVisible(_ row: Int, among placed: [RowSpan]) -> Bool {
-        guard let first = placed.first, let match = placed.first(where: { $0.index == row }) else {
-            return false
-        }
-        return isVisible(match, below: stack.leadingInset(for: first.index))
+        guard let match = placed.first(where: { $0.index == row }) else { return false }
+        return isVisible(match, below: stack.pinnedLines())
     }
 
     /// Whether a selectable line of the row placed at `span` shows below the first `top` lines.
@@ -115,8 +113,8 @@ extension LazyList {
     private mutating func keepSelectionVisible(preferLeading: Bool) {
         guard let selection, !isVisible(selection) else { return }
         let placed = placements()
-        guard let first = placed.first else { return }
-        let top = stack.leadingInset(for: first.index)
+        guard !placed.isEmpty else { return }
+        let top = stack.pinnedLines()
         let shown = placed.filter { isSelectable($0.index) && isVisible($0, below: top) }
         guard let pick = preferLeading ? shown.first : shown.last else { return }
         self.selection = pick.index

@@ -193,10 +193,22 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     ///   the rows replaced (a growing list, whose rows are appended below the selection, never
     ///   looks it up).
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
-        let kept = selection.map { $0 < start } ?? false
-        let selected = kept ? nil : selectedID
-        stack.replaceRows(from: start, updatingSource: update)
-        if kept { return }
+        replaceRows(in: start..<stack.rowCount, updatingSource: update)
+    }
+
+    /// Changes the data source in place: the rows in `range` are replaced by new ones (a node
+    /// folded or unfolded), those after it shift. A selection outside the range is the same row
+    /// still (shifted); one inside it is found again by id, else moved to the nearest selectable
+    /// row. What is on screen stays (``LazyStack/replaceRows(in:updatingSource:)``).
+    public mutating func replaceRows(in range: Range<Int>, updatingSource update: (inout Source) -> Void) {
+        let before = stack.rowCount
+        let outside = selection.map { !range.contains($0) } ?? false
+        let selected = outside ? nil : selectedID
+        stack.replaceRows(in: range, updatingSource: update)
+        if outside, let current = selection {
+            if current >= range.upperBound { selection = current + stack.rowCount - before }
+            return
+        }
         if let selected, let row = stack.source.rowIndex(forID: selected), isSelectable(row) {
             selection = row
         } else {

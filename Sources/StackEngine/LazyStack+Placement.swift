@@ -20,6 +20,9 @@ extension LazyStack {
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
         if options.pinsHeaders, let header = pinnedHeader(over: rows) { rows.append(header) }
+        let spans = rows.map { RowSpan(index: $0.index, origin: $0.origin, extent: $0.row.extent) }
+        let containers = containerPins(over: spans)
+        rows += placedContainerPins(containers, over: spans)
         if options.pinsFooters, let footer = pinnedFooter(over: rows) { rows.append(footer) }
         trimToWindow()
         let contentSize = index.contentSize
@@ -30,6 +33,7 @@ extension LazyStack {
         let last = visible.isEmpty ? nil : rows[visible.count - 1]
         var frame = StackFrame(
             rows: rows,
+            elidedContainersLine: containers.elidedLine,
             viewportExtent: viewportExtent,
             scrollOffset: rowCount > 0 ? index.offset(of: anchor.row) + anchor.offset : 0,
             contentSize: contentSize,
@@ -131,7 +135,7 @@ extension LazyStack {
             covered += index.extent(of: low, kind: kind(low))
         }
         let high = walkDownIndexed(from: anchor, untilLine: max(1, viewportExtent + after))?.index ?? anchor.row
-        var pinned: Set<Int> = []
+        var pinned = Set(source.enclosingContainers(of: anchor.row).map(\.opening))
         for row in [anchor.row, high] {
             let section = source.sectionRange(containing: row)
             if options.pinsHeaders, kind(section.lowerBound) == .header {

@@ -119,8 +119,14 @@ extension LazyStack {
         return last?.index == row ? last?.origin : nil
     }
 
-    /// Lines at the top covered by the pinned header of `row`'s section (0 for the header itself).
+    /// Lines at the top covered by pins when `row` is the first row below them: its section's
+    /// pinned header (0 for the header itself), or its enclosing containers' opening rows.
     public mutating func leadingInset(for row: Int) -> Int {
+        max(sectionHeaderInset(for: row), containerInset(for: row))
+    }
+
+    /// Lines at the top covered by the pinned header of `row`'s section (0 for the header itself).
+    mutating func sectionHeaderInset(for row: Int) -> Int {
         guard options.pinsHeaders else { return 0 }
         let header = source.sectionRange(containing: row).lowerBound
         guard header != row, kind(header) == .header else { return 0 }

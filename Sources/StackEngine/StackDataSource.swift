@@ -35,8 +35,29 @@ public protocol StackDataSource {
     /// first row, and when it has a footer it is the range's last row.
     func sectionRange(containing index: Int) -> Range<Int>
 
+    /// The containers enclosing the row at `index`, outermost first (a row does not enclose
+    /// itself). While the top of the viewport is inside containers their opening rows pin there,
+    /// nested, when headers pin (``StackOptions/pinsHeaders``).
+    /// - Complexity: O(depth); the engine asks for the rows at the top of each frame.
+    func enclosingContainers(of index: Int) -> [ContainerSpan]
+
     /// Builds the row at `index` for a cross extent (the width of a vertical stack).
     func resolveRow(at index: Int, crossExtent: Int) -> Row
+}
+
+/// A container of rows that pins while the viewport's top is inside it: a node of a tree (a
+/// folder, a JSON object) whose opening row stays in sight above its children.
+public struct ContainerSpan: Hashable, Sendable {
+    /// The container's opening row: the one pinned.
+    public var opening: Int
+    /// The row that pushes the pinned opening row out as it rises: the container's closing row,
+    /// or the first row after the container when it has none.
+    public var end: Int
+
+    public init(opening: Int, end: Int) {
+        self.opening = opening
+        self.end = end
+    }
 }
 
 // MARK: - Defaults for a flat list
@@ -54,6 +75,9 @@ extension StackDataSource {
         }
         return runs
     }
+
+    /// No containers, by default: only section headers pin.
+    public func enclosingContainers(of index: Int) -> [ContainerSpan] { [] }
 
     /// One section holding every row, by default.
     public func sectionRange(containing index: Int) -> Range<Int> { 0..<rowCount }

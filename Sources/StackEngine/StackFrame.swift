@@ -16,6 +16,9 @@ public struct PlacedRow<Row> {
 public struct StackFrame<Row> {
     /// Rows in drawing order: flowing rows top to bottom, then pinned rows over them.
     public var rows: [PlacedRow<Row>]
+    /// The line of the `…` that stands for the enclosing containers not pinned (more than a
+    /// third of the viewport would be), nil when every one is.
+    public var elidedContainersLine: Int?
     /// The viewport's extent along the axis.
     public var viewportExtent: Int
     /// Offset of the viewport's top within the content (exact near the top, else estimated).

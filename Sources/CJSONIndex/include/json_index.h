@@ -25,4 +25,13 @@ size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state
 size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
                                   uint32_t *positions);
 
+/// The same, and the commas and colons outside strings too: what a scan of a tree's containers
+/// needs to find each child.
+size_t tstack_index_json_separators(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                    uint32_t *positions);
+
+/// ``tstack_index_json_separators`` with the byte loop (for tests that compare the two).
+size_t tstack_index_json_separators_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
+                                             uint32_t *positions);
+
 #endif

@@ -1,0 +1,207 @@
+import CJSONIndex
+
+/// A resumable scan of one JSON container's bytes that finds its children (``ChildTable``)
+/// without decoding anything: the first stage (``tstack_index_json_separators``) finds the
+/// quotes, brackets, commas and colons, and this walks those positions keeping the depth. Bytes
+/// are fed in chunks of any size, a boundary anywhere.
+///
+/// Only the skeleton is checked (brackets match, something closes what opened); a scalar is
+/// checked when its row is shown.
+struct ContainerScanner {
+    /// Malformed structure: where (a byte offset) and what was expected.
+    struct Failure: Error, Equatable, Sendable {
+        var offset: Int
+        var message: String
+    }
+
+    /// The children found so far.
+    private(set) var table = ChildTable(isObject: false, start: -1)
+    /// Whether the container closed.
+    var isComplete: Bool { table.end >= 0 }
+
+    /// Depth below the container: 0 before its opening bracket, 1 among its children.
+    private var depth = 0
+    private var insideString = false
+    /// Brackets opened and not closed, to check each closing one.
+    private var open: [UInt8] = []
+    /// An object's next quote at depth 1 starts a key.
+    private var expectingKey = false
+    /// An array's child region being read: whether anything but blanks was seen in it.
+    private var regionStart = -1
+    private var regionHasContent = false
+    private var regionAdded = false
+    private var childOpenedAt = -1
+    /// The child container being read at depth 2: its separators and whether it has content.
+    private var childCommas: Int32 = 0
+    private var childHasContent = false
+    private var indexState = tstack_index_state(in_string: 0, escaped: 0)
+    private var positions: [UInt32] = []
+
+    init() {}
+
+    /// Scans `chunk`, the file's bytes from `offset`.
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
+        guard let base = chunk.baseAddress else { return }
+        if positions.count < chunk.count { positions = [UInt32](repeating: 0, count: chunk.count) }
+        let found = positions.withUnsafeMutableBufferPointer { buffer in
+            tstack_index_json_separators(base, chunk.count, &indexState, buffer.baseAddress!)
+        }
+        var scanned = 0
+        for k in 0..<found {
+            let local = Int(positions[k])
+            if depth == 0 {
+                try checkBlank(chunk, from: scanned, to: local, at: offset)
+                if isComplete { throw Failure(offset: offset + local, message: "expected the end of the input") }
+            }
+            scanned = local + 1
+            try step(chunk[local], at: offset + local, chunk: chunk, chunkOffset: offset)
+        }
+        if depth == 0 { try checkBlank(chunk, from: scanned, to: chunk.count, at: offset) }
+        // A scalar with no separator yet (in an array, or a child array's only element) shows
+        // only as bytes: look at those since the last position.
+        if depth == 1, !table.isObject, !regionHasContent {
+            regionHasContent = hasContent(chunk, from: max(regionStart, offset) - offset, to: chunk.count)
+        }
+        if depth == 2, !childHasContent {
+            childHasContent = hasContent(chunk, from: scanned, to: chunk.count)
+        }
+    }
+
+    /// Says the input ended.
+    func finish(at offset: Int) throws(Failure) {
+        guard isComplete else {
+            throw Failure(offset: offset, message: depth == 0 ? "expected an object or an array" : "expected '\(open.last == UInt8(ascii: "{") ? "}" : "]")'")
+        }
+    }
+
+    private mutating func step(
+        _ byte: UInt8, at position: Int, chunk: UnsafeBufferPointer<UInt8>, chunkOffset: Int
+    ) throws(Failure) {
+        if insideString {
+            if byte == UInt8(ascii: "\"") { insideString = false }
+            return
+        }
+        switch byte {
+        case UInt8(ascii: "\""):
+            insideString = true
+            if depth == 1 {
+                if table.isObject {
+                    guard expectingKey else { return }
+                    table.keyStarts.append(position)
+                    expectingKey = false
+                } else {
+                    regionHasContent = true
+                }
+            } else if depth == 2 {
+                childHasContent = true
+            }
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if depth == 0 && table.start < 0 {
+                table = ChildTable(isObject: byte == UInt8(ascii: "{"), start: position)
+                expectingKey = table.isObject
+                if !table.isObject { startRegion(at: position + 1) }
+            } else if depth == 1 {
+                if table.isObject {
+                    guard table.counts.count == table.keyStarts.count, !table.counts.isEmpty else {
+                        throw Failure(offset: position, message: "expected a key")
+                    }
+                } else {
+                    regionHasContent = true
+                    addArrayChild()
+                }
+                table.counts[table.counts.count - 1] = 0
+                childOpenedAt = position
+                childCommas = 0
+                childHasContent = false
+            } else if depth == 2 {
+                childHasContent = true
+            }
+            open.append(byte)
+            depth += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+            let opener: UInt8 = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
+            guard open.last == opener else {
+                throw Failure(offset: position, message: open.isEmpty ? "unexpected '\(Character(Unicode.Scalar(byte)))'" : "expected '\(open.last == UInt8(ascii: "{") ? "}" : "]")'")
+            }
+            open.removeLast()
+            depth -= 1
+            if depth == 1 {
+                if !childHasContent {
+                    childHasContent = hasContent(chunk, from: childOpenedAt + 1 - chunkOffset, to: position - chunkOffset)
+                }
+                table.counts[table.counts.count - 1] = childCommas + (childHasContent ? 1 : 0)
+            } else if depth == 0 {
+                try closeChild(at: position, chunk: chunk, chunkOffset: chunkOffset)
+                table.end = position
+            }
+        case UInt8(ascii: ","):
+            if depth == 1 {
+                try closeChild(at: position, chunk: chunk, chunkOffset: chunkOffset)
+                if table.isObject {
+                    expectingKey = true
+                } else {
+                    startRegion(at: position + 1)
+                }
+            } else if depth == 2 {
+                childCommas += 1
+                childHasContent = true
+            }
+        case UInt8(ascii: ":"):
+            if depth == 1, table.isObject {
+                table.valueStarts.append(position + 1)
+                table.counts.append(-1)
+            }
+        default:
+            break
+        }
+    }
+
+    /// The child before a `,` or the closing bracket at depth 1 ends: an object's must have had a
+    /// key and a value, an array's is added unless the region was blank (an empty array).
+    private mutating func closeChild(at position: Int, chunk: UnsafeBufferPointer<UInt8>, chunkOffset: Int) throws(Failure) {
+        if table.isObject {
+            guard table.keyStarts.count == table.valueStarts.count else {
+                throw Failure(offset: position, message: "expected ':'")
+            }
+            return
+        }
+        guard !regionAdded else { return }
+        if !regionHasContent {
+            regionHasContent = hasContent(chunk, from: regionStart - chunkOffset, to: position - chunkOffset)
+        }
+        if regionHasContent { addArrayChild() }
+    }
+
+    private mutating func startRegion(at offset: Int) {
+        regionStart = offset
+        regionHasContent = false
+        regionAdded = false
+    }
+
+    /// The array child in the region being read, added once (when a container opens in it, or
+    /// when it ends).
+    private mutating func addArrayChild() {
+        guard !regionAdded else { return }
+        regionAdded = true
+        table.valueStarts.append(regionStart)
+        table.counts.append(-1)
+    }
+
+    private func hasContent(_ chunk: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int) -> Bool {
+        guard lower < upper else { return false }
+        for index in max(0, lower)..<upper where !Self.isBlank(chunk[index]) { return true }
+        return false
+    }
+
+    /// Outside the container only blanks may be.
+    private func checkBlank(_ chunk: UnsafeBufferPointer<UInt8>, from lower: Int, to upper: Int, at offset: Int) throws(Failure) {
+        guard lower < upper else { return }
+        for index in lower..<upper where !Self.isBlank(chunk[index]) {
+            throw Failure(offset: offset + index, message: table.start < 0 ? "expected an object or an array" : "expected the end of the input")
+        }
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
