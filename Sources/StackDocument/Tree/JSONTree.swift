@@ -1,0 +1,232 @@
+import Glibc
+
+/// Any JSON document as a tree of byte ranges: the root's children are found by one scan of the
+/// file, any other container's when it is first asked for (a scan of its bytes), and a node's
+/// key and value are decoded only when its row is shown. Nothing of the document is kept but
+/// the child tables asked for, so a file of any size opens at the cost of its root's children.
+///
+/// Not thread-safe: one owner (the viewer) asks for children and bytes. Sendable (checked by
+/// hand) so it can be handed to that owner.
+public final class JSONTree: @unchecked Sendable {
+    /// What messages call the file.
+    public let name: String
+    /// The root's children, or nil when the root is a scalar (then ``rootScalar``).
+    public let root: ChildTable?
+    /// The root when it is not a container.
+    public let rootScalar: JSONValue?
+    /// The file's size in bytes.
+    public let size: Int
+
+    private let source: Source
+    /// Child tables of containers other than the root, by their opening bracket's offset; the
+    /// oldest dropped when they hold more than ``cachedChildren`` children in all.
+    private var cache: [Int: ChildTable] = [:]
+    private var cacheOrder: [Int] = []
+    private var cachedCount = 0
+    /// The most children the cache holds (about 20 bytes each).
+    static let cachedChildren = 1 << 20
+
+    private enum Source {
+        case memory([UInt8])
+        case file(FileReader)
+    }
+
+    /// The tree of `bytes`, read whole (a small file, standard input, a test); `name` names it in
+    /// messages.
+    /// - Throws: ``DocumentError/malformed(file:_:)`` with the line and column of the first
+    ///   error (the whole text is checked, as the parser checks it).
+    public init(bytes: [UInt8], name: String) throws(DocumentError) {
+        self.name = name
+        size = bytes.count
+        source = .memory(bytes)
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw .malformed(file: name, error)
+        }
+        switch value {
+        case .object, .array:
+            var scanner = ContainerScanner()
+            do {
+                try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                    try scanner.scan(buffer, at: 0)
+                }
+            } catch {
+                throw .malformed(file: name, JSONParseError(line: 1, column: 1, message: error.message))
+            }
+            root = scanner.table
+            rootScalar = nil
+        default:
+            root = nil
+            rootScalar = value
+        }
+    }
+
+    /// The tree of the file at `path`, read in chunks: only the skeleton is checked here (what
+    /// lies inside the root's children is checked when shown).
+    /// - Throws: ``DocumentError``: the file cannot be read, or its skeleton is malformed (with
+    ///   the line and column).
+    public init(path: String) throws(DocumentError) {
+        let reader = try FileReader(path: path)
+        name = path
+        size = reader.regularFileSize ?? 0
+        source = .file(reader)
+        var scanner = ContainerScanner()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var offset = 0
+        var first: UInt8?
+        do {
+            while true {
+                let count = chunk.withUnsafeMutableBytes { reader.read(into: $0, at: offset) }
+                guard count > 0 else { break }
+                if first == nil { first = chunk[0..<count].first { !Self.isBlank($0) } }
+                if let first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") { break }
+                try chunk.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                    try scanner.scan(UnsafeBufferPointer(rebasing: buffer[0..<count]), at: offset)
+                }
+                offset += count
+            }
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { try scanner.finish(at: offset) }
+        } catch {
+            let (line, column) = reader.lineAndColumn(of: error.offset)
+            throw .malformed(file: path, JSONParseError(line: line, column: column, message: error.message))
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            root = scanner.table
+            rootScalar = nil
+        } else {
+            // A scalar root (a number, a string): small, or a very long string, read whole.
+            let bytes = reader.bytes(at: 0, length: size) ?? []
+            do {
+                rootScalar = try JSONParser.parse(bytes)
+            } catch {
+                throw .malformed(file: path, error)
+            }
+            root = nil
+        }
+    }
+
+    // MARK: - Children
+
+    /// The children of the container whose value is child `index` of `table`.
+    /// - Complexity: a scan of the container's bytes the first time (while cached, O(1)).
+    public func children(ofChild index: Int, in table: ChildTable) -> ChildTable {
+        let range = valueRange(ofChild: index, in: table)
+        if let cached = cache[range.lowerBound] { return cached }
+        var scanner = ContainerScanner()
+        var offset = range.lowerBound
+        let step = 1 << 20
+        while offset < range.upperBound {
+            let bytes = self.bytes(in: offset..<min(range.upperBound, offset + step))
+            guard !bytes.isEmpty else { break }
+            // The skeleton was checked when the parent was scanned.
+            try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                try scanner.scan(buffer, at: offset)
+            }
+            offset += bytes.count
+        }
+        let table = scanner.table
+        cache[range.lowerBound] = table
+        cacheOrder.append(range.lowerBound)
+        cachedCount += table.count
+        while cachedCount > Self.cachedChildren, cacheOrder.count > 1 {
+            let oldest = cacheOrder.removeFirst()
+            cachedCount -= cache.removeValue(forKey: oldest)?.count ?? 0
+        }
+        return table
+    }
+
+    /// The bytes of child `index`'s value, without the blanks and comma around it.
+    public func valueRange(ofChild index: Int, in table: ChildTable) -> Range<Int> {
+        trimmed(table.valueRegion(of: index), droppingComma: index + 1 < table.count)
+    }
+
+    /// The first byte of child `index`'s value: `{` or `[` for a container.
+    public func firstByte(ofChild index: Int, in table: ChildTable) -> UInt8 {
+        let range = valueRange(ofChild: index, in: table)
+        return range.isEmpty ? 0 : bytes(in: range.lowerBound..<(range.lowerBound + 1)).first ?? 0
+    }
+
+    /// Child `index`'s key (objects), decoded; nil in an array or when the key is malformed.
+    public func key(ofChild index: Int, in table: ChildTable) -> String? {
+        guard let region = table.keyRegion(of: index) else { return nil }
+        // The region runs from the opening quote to the colon: drop the colon and blanks.
+        let text = bytes(in: trimmed(region.lowerBound..<(region.upperBound - 1), droppingComma: false))
+        guard case .string(let key)? = try? JSONParser.parse(text) else { return nil }
+        return key
+    }
+
+    /// Child `index`'s value decoded, when it is a scalar (a container's children are read with
+    /// ``children(ofChild:in:)``).
+    /// - Throws: ``JSONParseError`` with the line and column in the file when it is malformed.
+    public func scalar(ofChild index: Int, in table: ChildTable) throws(JSONParseError) -> JSONValue {
+        let range = valueRange(ofChild: index, in: table)
+        do {
+            return try JSONParser.parse(bytes(in: range))
+        } catch {
+            throw locate(error, at: range.lowerBound)
+        }
+    }
+
+    /// The bytes in `range` (fewer when the file shrank).
+    public func bytes(in range: Range<Int>) -> [UInt8] {
+        switch source {
+        case .memory(let bytes):
+            return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
+        case .file(let reader):
+            return reader.bytes(at: range.lowerBound, length: range.count) ?? []
+        }
+    }
+
+    /// The 1-based line and column of byte `offset`.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        switch source {
+        case .memory(let bytes):
+            var line = 1, column = 1
+            for byte in bytes[0..<min(offset, bytes.count)] {
+                if byte == 0x0A { (line, column) = (line + 1, 1) } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            return (line, column)
+        case .file(let reader):
+            return reader.lineAndColumn(of: offset)
+        }
+    }
+
+    /// An error of the parser run on a value at `offset`, moved to the value's place in the file.
+    private func locate(_ error: JSONParseError, at offset: Int) -> JSONParseError {
+        let (line, column) = lineAndColumn(of: offset)
+        return JSONParseError(
+            line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,
+            message: error.message)
+    }
+
+    /// `range` without blanks at either end (and a trailing comma, when `droppingComma`), read a
+    /// few bytes at a time from each end.
+    private func trimmed(_ range: Range<Int>, droppingComma: Bool) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        let window = 64
+        scan: while lower < upper {
+            for byte in bytes(in: lower..<min(upper, lower + window)) {
+                guard Self.isBlank(byte) else { break scan }
+                lower += 1
+            }
+        }
+        var comma = droppingComma
+        scan: while upper > lower {
+            for byte in bytes(in: max(lower, upper - window)..<upper).reversed() {
+                if comma, byte == UInt8(ascii: ",") {
+                    comma = false
+                } else if !Self.isBlank(byte) {
+                    break scan
+                }
+                upper -= 1
+            }
+        }
+        return lower..<upper
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,323 @@
+/// Which nodes of a ``JSONTree`` are open, and the rows that makes: one row a node, an open
+/// container's children between its opening row and its closing row.
+///
+/// It opens with the root and the root's children open and everything deeper closed. Only what
+/// differs from that is kept: an open container deeper down is a node with its children's row
+/// counts (``RowCounts``); a child of the root open by default keeps nothing (its rows are its
+/// child count and two, from the root's table). So a row is found in O(depth × log n) and a node
+/// folds or unfolds in O(depth × log n) whatever it holds.
+public final class TreeOutline {
+    /// The document.
+    public let tree: JSONTree
+
+    /// A row: which node, and which of its rows.
+    public struct Row {
+        public enum Role: Equatable, Sendable {
+            /// An open container's first row (`key: {`).
+            case opening
+            /// An open container's last row (`}`).
+            case closing
+            /// A scalar, or a closed or empty container: the node's only row.
+            case leaf
+        }
+
+        public var role: Role
+        /// The steps from the root to the node: each a container's children and the child's index
+        /// there. Empty for the root.
+        public var steps: [(table: ChildTable, index: Int)]
+        /// The open containers holding the row, outermost first: their opening rows and closing rows.
+        public var enclosing: [(opening: Int, closing: Int)]
+
+        /// The node's depth: 0 for the root.
+        public var depth: Int { steps.count }
+
+    }
+
+    /// An open container other than those open by default without state.
+    final class OpenNode {
+        let table: ChildTable
+        let depth: Int
+        var rowsOfChild: RowCounts
+        /// Children with a node of their own: open ones, and closed ones that keep what was open
+        /// inside them for when they open again.
+        var nodes: [Int: OpenNode] = [:]
+        /// Children open by default that were closed (and have no node).
+        var closed: Set<Int> = []
+        /// Whether it is open (a node closed again keeps its children's state).
+        var isOpen = true
+
+        init(table: ChildTable, depth: Int, rows: (Int) -> Int) {
+            self.table = table
+            self.depth = depth
+            rowsOfChild = RowCounts(count: table.count, rows: rows)
+        }
+
+        /// Rows when open: the opening and closing rows around the children's, or one row when
+        /// there are no children.
+        var rows: Int { table.count == 0 || !isOpen ? 1 : rowsOfChild.total + 2 }
+    }
+
+    private var root: OpenNode?
+    private var rootIsOpen = true
+    /// Containers at depths below this are open unless closed: 2 at first (the root and its
+    /// children), 1 after ``closeAll()``.
+    private var openDepth = 2
+
+    /// The outline of `tree` as it opens: the root and its children open.
+    public init(tree: JSONTree) {
+        self.tree = tree
+        reset(openDepth: 2)
+    }
+
+    /// The number of rows.
+    public var rowCount: Int {
+        guard let root else { return 1 }
+        return rootIsOpen ? root.rows : 1
+    }
+
+    // MARK: - Rows
+
+    /// The node at `row` and its role there.
+    /// - Complexity: O(depth × log n), plus a scan of a default-open container's bytes when its
+    ///   children are not cached.
+    public func row(_ row: Int) -> Row {
+        guard let root, rootIsOpen, root.rows > 1 else { return Row(role: .leaf, steps: [], enclosing: []) }
+        var node = root
+        var base = 0
+        var steps: [(table: ChildTable, index: Int)] = []
+        var enclosing: [(opening: Int, closing: Int)] = []
+        while true {
+            if row == base { return Row(role: .opening, steps: steps, enclosing: enclosing) }
+            if row == base + node.rows - 1 { return Row(role: .closing, steps: steps, enclosing: enclosing) }
+            enclosing.append((base, base + node.rows - 1))
+            let (index, offset) = node.rowsOfChild.locate(row - base - 1)
+            steps.append((node.table, index))
+            let childBase = row - offset
+            if let child = node.nodes[index] {
+                guard child.rows > 1 else { return Row(role: .leaf, steps: steps, enclosing: enclosing) }
+                node = child
+                base = childBase
+                continue
+            }
+            let rows = defaultRows(of: index, in: node)
+            guard rows > 1 else { return Row(role: .leaf, steps: steps, enclosing: enclosing) }
+            // A container open by default: its children are closed, one row each.
+            if offset == 0 { return Row(role: .opening, steps: steps, enclosing: enclosing) }
+            if offset == rows - 1 { return Row(role: .closing, steps: steps, enclosing: enclosing) }
+            enclosing.append((childBase, childBase + rows - 1))
+            steps.append((tree.children(ofChild: index, in: node.table), offset - 1))
+            return Row(role: .leaf, steps: steps, enclosing: enclosing)
+        }
+    }
+
+    /// The opening (or only) row of the node at the end of `indexes` (child indexes from the
+    /// root), or nil when a container on the way is closed or an index is out of range.
+    /// - Complexity: O(depth × log n).
+    public func row(ofChildIndexes indexes: [Int]) -> Int? {
+        guard let root else { return indexes.isEmpty ? 0 : nil }
+        guard !indexes.isEmpty else { return 0 }
+        guard rootIsOpen else { return nil }
+        var node = root
+        var base = 0
+        for (level, index) in indexes.enumerated() {
+            guard index >= 0, index < node.table.count else { return nil }
+            let childBase = base + 1 + node.rowsOfChild.prefix(index)
+            if level == indexes.count - 1 { return childBase }
+            if let child = node.nodes[index] {
+                guard child.rows > 1 else { return nil }
+                node = child
+                base = childBase
+                continue
+            }
+            // One level more, inside a container open by default.
+            guard defaultRows(of: index, in: node) > 1, level + 2 == indexes.count else { return nil }
+            let last = indexes[level + 1]
+            guard last >= 0, last < node.table.childCount(of: index) ?? 0 else { return nil }
+            return childBase + 1 + last
+        }
+        return nil
+    }
+
+    /// Whether the node at `row` is an open container (its opening or closing row).
+    public func isOpen(_ row: Int) -> Bool {
+        self.row(row).role != .leaf
+    }
+
+    /// Whether the node at `row` is a container with children (one that can open).
+    public func canOpen(_ row: Int) -> Bool {
+        let located = self.row(row)
+        guard located.role == .leaf else { return true }
+        guard let last = located.steps.last else { return (tree.root?.count ?? 0) > 0 }
+        return (last.table.childCount(of: last.index) ?? 0) > 0
+    }
+
+    // MARK: - Folding
+
+    /// Opens or closes the container at `row` (its opening, closing or only row).
+    /// - Returns: the rows replaced — from the node's opening row to its last row before — and
+    ///   how many rows the node has now; nil when the row is not a container with children.
+    /// - Complexity: O(depth × log n), plus a scan of the container's bytes when it opens and
+    ///   its children are not cached.
+    @discardableResult
+    public func toggle(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        isOpen(row) ? close(row) : open(row)
+    }
+
+    /// Opens the container at `row`; nil when it is open already or not a container.
+    @discardableResult
+    public func open(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        guard !isOpen(row), canOpen(row) else { return nil }
+        return change(row) { parent, index in
+            if let node = parent.nodes[index] {
+                node.isOpen = true
+            } else if parent.depth + 1 < openDepth {
+                parent.closed.remove(index)
+            } else {
+                let table = tree.children(ofChild: index, in: parent.table)
+                parent.nodes[index] = OpenNode(table: table, depth: parent.depth + 1) { _ in 1 }
+            }
+        } root: {
+            rootIsOpen = true
+        }
+    }
+
+    /// Closes the container at `row`; nil when it is not open.
+    @discardableResult
+    public func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        guard isOpen(row) else { return nil }
+        return change(row) { parent, index in
+            if let node = parent.nodes[index] {
+                node.isOpen = false
+            } else {
+                parent.closed.insert(index)
+            }
+        } root: {
+            rootIsOpen = false
+        }
+    }
+
+    /// Closes every container but the root (vim's `zM`).
+    public func closeAll() { reset(openDepth: 1) }
+
+    /// Back to how the outline opened: the root and its children open.
+    public func reopenDefault() { reset(openDepth: 2) }
+
+    /// Opens every container on the way to the node at the end of `indexes` (child indexes from
+    /// the root), so it has a row; returns that row, or nil when an index is out of range.
+    public func reveal(childIndexes indexes: [Int]) -> Int? {
+        guard !indexes.isEmpty else { return 0 }
+        if !rootIsOpen { open(0) }
+        for depth in 1..<indexes.count + 1 {
+            guard let row = row(ofChildIndexes: Array(indexes.prefix(depth))) else { return nil }
+            if depth < indexes.count, !isOpen(row) {
+                guard open(row) != nil else { return nil }
+            }
+        }
+        return row(ofChildIndexes: indexes)
+    }
+
+    /// The node at `row`'s children's indexes from the root.
+    public func childIndexes(of row: Int) -> [Int] {
+        self.row(row).steps.map(\.index)
+    }
+
+    // MARK: - Helpers
+
+    private func reset(openDepth depth: Int) {
+        openDepth = depth
+        rootIsOpen = true
+        guard let table = tree.root else { return }
+        root = OpenNode(table: table, depth: 0) { [depth] index in
+            guard depth > 1, let count = table.childCount(of: index), count > 0 else { return 1 }
+            return count + 2
+        }
+    }
+
+    /// The rows of child `index` of `node` when it has no node of its own: a container open by
+    /// default has its children's (closed, one each) and two; anything else one.
+    private func defaultRows(of index: Int, in node: OpenNode) -> Int {
+        guard node.depth + 1 < openDepth, !node.closed.contains(index),
+            let count = node.table.childCount(of: index), count > 0 else { return 1 }
+        return count + 2
+    }
+
+    /// Changes the node at `row` with `body` (given its parent and its index there), or the root
+    /// with `root`, and carries the change in rows up to the root.
+    private func change(
+        _ row: Int, _ body: (OpenNode, Int) -> Void, root changeRoot: () -> Void
+    ) -> (replaced: Range<Int>, rows: Int)? {
+        let located = self.row(row)
+        let opening = located.role == .closing ? row - rowsOfNode(located.steps) + 1 : row
+        let before = located.role == .leaf ? 1 : rowsOfNode(located.steps)
+        guard let rootNode = self.root, !located.steps.isEmpty else {
+            changeRoot()
+            return (0..<before, rowCount)
+        }
+        // The open nodes on the way, materializing a default-open one the node is inside.
+        var chain: [(node: OpenNode, index: Int)] = []
+        var node = rootNode
+        for (level, step) in located.steps.enumerated() {
+            chain.append((node, step.index))
+            guard level < located.steps.count - 1 else { break }
+            if let child = node.nodes[step.index] {
+                node = child
+            } else {
+                let table = tree.children(ofChild: step.index, in: node.table)
+                let child = OpenNode(table: table, depth: node.depth + 1) { _ in 1 }
+                node.nodes[step.index] = child
+                node = child
+            }
+        }
+        let (parent, index) = chain[chain.count - 1]
+        body(parent, index)
+        let after = parent.nodes[index]?.rows ?? defaultRows(of: index, in: parent)
+        for (node, index) in chain { node.rowsOfChild.add(after - before, at: index) }
+        return (opening..<(opening + before), after)
+    }
+
+    /// The rows of the open node at the end of `steps`.
+    private func rowsOfNode(_ steps: [(table: ChildTable, index: Int)]) -> Int {
+        guard let last = steps.last else { return rowCount }
+        var parent = root
+        for step in steps.dropLast() { parent = parent?.nodes[step.index] }
+        if let parent { return parent.nodes[last.index]?.rows ?? defaultRows(of: last.index, in: parent) }
+        // Inside a container open by default, whose children are closed.
+        return 1
+    }
+
+    // MARK: - Paths
+
+    /// The path of the node at the end of `steps`.
+    public func path(of steps: [(table: ChildTable, index: Int)]) -> JSONPath {
+        JSONPath(components: steps.map { step in
+            step.table.isObject ? .key(tree.key(ofChild: step.index, in: step.table) ?? "") : .index(step.index)
+        })
+    }
+
+    /// The child indexes from the root of the node at `path`, or nil when there is none; a
+    /// negative index counts from the end.
+    /// - Complexity: O(depth) lookups, a key found by reading the keys of its object in order.
+    public func childIndexes(of path: JSONPath) -> [Int]? {
+        guard var table = tree.root else { return path.components.isEmpty ? [] : nil }
+        var indexes: [Int] = []
+        for (level, component) in path.components.enumerated() {
+            let index: Int
+            switch component {
+            case .index(let value):
+                guard !table.isObject else { return nil }
+                index = value < 0 ? table.count + value : value
+            case .key(let key):
+                guard table.isObject,
+                    let found = (0..<table.count).last(where: { tree.key(ofChild: $0, in: table) == key }) else { return nil }
+                index = found
+            }
+            guard index >= 0, index < table.count else { return nil }
+            indexes.append(index)
+            if level < path.components.count - 1 {
+                guard table.childCount(of: index) != nil else { return nil }
+                table = tree.children(ofChild: index, in: table)
+            }
+        }
+        return indexes
+    }
+}

@@ -1,0 +1,102 @@
+import TestSupport
+import Testing
+@testable import StackDocument
+
+/// `JSONTree` and `ContainerScanner`: a document's containers found from its bytes agree with
+/// the parser, whatever the chunks.
+@Suite struct JSONTreeTests {
+    /// Walks `table` (a container of `tree`) beside `value` (the parser's reading of it).
+    private func expectSame(_ tree: JSONTree, _ table: ChildTable, _ value: JSONValue, _ context: String) {
+        switch value {
+        case .array(let elements):
+            #expect(!table.isObject && table.count == elements.count, "\(context)")
+            guard table.count == elements.count else { return }
+            for (index, element) in elements.enumerated() { expectChild(tree, table, index, element, "\(context)[\(index)]") }
+        case .object(let members):
+            #expect(table.isObject && table.count == members.count, "\(context)")
+            guard table.count == members.count else { return }
+            for (index, member) in members.enumerated() {
+                #expect(tree.key(ofChild: index, in: table) == member.key, "\(context).\(member.key)")
+                expectChild(tree, table, index, member.value, "\(context).\(member.key)")
+            }
+        default:
+            Issue.record("\(context): not a container")
+        }
+    }
+
+    private func expectChild(_ tree: JSONTree, _ table: ChildTable, _ index: Int, _ value: JSONValue, _ context: String) {
+        switch value {
+        case .array(let elements):
+            #expect(table.childCount(of: index) == elements.count, "\(context)")
+            expectSame(tree, tree.children(ofChild: index, in: table), value, context)
+        case .object(let members):
+            #expect(table.childCount(of: index) == members.count, "\(context)")
+            expectSame(tree, tree.children(ofChild: index, in: table), value, context)
+        default:
+            #expect(table.childCount(of: index) == nil, "\(context)")
+            #expect((try? tree.scalar(ofChild: index, in: table)) == value, "\(context)")
+        }
+    }
+
+    /// Random documents, read whole and from a file: every key, count and scalar agrees with the
+    /// parser's value.
+    @Test(arguments: 1...150)
+    func childrenAgreeWithTheParser(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var text = JSONInputCheckTests.randomJSON(depth: 0, using: &generator)
+        if !(text.hasPrefix("[") || text.hasPrefix("{")) { text = "[\(text)]" }
+        text = "  \n" + text + " \n"
+        let bytes = Array(text.utf8)
+        let value = try JSONParser.parse(bytes)
+        let tree = try JSONTree(bytes: bytes, name: "t.json")
+        try #require(tree.root != nil)
+        expectSame(tree, tree.root!, value, "seed \(seed) \(text)")
+        let file = TemporaryFile(contents: text, name: "tree.json")
+        defer { file.remove() }
+        let fromFile = try JSONTree(path: file.path)
+        try #require(fromFile.root != nil)
+        expectSame(fromFile, fromFile.root!, value, "seed \(seed) from a file")
+    }
+
+    /// The same bytes in chunks split anywhere give the same table as one chunk.
+    @Test(arguments: 1...150)
+    func chunksSplitAnywhereGiveTheSameTable(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let text = "[" + (0..<4).map { _ in JSONInputCheckTests.randomJSON(depth: 0, using: &generator) }.joined(separator: " , ") + "]"
+        let bytes = Array(text.utf8)
+        func table(splits: [Int]) throws -> ChildTable {
+            var scanner = ContainerScanner()
+            var start = 0
+            for end in splits + [bytes.count] where end > start {
+                try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                    try scanner.scan(UnsafeBufferPointer(rebasing: buffer[start..<end]), at: start)
+                }
+                start = end
+            }
+            try scanner.finish(at: bytes.count)
+            return scanner.table
+        }
+        let whole = try table(splits: [])
+        let splits = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Int.random(in: 0...bytes.count, using: &generator) }.sorted()
+        let split = try table(splits: splits)
+        #expect(split.valueStarts == whole.valueStarts && split.counts == whole.counts && split.end == whole.end, "seed \(seed) \(splits)")
+    }
+
+    /// A broken skeleton says where, as line:column, and what was expected.
+    @Test(arguments: [
+        ("[1, 2", "t.json:1:6: expected ']'"),
+        ("{\"a\": [1}", "t.json:1:9: expected ']'"),
+        ("[1]\n]", "t.json:2:1: expected the end of the input"),
+        ("{\"a\" 1, \"b\": 2}", "t.json:1:7: expected ':'"),
+    ])
+    func aBrokenSkeletonSaysWhere(text: String, message: String) throws {
+        let file = TemporaryFile(contents: text, name: "t.json")
+        defer { file.remove() }
+        do {
+            _ = try JSONTree(path: file.path)
+            Issue.record("\(text) was read")
+        } catch {
+            #expect("\(error)".hasSuffix(message.dropFirst("t.json".count)), "\(error)")
+        }
+    }
+}

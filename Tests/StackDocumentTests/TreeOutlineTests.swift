@@ -1,0 +1,123 @@
+import TestSupport
+import Testing
+@testable import StackDocument
+
+/// `TreeOutline`: the rows of a tree folded at random agree with a naive flattening.
+@Suite struct TreeOutlineTests {
+    /// A row of the naive flattening: the node's child indexes from the root and its role.
+    struct NaiveRow: Equatable, CustomStringConvertible {
+        var indexes: [Int]
+        var role: TreeOutline.Row.Role
+        var description: String { "\(indexes)\(role == .opening ? "{" : role == .closing ? "}" : "")" }
+    }
+
+    /// The rows of `value` at `indexes` with the containers in `open` open.
+    static func flatten(_ value: JSONValue, _ indexes: [Int], open: Set<[Int]>) -> [NaiveRow] {
+        let children: [JSONValue]
+        switch value {
+        case .array(let elements): children = elements
+        case .object(let members): children = members.map(\.value)
+        default: return [NaiveRow(indexes: indexes, role: .leaf)]
+        }
+        guard !children.isEmpty, open.contains(indexes) else { return [NaiveRow(indexes: indexes, role: .leaf)] }
+        var rows = [NaiveRow(indexes: indexes, role: .opening)]
+        for (index, child) in children.enumerated() { rows += flatten(child, indexes + [index], open: open) }
+        return rows + [NaiveRow(indexes: indexes, role: .closing)]
+    }
+
+    /// The containers open as an outline opens: the root and its children.
+    static func initiallyOpen(_ value: JSONValue) -> Set<[Int]> {
+        var open: Set<[Int]> = [[]]
+        let count: Int
+        switch value {
+        case .array(let elements): count = elements.count
+        case .object(let members): count = members.count
+        default: count = 0
+        }
+        for index in 0..<count { open.insert([index]) }
+        return open
+    }
+
+    /// Random documents, random folds and unfolds anywhere (and `closeAll`, `reveal`): after
+    /// each, every row of the outline is the naive flattening's, and each toggle replaced exactly
+    /// the node's rows.
+    @Test(arguments: 1...120)
+    func foldsAgreeWithANaiveFlattening(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var text = "[" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+            JSONInputCheckTests.randomJSON(depth: 0, using: &generator)
+        }.joined(separator: ",") + "]"
+        if Bool.random(using: &generator) { text = "{\"a\": \(text), \"b\": \(JSONInputCheckTests.randomJSON(depth: 1, using: &generator))}" }
+        let value = try JSONParser.parse(Array(text.utf8))
+        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
+        var open = Self.initiallyOpen(value)
+        for step in 0..<40 {
+            let expected = Self.flatten(value, [], open: open)
+            let context = "seed \(seed), step \(step): \(text)"
+            try #require(outline.rowCount == expected.count, "\(context)")
+            let actual = (0..<outline.rowCount).map { row in
+                let located = outline.row(row)
+                return NaiveRow(indexes: located.steps.map(\.index), role: located.role)
+            }
+            try #require(actual == expected, "\(context)")
+            for (row, naive) in expected.enumerated() where naive.role != .closing {
+                #expect(outline.row(ofChildIndexes: naive.indexes) == row, "\(context): \(naive)")
+            }
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0:
+                outline.closeAll()
+                open = [[]]
+            case 1:
+                // Reveal a random node: every container on its way opens.
+                let target = Self.randomNode(in: value, using: &generator)
+                _ = outline.reveal(childIndexes: target)
+                for depth in 0..<target.count { open.insert(Array(target.prefix(depth))) }
+            default:
+                let row = Int.random(in: 0..<outline.rowCount, using: &generator)
+                let node = expected[row].indexes
+                let before = Self.flatten(value, [], open: open)
+                let result = outline.toggle(row)
+                if open.contains(node) { open.remove(node) } else { open.insert(node) }
+                let after = Self.flatten(value, [], open: open)
+                if let result {
+                    // The rows replaced are the node's, and what replaced them is the node's now.
+                    let first = before.firstIndex { $0.indexes == node }!
+                    #expect(result.replaced.lowerBound == first, "\(context)")
+                    #expect(before.count - result.replaced.count + result.rows == after.count, "\(context)")
+                } else {
+                    open = Self.flatten(value, [], open: open) == before ? open : open.symmetricDifference([node])
+                    #expect(before == Self.flatten(value, [], open: open), "\(context): nothing to toggle at \(row)")
+                }
+            }
+        }
+    }
+
+    private static func randomNode(in value: JSONValue, using generator: inout SeededGenerator) -> [Int] {
+        var indexes: [Int] = []
+        var node = value
+        while Bool.random(using: &generator) {
+            let children: [JSONValue]
+            switch node {
+            case .array(let elements): children = elements
+            case .object(let members): children = members.map(\.value)
+            default: return indexes
+            }
+            guard !children.isEmpty else { return indexes }
+            let index = Int.random(in: 0..<children.count, using: &generator)
+            indexes.append(index)
+            node = children[index]
+        }
+        return indexes
+    }
+
+    /// Paths find their nodes, quoting and negative indexes included.
+    @Test func pathsFindTheirNodes() throws {
+        let text = #"{"a b": {"c.d": [10, 20, {"x": 1}]}, "features": [{"name": "n"}]}"#
+        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
+        #expect(outline.childIndexes(of: try JSONPath(parsing: #".["a b"]["c.d"][2].x"#)) == [0, 0, 2, 0])
+        #expect(outline.childIndexes(of: try JSONPath(parsing: ".features[-1].name")) == [1, 0, 0])
+        #expect(outline.childIndexes(of: try JSONPath(parsing: ".features[1]")) == nil)
+        let row = try #require(outline.reveal(childIndexes: [0, 0, 2, 0]))
+        #expect(outline.path(of: outline.row(row).steps).description == #".["a b"]["c.d"][2].x"#)
+    }
+}
