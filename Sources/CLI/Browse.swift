@@ -35,14 +35,18 @@ struct Browse: ParsableCommand {
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             let output = StandardOutput()
-            PlainTextExport.write(loaded.document, width: width, emit: output.line)
+            switch loaded {
+            case .whole(let document): PlainTextExport.write(document, width: width, emit: output.line)
+            case .reading(let lazy): PlainTextExport.write(lazy.document, width: width, emit: output.line)
+            case .tree(let tree): TreeExport.write(tree, emit: output.line)
+            }
             output.flush()
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
         // browser takes the terminal's real size when the session starts.
         let colors = getenv("NO_COLOR") == nil
-        var browser = document.makeBrowser(
+        var viewer = document.makeViewer(
             for: loaded, size: TerminalSizeArgument(TerminalSize(width: 80, height: 24)),
             theme: colors ? .color : .monochrome, log: log)
         let terminal: NcursesTerminal
@@ -52,11 +56,14 @@ struct Browse: ParsableCommand {
             Diagnostics.fail("cannot open the terminal: \(error)", status: Diagnostics.failure)
         }
         defer { terminal.close() }
-        if !terminal.usesColor { browser.useTheme(.monochrome) }
-        browser.searchesInSteps = true
-        browser.animatesJumps = animates
-        if follow { browser.perform(.follow) }
-        let outcome = browser.run(screen: terminal, input: terminal)
+        if !terminal.usesColor { viewer.useMonochrome() }
+        if case .stack(var browser) = viewer {
+            browser.searchesInSteps = true
+            browser.animatesJumps = animates
+            if follow { browser.perform(.follow) }
+            viewer = .stack(browser)
+        }
+        let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }

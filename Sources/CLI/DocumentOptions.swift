@@ -1,6 +1,7 @@
 import ArgumentParser
 import StackBrowser
 import StackDocument
+import TerminalUI
 
 /// The options `browse` and `render` share: the document and where to start.
 struct DocumentOptions: ParsableArguments {
@@ -27,18 +28,12 @@ struct DocumentOptions: ParsableArguments {
         "Read files of at least this many bytes lazily (tests use 0).", visibility: .hidden))
     var lazyThreshold = LazyDocument.minimumSize
 
-    /// A document read whole, or one whose items are found by a scan that goes on while it shows.
+    /// A stack document read whole, or one whose items are found by a scan that goes on while it
+    /// shows; or any other JSON, as a tree.
     enum Loaded {
         case whole(StackDocument)
         case reading(LazyDocument)
-
-        /// The document as read so far.
-        var document: StackDocument {
-            switch self {
-            case .whole(let document): return document
-            case .reading(let lazy): return lazy.document
-            }
-        }
+        case tree(JSONTree)
     }
 
     /// Loads the document (a big stack document lazily: only its first items before this
@@ -59,6 +54,13 @@ struct DocumentOptions: ParsableArguments {
                 try LazyDocument.open(path: file, minimumSize: lazyThreshold)
             }
             guard let lazy else {
+                // Any other JSON file is a tree; what is not one JSON document (JSON Lines, an
+                // error) goes to the whole loader, which says which.
+                let named = file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson")
+                if spool == nil, followed == nil, !named,
+                    let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
+                    return .tree(tree)
+                }
                 return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
             }
             guard whole else { return .reading(lazy) }
@@ -70,13 +72,28 @@ struct DocumentOptions: ParsableArguments {
         }
     }
 
-    /// The browser for `loaded` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
-    /// with status 64 (EX_USAGE) when that id is not in the document.
-    func makeBrowser(
+    /// The viewer for `loaded` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
+    /// with status 64 (EX_USAGE) when that id (or path, in a tree) is not in the document.
+    func makeViewer(
         for loaded: Loaded, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
-    ) -> Browser {
+    ) -> Viewer {
         var browser: Browser
         switch loaded {
+        case .tree(let tree):
+            var viewer = TreeBrowser(
+                tree: tree, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
+                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
+            if let log { viewer.setLayoutLog { log.write($0) } }
+            if let path = scrollTo, !viewer.reveal(path: path) {
+                let reason: String
+                do {
+                    reason = "no node at \(try JSONPath(parsing: path))"
+                } catch {
+                    reason = "not a path: \(error)"
+                }
+                Diagnostics.fail("\(file): \(reason) (--scroll-to)", status: Diagnostics.usage)
+            }
+            return .tree(viewer)
         case .whole(let document):
             browser = Browser(
                 document: document, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
@@ -92,6 +109,45 @@ struct DocumentOptions: ParsableArguments {
         if let id = scrollTo, !browser.scroll(toID: id) {
             Diagnostics.fail("\(file): no row or item with id \"\(id)\" (--scroll-to)", status: Diagnostics.usage)
         }
-        return browser
+        return .stack(browser)
+    }
+
+}
+
+/// The viewer of a stack document, or of any other JSON as a tree.
+enum Viewer {
+    case stack(Browser)
+    case tree(TreeBrowser)
+
+    /// Runs it on `screen` with `input` until it quits or the input ends.
+    mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
+        switch self {
+        case .stack(var browser):
+            defer { self = .stack(browser) }
+            return browser.run(screen: screen, input: input)
+        case .tree(var browser):
+            defer { self = .tree(browser) }
+            return browser.run(screen: screen, input: input)
+        }
+    }
+
+    /// What the engine did and the longest frame.
+    var statistics: BrowserStatistics {
+        switch self {
+        case .stack(let browser): return browser.statistics
+        case .tree(let browser): return browser.statistics
+        }
+    }
+
+    /// Draws without colours from now on.
+    mutating func useMonochrome() {
+        switch self {
+        case .stack(var browser):
+            browser.useTheme(.monochrome)
+            self = .stack(browser)
+        case .tree(var browser):
+            browser.useTheme(.monochrome)
+            self = .tree(browser)
+        }
     }
 }

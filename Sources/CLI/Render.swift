@@ -47,10 +47,10 @@ struct Render: ParsableCommand {
                 output.line("\u{0C}")
             }
         }
-        var browser = document.makeBrowser(for: loaded, size: size, theme: .color, log: log)
-        _ = browser.run(screen: terminal, input: terminal)
+        var viewer = document.makeViewer(for: loaded, size: size, theme: .color, log: log)
+        _ = viewer.run(screen: terminal, input: terminal)
         if !frames, let last = terminal.screen { last.textLines().forEach(output.line) }
         output.flush()
-        if stats { Diagnostics.note(browser.statistics.json) }
+        if stats { Diagnostics.note(viewer.statistics.json) }
     }
 }

@@ -107,6 +107,17 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         return true
     }
 
+    /// Selects `row` when it is selectable, scrolling as little as needed to show it (below the
+    /// pins), or at `alignment` when it is far.
+    /// - Returns: false, changing nothing, when the row is not selectable.
+    @discardableResult
+    public mutating func select(row: Int, alignment: ScrollAlignment? = nil) -> Bool {
+        guard isSelectable(row) else { return false }
+        selection = row
+        if let alignment, !isVisible(row) { stack.scroll(toRow: row, alignment: alignment) } else { stack.reveal(row: row) }
+        return true
+    }
+
     /// Selects the row with `id`, scrolling as little as needed when it is on screen already
     /// (a search's next match, the next bookmark) and like ``select(id:alignment:)`` otherwise.
     /// - Returns: false when there is no row with that id.
@@ -199,12 +210,19 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Changes the data source in place: the rows in `range` are replaced by new ones (a node
     /// folded or unfolded), those after it shift. A selection outside the range is the same row
     /// still (shifted); one inside it is found again by id, else moved to the nearest selectable
-    /// row. What is on screen stays (``LazyStack/replaceRows(in:updatingSource:)``).
-    public mutating func replaceRows(in range: Range<Int>, updatingSource update: (inout Source) -> Void) {
+    /// row — or is `selecting`, when the caller knows where it went (a node folded keeps its
+    /// first row). What is on screen stays (``LazyStack/replaceRows(in:updatingSource:)``).
+    public mutating func replaceRows(
+        in range: Range<Int>, selecting: Int? = nil, updatingSource update: (inout Source) -> Void
+    ) {
         let before = stack.rowCount
         let outside = selection.map { !range.contains($0) } ?? false
-        let selected = outside ? nil : selectedID
+        let selected = outside || selecting != nil ? nil : selectedID
         stack.replaceRows(in: range, updatingSource: update)
+        if let selecting {
+            selection = isSelectable(selecting) ? selecting : selection.map { min($0, stack.rowCount - 1) }
+            return
+        }
         if outside, let current = selection {
             if current >= range.upperBound { selection = current + stack.rowCount - before }
             return
@@ -235,9 +253,11 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         max(1, width - style.gutterWidth - (style.showsScrollbar ? 1 : 0))
     }
 
-    /// Whether `row` can be selected (its kind is `.item`).
+    /// Whether `row` can be selected: its kind is `.item`, and a source that is
+    /// ``SelectableRows`` says so.
     public func isSelectable(_ row: Int) -> Bool {
-        row >= 0 && row < stack.rowCount && stack.source.rowKind(at: row) == .item
+        guard row >= 0, row < stack.rowCount, stack.source.rowKind(at: row) == .item else { return false }
+        return (stack.source as? any SelectableRows)?.isSelectable(row: row) ?? true
     }
 
     /// The first selectable row from `row` on in the direction given, `row` included.

@@ -65,3 +65,10 @@ extension ListRow {
     public var selectableLines: Int { lines.count }
     public var gutterStyle: Style { .plain }
 }
+
+/// A data source that says which rows can be selected, beyond their kind: a tree's closing
+/// rows (`}`) are items that are not nodes of their own.
+public protocol SelectableRows: StackDataSource {
+    /// Whether the row at `index` (an item) can be selected.
+    func isSelectable(row index: Int) -> Bool
+}

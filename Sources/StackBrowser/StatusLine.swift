@@ -15,7 +15,8 @@ struct StatusLine {
     /// `Top`, `Bot`, `All` or `42%`.
     var progress: String
     var contentSize: ContentSize
-    var detailLevel: Int
+    /// The detail level (a stack document's), nil when there is none.
+    var detailLevel: Int?
     var markCount: Int
     /// While the document is read: the count is only what was found so far, and how far it got.
     var loadingNote: String? = nil
@@ -63,7 +64,7 @@ struct StatusLine {
         }
         if let filterNote { parts.append(Part(text: filterNote, rank: 2, isRight: true)) }
         if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }
-        parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true))
+        if let detailLevel { parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true)) }
         let height = (contentSize.isExact ? "" : "~") + Self.grouped(contentSize.total) + " lines"
         parts.append(Part(text: height, rank: 4, isRight: true))
         parts.append(Part(text: progress, rank: 3, isRight: true))

@@ -30,6 +30,13 @@ public struct Theme: Sendable {
     public var scrollbarThumb: Style
     /// Overlays: help, marks, the shortcut button.
     public var overlay: Style
+    /// In the tree view: object keys, strings, numbers, `true` `false` `null`, and what is not
+    /// the document's (brackets, sizes of folded containers).
+    public var key: Style
+    public var string: Style
+    public var number: Style
+    public var literal: Style
+    public var punctuation: Style
 
     /// The colour theme.
     public static let color = Theme(
@@ -46,7 +53,12 @@ public struct Theme: Sendable {
         match: Style(foreground: .black, background: .yellow),
         scrollbarTrack: Style(attributes: .dim),
         scrollbarThumb: Style(foreground: .cyan, attributes: .bold),
-        overlay: Style(foreground: .white, background: .blue)
+        overlay: Style(foreground: .white, background: .blue),
+        key: Style(foreground: .blue, attributes: .bold),
+        string: Style(foreground: .green),
+        number: Style(foreground: .cyan),
+        literal: Style(foreground: .magenta),
+        punctuation: Style(attributes: .dim)
     )
 
     /// The theme for `NO_COLOR` and monochrome terminals: attributes only.
@@ -64,6 +76,11 @@ public struct Theme: Sendable {
         match: Style(attributes: [.reverse, .underline]),
         scrollbarTrack: Style(attributes: .dim),
         scrollbarThumb: Style(attributes: .bold),
-        overlay: Style(attributes: .reverse)
+        overlay: Style(attributes: .reverse),
+        key: Style(attributes: .bold),
+        string: .plain,
+        number: .plain,
+        literal: .plain,
+        punctuation: Style(attributes: .dim)
     )
 }

@@ -36,6 +36,13 @@ public final class MemoryTerminal: TerminalScreen, InputSource {
         return event
     }
 
+    /// What was copied to the clipboard, in order.
+    public private(set) var clipboard: [String] = []
+
+    public func copyToClipboard(_ text: String) {
+        clipboard.append(text)
+    }
+
     /// Always false: `render` draws one frame per key, never coalescing.
     public var hasPendingInput: Bool { false }
 }

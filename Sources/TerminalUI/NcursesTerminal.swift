@@ -103,6 +103,14 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         doupdate()
     }
 
+    /// Sends OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`) to the terminal ncurses draws on, between
+    /// frames: ncurses has flushed what it drew, and the sequence moves no cursor.
+    public func copyToClipboard(_ text: String) {
+        guard screen != nil, let tty else { return }
+        fputs("\u{1B}]52;c;\(Base64.encode(Array(text.utf8)))\u{07}", tty)
+        fflush(tty)
+    }
+
     private func character(for cell: Cell) -> cchar_t {
         var result = cchar_t()
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { text in

@@ -4,6 +4,10 @@ public protocol TerminalScreen: AnyObject {
     var size: TerminalSize { get }
     /// Shows `buffer`; a backend sends only what changed since the last frame.
     func present(_ buffer: CellBuffer)
+    /// Puts `text` on the system clipboard, through the terminal (OSC 52: the text travels
+    /// base64-encoded, so nothing in it can act as a control sequence). Terminals without OSC 52
+    /// ignore it.
+    func copyToClipboard(_ text: String)
 }
 
 /// Where input comes from, separate from the screen so a test can feed keys and read cells.

@@ -29,6 +29,10 @@ public protocol TerminalApp {
     /// when it did. True by default (every update draws); a program whose ticks often change
     /// nothing on screen — background results shown once a second, say — says false then.
     var needsFrame: Bool { get }
+
+    /// Text the program wants on the system clipboard, taken once (the loop hands it to the
+    /// screen after the update that set it); nil when there is none.
+    mutating func takeClipboardText() -> String?
 }
 
 extension TerminalApp {
@@ -36,6 +40,7 @@ extension TerminalApp {
     public var wakeDescriptor: Int32? { nil }
     public var tickInterval: Int? { nil }
     public var needsFrame: Bool { true }
+    public mutating func takeClipboardText() -> String? { nil }
 }
 
 /// Why ``TerminalApp/run(screen:input:)`` returned.
@@ -81,6 +86,7 @@ extension TerminalApp {
         while let event = input.nextEvent(within: tickInterval, wakingOn: wakeDescriptor) {
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
+            if let text = takeClipboardText() { screen.copyToClipboard(text) }
             if input.hasPendingInput || !needsFrame { continue }
             screen.present(draw(size: screen.size))
             if !input.hasPendingInput { idle() }

@@ -107,6 +107,36 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
+    /// The tree of the JSON file at `path` unless it is a stack document (an object with
+    /// `sections`, for the stack viewer) or its root is not a container: a file smaller than
+    /// `minimumLazySize` read whole and checked whole, a bigger one read in chunks with only its
+    /// skeleton checked.
+    /// - Throws: ``DocumentError`` when it cannot be read or is not one JSON document (JSON Lines
+    ///   too: the caller's whole loader says which).
+    public static func open(path: String, minimumLazySize: Int) throws(DocumentError) -> JSONTree? {
+        let reader = try FileReader(path: path)
+        guard let size = reader.regularFileSize else { return nil }
+        // A scalar, or what is not JSON at all, is for the whole loader: it says what is wrong
+        // at the first bad byte without reading the rest.
+        let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
+        guard let first = head.first(where: { !isBlank($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        else { return nil }
+        let tree: JSONTree
+        if size < minimumLazySize {
+            guard let bytes = reader.bytes(at: 0, length: size) else {
+                throw .unreadable(file: path, reason: "the file shrank while read")
+            }
+            tree = try JSONTree(bytes: bytes, name: path)
+        } else {
+            tree = try JSONTree(path: path)
+        }
+        if let root = tree.root, root.isObject,
+            (0..<root.count).contains(where: { tree.key(ofChild: $0, in: root) == "sections" }) {
+            return nil
+        }
+        return tree
+    }
+
     // MARK: - Children
 
     /// The children of the container whose value is child `index` of `table`.

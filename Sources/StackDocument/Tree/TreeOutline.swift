@@ -151,6 +151,17 @@ public final class TreeOutline {
         return (last.table.childCount(of: last.index) ?? 0) > 0
     }
 
+    /// The rows of the node at `row` (its opening, closing or only row): from its opening row to
+    /// its closing row.
+    public func span(ofNodeAt row: Int) -> Range<Int> {
+        let located = self.row(row)
+        switch located.role {
+        case .leaf: return row..<(row + 1)
+        case .opening: return row..<(row + rowsOfNode(located.steps))
+        case .closing: return (row + 1 - rowsOfNode(located.steps))..<(row + 1)
+        }
+    }
+
     // MARK: - Folding
 
     /// Opens or closes the container at `row` (its opening, closing or only row).
@@ -247,8 +258,8 @@ public final class TreeOutline {
         _ row: Int, _ body: (OpenNode, Int) -> Void, root changeRoot: () -> Void
     ) -> (replaced: Range<Int>, rows: Int)? {
         let located = self.row(row)
-        let opening = located.role == .closing ? row - rowsOfNode(located.steps) + 1 : row
-        let before = located.role == .leaf ? 1 : rowsOfNode(located.steps)
+        let span = span(ofNodeAt: row)
+        let (opening, before) = (span.lowerBound, span.count)
         guard let rootNode = self.root, !located.steps.isEmpty else {
             changeRoot()
             return (0..<before, rowCount)

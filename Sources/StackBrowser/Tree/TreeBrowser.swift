@@ -1,0 +1,368 @@
+import ListWidget
+import StackDocument
+import StackEngine
+import TerminalUI
+
+/// The viewer of any JSON document that is not a stack document: its nodes as a tree that folds,
+/// the enclosing containers pinned at the top, the focused node's path on the status line. Events
+/// in, frames out, as ``Browser``: `tstack browse` runs it on the terminal, `tstack render` on the
+/// in-memory one.
+public struct TreeBrowser {
+    /// The file's base name, shown in the status line.
+    public let fileName: String
+    /// The screen size.
+    public private(set) var size: TerminalSize
+    /// Whether `q` was pressed.
+    public private(set) var isFinished = false
+
+    private var theme: Theme
+    /// The rows, the position and the focus.
+    private(set) var view: TreeView
+    /// The `:` line and its history.
+    private var prompt = PromptLine()
+    /// The first key of a two-key command (`z`), while the second is awaited.
+    private var pendingPrefix: Character?
+    /// What the last command said, until the next key.
+    private var feedback: String?
+    /// Text for the clipboard, until the run loop takes it.
+    private var clipboard: String?
+    /// The longest frame so far, in microseconds.
+    private var longestFrameMicros = 0
+    /// The search running, a window a tick.
+    private var search: TreeSearch?
+    /// The last pattern searched and its direction, for `n` and `N`.
+    private var lastSearch: (pattern: RegexPattern, forward: Bool)?
+    /// Where the last match was, and the node it focused.
+    private var lastMatch: (range: Range<Int>, indexes: [Int])?
+    /// The first match the running search passed over because it is in the focused node.
+    private var skipped: Range<Int>?
+    /// A search runs a window a tick, a frame of progress between windows, and a key stops it
+    /// (on a terminal); when false (`render`), it ends before the key's frame.
+    public var searchesInSteps = false
+
+    /// The most bytes `Y` copies (terminals refuse longer OSC 52 sequences).
+    static let clipboardLimit = 1 << 20
+
+    /// A viewer of `tree` on a screen of `size`, the root focused at the top.
+    public init(
+        tree: JSONTree, fileName: String, size: TerminalSize, theme: Theme = .color,
+        prefetchScreens: Double = 1, retainScreens: Double = 1
+    ) {
+        self.fileName = fileName
+        self.size = size
+        self.theme = theme
+        let options = StackOptions(
+            pinsHeaders: true, pinsFooters: false, prefetchScreens: prefetchScreens, retainScreens: retainScreens,
+            initialEstimates: [.header: 1, .item: 1, .footer: 1, .loading: 1])
+        view = TreeView(
+            outline: TreeOutline(tree: tree), width: size.width, height: Self.height(for: size), theme: theme,
+            options: options)
+    }
+
+    /// The focused node's path, as the status line shows it.
+    public var focusedPath: String? { view.focusedPath?.description }
+
+    /// The rows' engine, for statistics and tests.
+    public var stack: LazyStack<TreeRows> { view.stack }
+
+    /// What the engine did so far and the longest frame.
+    public var statistics: BrowserStatistics {
+        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: longestFrameMicros)
+    }
+
+    /// Focuses the node at `path` (`--scroll-to`), opening its ancestors.
+    /// - Returns: false, changing nothing, when `path` is not a path or names no node.
+    @discardableResult
+    public mutating func reveal(path text: String) -> Bool {
+        guard let path = try? JSONPath(parsing: text) else { return false }
+        return view.reveal(path: path)
+    }
+
+    /// Draws with `theme` from now on (the terminal turned out to have no colours).
+    public mutating func useTheme(_ theme: Theme) {
+        self.theme = theme
+        view.restyle(with: theme)
+    }
+
+    /// Sends one line per layout decision to `log` (`--log FILE`).
+    public mutating func setLayoutLog(_ log: ((String) -> Void)?) {
+        view.setLayoutLog(log)
+    }
+
+    // MARK: - Events
+
+    /// Applies one event: a key, the mouse, a resize.
+    public mutating func handle(_ event: InputEvent) {
+        switch event {
+        case .resize(let newSize): return resize(to: newSize)
+        case .tick, .signal: return
+        case .mouse(.wheel(let notches)): return view.scroll(by: notches * KeyMap.wheelLines)
+        case .mouse(.click(let x, let y)): return view.click(x: x, y: y)
+        case .key(let key): handle(key)
+        }
+    }
+
+    private mutating func handle(_ key: Key) {
+        feedback = nil
+        if search != nil {
+            // Any key stops a search; Esc does nothing else.
+            search = nil
+            feedback = "search stopped"
+            if key == .escape { return }
+        }
+        if prompt.isOpen {
+            switch prompt.type(key, complete: { ($0, nil) }) {
+            case .command(let line)?: feedback = run(line)
+            case .search(let pattern, let forward)?: feedback = startSearch(pattern, forward: forward)
+            default: break
+            }
+            if !searchesInSteps { finishSearch() }
+            return
+        }
+        if let prefix = pendingPrefix {
+            pendingPrefix = nil
+            if prefix == "z" { feedback = fold(key) }
+            return
+        }
+        let page = max(1, Self.height(for: size) - 1)
+        switch key {
+        case .character("j"), .tab: view.moveFocus(forward: true)
+        case .character("k"), .backTab: view.moveFocus(forward: false)
+        case .down, .control("e"): view.scroll(by: 1)
+        case .up, .control("y"): view.scroll(by: -1)
+        case .pageDown, .character(" "), .control("f"), .character("f"): view.page(by: page)
+        case .pageUp, .control("b"), .character("b"): view.page(by: -page)
+        case .control("d"): view.page(by: max(1, page / 2))
+        case .control("u"): view.page(by: -max(1, page / 2))
+        case .enter: view.toggleFocused()
+        case .right, .character("l"): view.openOrEnter()
+        case .left, .character("h"): view.closeOrLeave()
+        case .character("]"): if !view.focusSibling(forward: true) { feedback = "no next sibling" }
+        case .character("["): if !view.focusSibling(forward: false) { feedback = "no previous sibling" }
+        case .character("g"), .home: view.focusRoot()
+        case .character("G"), .end: view.focusLast()
+        case .character("z"): pendingPrefix = "z"
+        case .character(":"): prompt.open(.command)
+        case .character("/"): prompt.open(.searchForward)
+        case .character("?"): prompt.open(.searchBackward)
+        case .character("n"): feedback = repeatSearch(reversed: false)
+        case .character("N"): feedback = repeatSearch(reversed: true)
+        case .character("y"): feedback = copyPath()
+        case .character("Y"): feedback = copyValue()
+        case .character("q"): isFinished = true
+        default: break
+        }
+    }
+
+    /// The second key after `z`: vim's folds.
+    private mutating func fold(_ key: Key) -> String? {
+        switch key {
+        case .character("o"): view.openFocused()
+        case .character("c"): view.closeFocused()
+        case .character("a"): view.toggleFocused()
+        case .character("M"): view.closeAll()
+        case .character("R"): return "zR: opening everything is not available yet (l, zo open a node)"
+        default: return nil
+        }
+        return nil
+    }
+
+    /// Runs a `:` line: `goto PATH` (or just `PATH`), `q`.
+    /// - Returns: what to say.
+    private mutating func run(_ line: String) -> String? {
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first else { return nil }
+        switch first {
+        case "q", "quit":
+            isFinished = true
+            return nil
+        case "goto":
+            guard words.count == 2 else { return "usage: goto PATH (a jq path: .a.b[0])" }
+            return goto(words[1])
+        default:
+            return first.hasPrefix(".") ? goto(line) : "unknown command: \(CellText.inert(first))"
+        }
+    }
+
+    private mutating func goto(_ text: String) -> String? {
+        let path: JSONPath
+        do {
+            path = try JSONPath(parsing: text)
+        } catch {
+            return "goto: \(error)"
+        }
+        return view.reveal(path: path) ? nil : "goto: no node at \(path)"
+    }
+
+    // MARK: - Search
+
+    /// Starts a search for `text` from the focused node.
+    /// - Returns: what to say when the pattern is wrong.
+    private mutating func startSearch(_ text: String, forward: Bool) -> String? {
+        guard !text.isEmpty else { return repeatSearch(reversed: !forward) }
+        let pattern: RegexPattern
+        do {
+            pattern = try RegexPattern(text)
+        } catch {
+            return "bad pattern: \(error)"
+        }
+        lastSearch = (pattern, forward)
+        lastMatch = nil
+        skipped = nil
+        begin(pattern, forward: forward)
+        return nil
+    }
+
+    /// `n` (`N`): the next match of the last search in its direction (the other).
+    private mutating func repeatSearch(reversed: Bool) -> String? {
+        guard let last = lastSearch else { return "no previous search" }
+        skipped = nil
+        begin(last.pattern, forward: last.forward != reversed)
+        if !searchesInSteps { finishSearch() }
+        return nil
+    }
+
+    /// A search from the focused node: after the last match when the focus is still on its node,
+    /// else from the node's start (forward, past its first byte: the node itself is not the next).
+    private mutating func begin(_ pattern: RegexPattern, forward: Bool) {
+        let outline = view.outline
+        let indexes = view.focusedIndexes ?? []
+        let origin: Int
+        if let lastMatch, lastMatch.indexes == indexes {
+            origin = forward ? lastMatch.range.upperBound : lastMatch.range.lowerBound
+        } else {
+            origin = outline.startOffset(ofChildIndexes: indexes) + (forward ? 1 : 0)
+        }
+        search = TreeSearch(tree: outline.tree, pattern: pattern, forward: forward, from: origin)
+    }
+
+    /// Runs the search's next window; on a match, reveals its node.
+    private mutating func continueSearch() {
+        guard var running = search else { return }
+        let outcome = running.step()
+        search = running
+        switch outcome {
+        case .searching:
+            feedback = "searching \(running.forward ? "/" : "?")\(running.pattern.source)… \(Int(running.progress * 100))%"
+        case .notFound:
+            search = nil
+            feedback = "no match for \(CellText.inert(running.pattern.source))"
+        case .found(let range, let wrapped):
+            search = nil
+            let indexes = view.outline.childIndexes(containing: range.lowerBound)
+            if indexes == view.focusedIndexes {
+                // The focused node (another match in it): go on past it, unless that is where the
+                // search came back to.
+                if range == skipped { return feedback = "the only match is here" }
+                skipped = skipped ?? range
+                lastMatch = (range, indexes)
+                begin(running.pattern, forward: running.forward)
+                return
+            }
+            skipped = nil
+            lastMatch = (range, indexes)
+            view.reveal(childIndexes: indexes)
+            feedback = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
+        }
+    }
+
+    /// Runs the search to its end.
+    private mutating func finishSearch() {
+        while search != nil { continueSearch() }
+    }
+
+    /// `y`: the focused node's path to the clipboard.
+    private mutating func copyPath() -> String? {
+        guard let path = view.focusedPath else { return nil }
+        clipboard = path.description
+        return "copied the path \(path)"
+    }
+
+    /// `Y`: the focused node's value, as the JSON it is in the file, to the clipboard.
+    private mutating func copyValue() -> String? {
+        guard let focus = view.focus else { return nil }
+        let tree = view.outline.tree
+        let row = view.outline.row(focus)
+        let range: Range<Int>
+        if let last = row.steps.last {
+            range = tree.valueRange(ofChild: last.index, in: last.table)
+        } else if let root = tree.root {
+            range = root.start..<(root.end + 1)
+        } else {
+            range = 0..<tree.size
+        }
+        guard range.count <= Self.clipboardLimit else {
+            return "too big to copy: \(StatusLine.grouped(range.count)) bytes (at most 1 MiB)"
+        }
+        clipboard = String(decoding: tree.bytes(in: range), as: UTF8.self)
+        return "copied the value of \(view.outline.path(of: row.steps)) (\(StatusLine.grouped(range.count)) bytes)"
+    }
+
+    /// Changes the screen size.
+    public mutating func resize(to newSize: TerminalSize) {
+        size = newSize
+        view.resize(width: newSize.width, height: Self.height(for: newSize))
+    }
+
+    // MARK: - Frames
+
+    /// Lines for the tree: all but the status line.
+    static func height(for size: TerminalSize) -> Int { max(0, size.height - 1) }
+
+    /// The whole screen: the tree, then the prompt or the status line.
+    public mutating func render() -> CellBuffer {
+        var buffer = CellBuffer(width: size.width, height: size.height)
+        if size.width < Browser.minimumSize.width || size.height < Browser.minimumSize.height {
+            buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
+            return buffer
+        }
+        let frame = view.draw(into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size)))
+        let y = size.height - 1
+        if let prompt = prompt.current {
+            buffer.fill(.plain, y: y)
+            let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
+            buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
+        } else {
+            StatusLine(
+                focusedID: focusedPath, fileName: fileName, section: nil, position: nil,
+                progress: StatusLine.progress(
+                    lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
+                    atTop: frame.isAtTop, atBottom: frame.isAtBottom),
+                contentSize: frame.contentSize, detailLevel: nil, markCount: 0,
+                message: pendingPrefix.map { "\($0)…" } ?? feedback
+            ).draw(into: &buffer, y: y, style: theme.status)
+        }
+        return buffer
+    }
+}
+
+// MARK: - On a terminal
+
+extension TreeBrowser: TerminalApp {
+    public mutating func update(_ event: InputEvent) -> Bool {
+        if event == .tick {
+            continueSearch()
+        } else {
+            handle(event)
+        }
+        return !isFinished
+    }
+
+    /// At once while a search runs (its next window).
+    public var tickInterval: Int? { search == nil ? nil : 0 }
+
+    public mutating func draw(size: TerminalSize) -> CellBuffer {
+        if size != self.size { resize(to: size) }
+        let start = ContinuousClock.now
+        let frame = render()
+        longestFrameMicros = max(longestFrameMicros, Int((ContinuousClock.now - start) / .microseconds(1)))
+        return frame
+    }
+
+    public mutating func idle() { view.prefetch() }
+
+    public mutating func takeClipboardText() -> String? {
+        defer { clipboard = nil }
+        return clipboard
+    }
+}

@@ -1,0 +1,83 @@
+import StackDocument
+
+/// The plain-text form of a tree (`browse` with its output not a terminal): the document as
+/// valid JSON indented two spaces a level, one member or element a line, read through in chunks
+/// (memory stays flat whatever the size). Strings are copied as they are in the file.
+public enum TreeExport {
+    /// Writes `tree` a line at a time to `emit`.
+    public static func write(_ tree: JSONTree, emit: (String) -> Void) {
+        var writer = Writer()
+        let chunk = 1 << 20
+        var offset = 0
+        while offset < tree.size {
+            let bytes = tree.bytes(in: offset..<min(tree.size, offset + chunk))
+            guard !bytes.isEmpty else { break }
+            for byte in bytes { writer.take(byte, emit: emit) }
+            offset += bytes.count
+        }
+        writer.finish(emit: emit)
+    }
+
+    /// Re-indents JSON a byte at a time.
+    private struct Writer {
+        var line: [UInt8] = []
+        var depth = 0
+        var insideString = false
+        var escaped = false
+        /// A bracket just opened: its newline waits to see whether the container is empty.
+        var justOpened = false
+
+        mutating func take(_ byte: UInt8, emit: (String) -> Void) {
+            if insideString {
+                line.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    insideString = false
+                }
+                return
+            }
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                return
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if justOpened {
+                    justOpened = false
+                } else {
+                    newline(emit)
+                }
+                line.append(byte)
+                return
+            default:
+                break
+            }
+            if justOpened {
+                justOpened = false
+                newline(emit)
+            }
+            line.append(byte)
+            switch byte {
+            case UInt8(ascii: "\""): insideString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                justOpened = true
+            case UInt8(ascii: ","): newline(emit)
+            case UInt8(ascii: ":"): line.append(0x20)
+            default: break
+            }
+        }
+
+        /// Ends the line and starts the next at the depth's indentation.
+        mutating func newline(_ emit: (String) -> Void) {
+            emit(String(decoding: line, as: UTF8.self))
+            line = Array(repeating: 0x20, count: 2 * max(0, depth))
+        }
+
+        func finish(emit: (String) -> Void) {
+            if !line.allSatisfy({ $0 == 0x20 }) { emit(String(decoding: line, as: UTF8.self)) }
+        }
+    }
+}

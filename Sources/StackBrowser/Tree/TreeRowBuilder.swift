@@ -1,0 +1,122 @@
+import StackDocument
+import TerminalUI
+
+/// Builds a tree row's lines: indented two columns a level, an object member's key, then the
+/// value — a scalar in its type's colour (a string quoted and escaped as JSON: document text is
+/// inert), an open container's bracket, a closed one's size (`{…} 3 fields`, `[…] 1,000 items`).
+/// A long value wraps under itself; a string of more than ``maximumLines`` lines shows its
+/// first lines and its length.
+struct TreeRowBuilder {
+    let tree: JSONTree
+    let theme: Theme
+
+    /// The most lines a row takes.
+    static let maximumLines = 8
+
+    func build(_ row: TreeOutline.Row, width: Int) -> RenderedRow {
+        let width = max(1, width)
+        let indent = min(2 * row.depth, width / 2)
+        var prefix = CellText.cells(String(repeating: " ", count: indent))
+        if row.role != .closing, let last = row.steps.last, last.table.isObject {
+            let key = tree.key(ofChild: last.index, in: last.table) ?? "?"
+            prefix += CellText.cells(Self.escaped(key), style: theme.key)
+            prefix += CellText.cells(": ", style: theme.punctuation)
+        }
+        let (text, style) = value(of: row)
+        return RenderedRow(lines: Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme))
+    }
+
+    /// The value's text and style.
+    private func value(of row: TreeOutline.Row) -> (String, Style) {
+        let isObject: Bool
+        let count: Int?
+        if let last = row.steps.last {
+            count = last.table.childCount(of: last.index)
+            isObject = count != nil && tree.firstByte(ofChild: last.index, in: last.table) == UInt8(ascii: "{")
+        } else if let root = tree.root {
+            (count, isObject) = (root.count, root.isObject)
+        } else {
+            return scalarText(tree.rootScalar ?? .null)
+        }
+        switch row.role {
+        case .opening: return (isObject ? "{" : "[", theme.punctuation)
+        case .closing: return (isObject ? "}" : "]", theme.punctuation)
+        case .leaf:
+            guard let count else {
+                guard let last = row.steps.last else { return ("", .plain) }
+                do {
+                    return scalarText(try tree.scalar(ofChild: last.index, in: last.table))
+                } catch {
+                    return ("malformed: \(error)", theme.mark)
+                }
+            }
+            if count == 0 { return (isObject ? "{}" : "[]", theme.punctuation) }
+            return ((isObject ? "{…} " : "[…] ") + Self.size(count, isObject: isObject), theme.punctuation)
+        }
+    }
+
+    /// `1 item`, `1,000,000 items`, `3 fields`.
+    static func size(_ count: Int, isObject: Bool) -> String {
+        StatusLine.grouped(count) + (isObject ? (count == 1 ? " field" : " fields") : (count == 1 ? " item" : " items"))
+    }
+
+    private func scalarText(_ value: JSONValue) -> (String, Style) {
+        switch value {
+        case .string(let text): return (Self.quoted(text), theme.string)
+        case .number(let text): return (text, theme.number)
+        case .bool(let flag): return (flag ? "true" : "false", theme.literal)
+        case .null: return ("null", theme.literal)
+        case .array, .object: return ("", .plain)
+        }
+    }
+
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        "\"" + escaped(text, quote: true) + "\""
+    }
+
+    /// `text` with control characters escaped as JSON escapes them (and backslashes, and quotes
+    /// when `quote`), then made inert (C1 controls, bidirectional overrides).
+    static func escaped(_ text: String, quote: Bool = false) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"" where quote: result += "\\\""
+            case "\\" where quote: result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return CellText.inert(result)
+    }
+
+    /// `prefix` then `text` wrapped beside it (under the value, or two columns in when the
+    /// prefix leaves less than a third of the width), at most ``maximumLines`` lines.
+    static func hanging(prefix: [Cell], text: String, style: Style, width: Int, theme: Theme) -> [[Cell]] {
+        let prefixWidth = prefix.reduce(0) { $0 + Int($1.width) }
+        let room = width - prefixWidth
+        let hang = room >= max(8, width / 3) ? prefixWidth : min(width - 1, (prefix.prefix { $0.character == " " }.count) + 2)
+        let firstRoom = max(1, room >= 1 ? room : 1)
+        var wrapped = TextWrapping.wrap(text, style: style, width: max(1, width - hang))
+        if room < max(8, width / 3), room > 0, let first = wrapped.first {
+            // The value starts on the next line when it does not fit beside the key.
+            let firstWidth = first.reduce(0) { $0 + Int($1.width) }
+            if firstWidth > firstRoom { wrapped.insert([], at: 0) }
+        }
+        if wrapped.count > maximumLines {
+            let characters = StatusLine.grouped(text.count)
+            wrapped = Array(wrapped.prefix(maximumLines - 1))
+                + [CellText.cells("… \(characters) characters", style: theme.punctuation)]
+        }
+        let indent = CellText.cells(String(repeating: " ", count: hang))
+        return wrapped.enumerated().map { index, line in index == 0 ? prefix + line : indent + line }
+    }
+}

@@ -1,0 +1,59 @@
+import ListWidget
+import StackDocument
+import StackEngine
+import TerminalUI
+
+/// The rows of a JSON tree as the engine sees them: one row a node (an open container's
+/// closing row too), its id the node's path in jq syntax, the open containers around a row
+/// given for nested pinning. Rows are built by ``TreeRowBuilder`` when they resolve.
+///
+/// The outline is shared (a class): folding changes it in place, inside the list's
+/// `replaceRows(in:updatingSource:)`.
+public struct TreeRows: SelectableRows {
+    /// Which nodes are open.
+    public let outline: TreeOutline
+    /// The styles rows are built in.
+    var theme: Theme
+
+    /// The suffix of a closing row's id after its container's path (a path never ends so).
+    static let closingSuffix = "#end"
+
+    public init(outline: TreeOutline, theme: Theme) {
+        self.outline = outline
+        self.theme = theme
+    }
+
+    public var rowCount: Int { outline.rowCount }
+
+    /// Every row is an item (one run): closing rows are not selectable (``isSelectable(row:)``).
+    public func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)] {
+        rows.isEmpty ? [] : [(.item, rows.count)]
+    }
+
+    public func isSelectable(row index: Int) -> Bool {
+        outline.row(index).role != .closing
+    }
+
+    public func rowID(at index: Int) -> String {
+        let row = outline.row(index)
+        let path = outline.path(of: row.steps).description
+        return row.role == .closing ? path + Self.closingSuffix : path
+    }
+
+    /// The row of the node at the path `id` (the closing row for an id ending `#end`), when every
+    /// container on its way is open.
+    public func rowIndex(forID id: String) -> Int? {
+        let closing = id.hasSuffix(Self.closingSuffix)
+        guard let path = try? JSONPath(parsing: closing ? String(id.dropLast(Self.closingSuffix.count)) : id),
+            let indexes = outline.childIndexes(of: path), let row = outline.row(ofChildIndexes: indexes) else { return nil }
+        return closing ? outline.span(ofNodeAt: row).upperBound - 1 : row
+    }
+
+    public func enclosingContainers(of index: Int) -> [ContainerSpan] {
+        outline.row(index).enclosing.map { ContainerSpan(opening: $0.opening, end: $0.closing) }
+    }
+
+    public func resolveRow(at index: Int, crossExtent: Int) -> RenderedRow {
+        TreeRowBuilder(tree: outline.tree, theme: theme).build(outline.row(index), width: crossExtent)
+    }
+}

@@ -1,0 +1,153 @@
+import ListWidget
+import StackDocument
+import StackEngine
+import TerminalUI
+
+/// A JSON document on screen as a tree: a `LazyList` of its nodes, whose selection is the
+/// focused node, with the enclosing containers pinned. Every verb that moves the view, the focus
+/// or a fold is here.
+struct TreeView {
+    /// The rows, the scroll position and the focus.
+    private(set) var list: LazyList<TreeRows>
+
+    /// A view of `outline` in an area of `width` × `height`, the root focused.
+    init(outline: TreeOutline, width: Int, height: Int, theme: Theme, options: StackOptions) {
+        list = LazyList(
+            source: TreeRows(outline: outline, theme: theme), width: width, height: height, options: options,
+            style: ListStyle(
+                selection: theme.focus, scrollbarTrack: theme.scrollbarTrack, scrollbarThumb: theme.scrollbarThumb))
+        list.selectFirst()
+    }
+
+    var outline: TreeOutline { list.source.outline }
+    var stack: LazyStack<TreeRows> { list.stack }
+    /// The focused row.
+    var focus: Int? { list.selection }
+
+    /// The focused node's path.
+    var focusedPath: JSONPath? {
+        focus.map { outline.path(of: outline.row($0).steps) }
+    }
+
+    // MARK: - Moving
+
+    mutating func moveFocus(forward: Bool) {
+        if forward { list.selectNext() } else { list.selectPrevious() }
+    }
+
+    mutating func scroll(by lines: Int) { list.scroll(by: lines) }
+
+    mutating func page(by lines: Int) { list.page(by: lines) }
+
+    /// The root, at the top.
+    mutating func focusRoot() { list.selectFirst() }
+
+    /// The last node, at the bottom.
+    mutating func focusLast() { list.selectLast() }
+
+    /// The next (or previous) sibling of the focused node; false at the last (first) one.
+    @discardableResult
+    mutating func focusSibling(forward: Bool) -> Bool {
+        guard let focus else { return false }
+        var indexes = outline.childIndexes(of: focus)
+        guard let last = indexes.last else { return false }
+        indexes[indexes.count - 1] = last + (forward ? 1 : -1)
+        guard let row = outline.row(ofChildIndexes: indexes) else { return false }
+        return list.select(row: row, alignment: forward ? .bottom : .top)
+    }
+
+    /// The focused node's parent; false at the root.
+    @discardableResult
+    mutating func focusParent() -> Bool {
+        guard let focus, let parent = outline.row(focus).enclosing.last else { return false }
+        return list.select(row: parent.opening, alignment: .top)
+    }
+
+    /// Right or `l`: opens the focused container, or moves to its first child when it is open.
+    mutating func openOrEnter() {
+        guard let focus else { return }
+        if outline.isOpen(focus) {
+            list.select(row: focus + 1)
+        } else {
+            fold(focus) { $0.open($1) }
+        }
+    }
+
+    /// Left or `h`: closes the focused container, or moves to its parent when it is closed or a
+    /// scalar.
+    mutating func closeOrLeave() {
+        guard let focus else { return }
+        if outline.isOpen(focus) {
+            fold(focus) { $0.close($1) }
+        } else {
+            focusParent()
+        }
+    }
+
+    /// `zo`, `zc`, `za`, Enter: opens, closes or toggles the focused container.
+    mutating func openFocused() { if let focus { fold(focus) { $0.open($1) } } }
+    mutating func closeFocused() { if let focus { fold(focus) { $0.close($1) } } }
+    mutating func toggleFocused() { if let focus { fold(focus) { $0.toggle($1) } } }
+
+    /// `zM`: every container but the root closed, the root focused.
+    mutating func closeAll() {
+        list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.closeAll() }
+        list.selectFirst()
+    }
+
+    /// Reaches the node at `path`, opening the containers on its way, and focuses it at the top
+    /// (right below the pins).
+    /// - Returns: false, changing nothing, when there is no such node.
+    @discardableResult
+    mutating func reveal(path: JSONPath) -> Bool {
+        guard let indexes = outline.childIndexes(of: path) else { return false }
+        return reveal(childIndexes: indexes)
+    }
+
+    /// Reaches the node at the end of `indexes` (child indexes from the root) as
+    /// ``reveal(path:)`` does: at the top when it was off screen, else where it is.
+    @discardableResult
+    mutating func reveal(childIndexes indexes: [Int]) -> Bool {
+        for depth in 0..<indexes.count {
+            let ancestor = Array(indexes.prefix(depth))
+            guard let row = outline.row(ofChildIndexes: ancestor) else { return false }
+            if !outline.isOpen(row) { fold(row) { $0.open($1) } }
+        }
+        guard let row = outline.row(ofChildIndexes: indexes) else { return false }
+        return list.select(row: row, alignment: .top)
+    }
+
+    /// The focused node's child indexes from the root.
+    var focusedIndexes: [Int]? { focus.map(outline.childIndexes(of:)) }
+
+    /// Changes the folds of the node at `row` with `change`; what is on screen stays, the node
+    /// keeps the focus when it had it.
+    private mutating func fold(_ row: Int, _ change: (TreeOutline, Int) -> Void) {
+        let span = outline.span(ofNodeAt: row)
+        let focusInside = focus.map(span.contains) ?? false
+        list.replaceRows(in: span, selecting: focusInside ? span.lowerBound : nil) { rows in
+            change(rows.outline, span.lowerBound)
+        }
+        if focusInside { list.select(row: span.lowerBound) }
+    }
+
+    // MARK: - Drawing
+
+    mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {
+        list.draw(into: &buffer, area: area)
+    }
+
+    mutating func resize(width: Int, height: Int) { list.resize(width: width, height: height) }
+
+    mutating func prefetch() { list.prefetch() }
+
+    mutating func setLayoutLog(_ log: ((String) -> Void)?) {
+        list.setLogger(log.map { log in { log($0.description) } })
+    }
+
+    mutating func click(x: Int, y: Int) { list.click(column: x, line: y) }
+
+    mutating func restyle(with theme: Theme) {
+        list.restyle(with: TreeRows(outline: outline, theme: theme))
+    }
+}

@@ -1,0 +1,159 @@
+import StackBrowser
+import StackDocument
+import TerminalUI
+import Testing
+
+/// The tree view of any JSON: what it shows, its keys, its pins, paths and the clipboard, run
+/// headless as `tstack render` runs it.
+@Suite struct TreeBrowserTests {
+    /// A terminal run of the tree of `json` with `keys`: the terminal (frames, clipboard) after.
+    static func run(_ json: String, size: TerminalSize = TerminalSize(width: 48, height: 12), keys: String = "") -> MemoryTerminal {
+        let tree = try! JSONTree(bytes: Array(json.utf8), name: "t.json")
+        let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
+        var browser = TreeBrowser(tree: tree, fileName: "t.json", size: size, theme: .monochrome)
+        _ = browser.run(screen: terminal, input: terminal)
+        return terminal
+    }
+
+    /// The last screen's lines, the scrollbar column cut off.
+    static func screen(_ json: String, size: TerminalSize = TerminalSize(width: 48, height: 12), keys: String = "") -> [String] {
+        run(json, size: size, keys: keys).screen!.textLines().map { line in
+            var line = String(line.prefix(size.width - 1))
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The focused node's path: the status line's first word.
+    static func focus(_ json: String, keys: String) -> String {
+        let lines = screen(json, keys: keys)
+        return String(lines[lines.count - 1].split(separator: " ").first ?? "")
+    }
+
+    static let sample = #"{"name": "tstack", "tags": ["a", "b"], "ctx": {"os": "linux", "deps": {"x": 1}}, "n": 12.5, "ok": true, "none": null}"#
+
+    @Test func opensWithTheRootAndItsChildrenOpen() {
+        #expect(Self.screen(Self.sample) == [
+            "▌ {",
+            "    name: \"tstack\"",
+            "    tags: [",
+            "      \"a\"",
+            "      \"b\"",
+            "    ]",
+            "    ctx: {",
+            "      os: \"linux\"",
+            "      deps: {…} 1 field",
+            "    }",
+            "    n: 12.5",
+            " .  t.json                       ~14 lines  Top",
+        ])
+    }
+
+    @Test func sizesAreGroupedAndEmptyContainersShowAsSuch() {
+        let big = "[" + (0..<1_000).map { "[\($0)]" }.joined(separator: ",") + "]"
+        let lines = Self.screen("{\"big\": {\"inner\": \(big)}, \"e\": [], \"o\": {}}")
+        #expect(lines[2] == "      inner: […] 1,000 items")
+        #expect(lines[4] == "    e: []")
+        #expect(lines[5] == "    o: {}")
+    }
+
+    /// Every key of the tree: j/k (Tab, Shift-Tab) node by node, skipping closing rows; Enter,
+    /// l/h, zo/zc/za, ]/[, g/G.
+    @Test(arguments: [
+        ("j", ".name"), ("jj", ".tags"), ("jjj", ".tags[0]"), ("jjjjj", ".ctx"), ("<Tab><Tab>", ".tags"),
+        ("jjjk", ".tags"), ("jjj<S-Tab>", ".tags"),
+        ("jj]", ".ctx"), ("jj]]", ".n"), ("jj[", ".name"), ("jjll", ".tags[0]"), ("jjlh", ".tags"),
+        ("jjjh", ".tags"), ("jjjjjjj", ".ctx.deps"), ("jjjjjjjl", ".ctx.deps"), ("jjjjjjjll", ".ctx.deps.x"),
+        ("G", ".none"), ("Gg", "."), ("jjjjj<Enter>j", ".n"), ("jjjjjzcj", ".n"), ("jjjjjzazaj", ".ctx.os"),
+        ("jjjjjjjzoj", ".ctx.deps.x"), ("zMj", ".name"), ("zMjj<Enter>j", ".tags[0]"),
+    ])
+    func keysMoveAndFold(keys: String, focused: String) {
+        #expect(Self.focus(Self.sample, keys: keys) == focused, "\(keys)")
+    }
+
+    @Test func closingAndOpeningAContainerShowsItsSize() {
+        let lines = Self.screen(Self.sample, keys: "jj<Enter>")
+        #expect(lines[2] == "▌   tags: […] 2 items")
+        #expect(lines[3] == "    ctx: {")
+        #expect(Self.screen(Self.sample, keys: "jj<Enter><Enter>")[3] == "      \"a\"")
+    }
+
+    /// The containers around the top of the screen stay pinned, outermost first; when they would
+    /// take more than a third of the screen, the deeper ones fold into `…`.
+    @Test func enclosingContainersArePinned() {
+        let records = "[" + (0..<30).map { "{\"id\": \($0), \"a\": 1, \"b\": 2, \"c\": 3}" }.joined(separator: ",") + "]"
+        let lines = Self.screen(records, keys: ":goto .[7].b<Enter>")
+        #expect(Array(lines.prefix(3)) == ["  [", "    {", "▌     b: 2"])
+        let deep = #"{"a": {"b": {"c": {"d": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}}}}"#
+        let folded = Self.screen(deep, keys: ":goto .a.b.c.d[9]<Enter>")
+        #expect(Array(folded.prefix(5)) == ["  {", "    a: {", "  …", "▌           10", "            11"])
+    }
+
+    @Test func gotoReachesAnyNodeAndSaysWhatIsWrong() {
+        #expect(Self.focus(Self.sample, keys: ":goto .ctx.deps.x<Enter>") == ".ctx.deps.x")
+        #expect(Self.focus(Self.sample, keys: ":.tags[-1]<Enter>") == ".tags[1]")
+        #expect(Self.screen(Self.sample, keys: ":goto .nope<Enter>").last!.contains("goto: no node at .nope"))
+        #expect(Self.screen(Self.sample, keys: ":goto .a[<Enter>").last!.contains("goto: column"))
+    }
+
+    @Test func yCopiesThePathAndYTheValue() {
+        let terminal = Self.run(Self.sample, keys: ":goto .ctx<Enter>yY")
+        #expect(terminal.clipboard == [".ctx", #"{"os": "linux", "deps": {"x": 1}}"#])
+        #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
+    }
+
+    /// Document text is data: an escape sequence or a control character in a key or a string
+    /// shows escaped, never as a control character.
+    @Test func documentTextIsInert() {
+        let lines = Self.screen(#"{"k\u001b[2J": "a\u0007b\u009b31m", "s": "line\nbreak"}"#)
+        #expect(lines[1] == #"    k\u001b[2J: "a\u0007b\u009b31m""#)
+        #expect(lines[2] == #"    s: "line\nbreak""#)
+        let cells = Self.run(#"{"k\u001b": "\u009b"}"#).screen!
+        for y in 0..<cells.height {
+            for cell in cells.row(y) {
+                #expect(!cell.character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            }
+        }
+    }
+
+    @Test func longStringsWrapUnderThemselvesAndLongerOnesAreCut() {
+        let words = (0..<12).map { "word\($0)" }.joined(separator: " ")
+        let lines = Self.screen("{\"text\": \"\(words)\"}")
+        #expect(lines[1] == "    text: \"word0 word1 word2 word3 word4 word5")
+        #expect(lines[2] == "          word6 word7 word8 word9 word10")
+        let huge = String(repeating: "x ", count: 2_000)
+        let cut = Self.screen("[\"\(huge)\"]", size: TerminalSize(width: 48, height: 14))
+        #expect(cut[8] == "    … 4,002 characters")
+    }
+
+    /// The plain-text export is the document as valid JSON, indented.
+    @Test func theExportIsValidIndentedJSON() throws {
+        let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")
+        var lines: [String] = []
+        TreeExport.write(tree) { lines.append($0) }
+        #expect(lines.prefix(4) == ["{", "  \"name\": \"tstack\",", "  \"tags\": [", "    \"a\","])
+        #expect(try JSONParser.parse(Array(lines.joined(separator: "\n").utf8)) == JSONParser.parse(Array(Self.sample.utf8)))
+    }
+
+    /// Real JSON from this machine: botocore's endpoints and the Swift toolchain's ABI baseline
+    /// open, reach a deep node by path, and export as the same JSON.
+    @Test(arguments: [
+        ("/root/.pyenv/versions/3.11.7/lib/python3.11/site-packages/botocore/data/endpoints.json",
+         #".partitions[0].services.s3.endpoints["us-east-1"]"#),
+        ("/opt/swift/usr/lib/swift/FrameworkABIBaseline/Swift/ABI/macos.json", ".children[3].children[0].name"),
+    ])
+    func realDocumentsOpenAndReachDeepNodes(path: String, target: String) throws {
+        guard let tree = try? JSONTree.open(path: path, minimumLazySize: 4 << 20) else { return }
+        let size = TerminalSize(width: 100, height: 30)
+        var browser = TreeBrowser(tree: tree, fileName: "real.json", size: size, theme: .monochrome)
+        let revealed = browser.reveal(path: target)
+        #expect(revealed)
+        #expect(browser.focusedPath == target)
+        let screen = browser.render().textLines()
+        #expect(screen.last!.hasPrefix(" " + target))
+        var exported: [String] = []
+        TreeExport.write(tree) { exported.append($0) }
+        let original = try JSONParser.parse(tree.bytes(in: 0..<tree.size))
+        #expect(try JSONParser.parse(Array(exported.joined(separator: "\n").utf8)) == original)
+    }
+}
