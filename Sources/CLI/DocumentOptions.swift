@@ -59,6 +59,8 @@ struct DocumentOptions: ParsableArguments {
                 let named = file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson")
                 if spool == nil, followed == nil, !named,
                     let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
+                    // `render` shows the whole document: the scan ends first.
+                    if whole { tree.waitForScan() }
                     return .tree(tree)
                 }
                 return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
@@ -80,6 +82,8 @@ struct DocumentOptions: ParsableArguments {
         var browser: Browser
         switch loaded {
         case .tree(let tree):
+            // A --scroll-to target may be anywhere: the scan ends first.
+            if scrollTo != nil { tree.waitForScan() }
             var viewer = TreeBrowser(
                 tree: tree, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
                 prefetchScreens: prefetch.screens, retainScreens: retain.screens)

@@ -110,6 +110,33 @@ import Testing
         return indexes
     }
 
+    /// A big file's root found on a background thread: the outline made from the first chunk's
+    /// children grows as the rest is taken, by rows added at the end, and ends as the outline of
+    /// the whole file.
+    @Test func anOutlineGrowsWhileTheFileIsRead() throws {
+        let records = (0..<40_000).map { #"{"id": \#($0), "tags": ["a", "b"], "ctx": {"k": "\#(String(repeating: "v", count: $0 % 50))"}}"# }
+        let text = "[\n" + records.joined(separator: ",\n") + "\n]\n"
+        let file = TemporaryFile(contents: text, name: "big.json")
+        defer { file.remove() }
+        let tree = try JSONTree(path: file.path, waitingForAll: false)
+        // (The scan usually still runs here; if it ran to the end already, the rest holds too.)
+        let outline = TreeOutline(tree: tree)
+        var rows = outline.rowCount
+        #expect(rows > 1)
+        while tree.isScanning {
+            let added = outline.takeScanned()
+            #expect(outline.rowCount == rows + added)
+            rows = outline.rowCount
+        }
+        let value = try JSONParser.parse(Array(text.utf8))
+        let expected = Self.flatten(value, [], open: Self.initiallyOpen(value))
+        #expect(outline.rowCount == expected.count)
+        for row in [0, 1, 2, 5, 6, expected.count / 2, expected.count - 2, expected.count - 1] {
+            let located = outline.row(row)
+            #expect(NaiveRow(indexes: located.steps.map(\.index), role: located.role) == expected[row], "row \(row)")
+        }
+    }
+
     /// Paths find their nodes, quoting and negative indexes included.
     @Test func pathsFindTheirNodes() throws {
         let text = #"{"a b": {"c.d": [10, 20, {"x": 1}]}, "features": [{"name": "n"}]}"#

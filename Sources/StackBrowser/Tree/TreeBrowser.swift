@@ -24,6 +24,14 @@ public struct TreeBrowser {
     private var pendingPrefix: Character?
     /// What the last command said, until the next key.
     private var feedback: String?
+    /// When the last frame was drawn and the scan's finds last taken in, whether the screen
+    /// changed since, and whether the last frame showed the last row.
+    private var lastFrame = ContinuousClock.now
+    private var lastTakeIn = ContinuousClock.now - .seconds(1)
+    private var frameDue = true
+    private var showsEnd = false
+    /// Why the scan stopped before the end of the file, once it did.
+    private var problem: String?
     /// Text for the clipboard, until the run loop takes it.
     private var clipboard: String?
     /// The longest frame so far, in microseconds.
@@ -298,6 +306,22 @@ public struct TreeBrowser {
         return "copied the value of \(view.outline.path(of: row.steps)) (\(StatusLine.grouped(range.count)) bytes)"
     }
 
+    /// Takes in the root's children the background scan found (rows added at the end), and says
+    /// so when it stopped at an error.
+    public mutating func takeScanned() {
+        let tree = view.outline.tree
+        guard tree.isScanning else { return }
+        view.takeScanned()
+        if let failure = tree.scanFailure { problem = "\(failure) (shown: what was read before)" }
+    }
+
+    /// While the file is read: how far, for the status line.
+    private var readingNote: String? {
+        let tree = view.outline.tree
+        guard tree.isScanning, tree.size > 0 else { return nil }
+        return "reading \(tree.scannedBytes * 100 / tree.size)%"
+    }
+
     /// Changes the screen size.
     public mutating func resize(to newSize: TerminalSize) {
         size = newSize
@@ -317,6 +341,7 @@ public struct TreeBrowser {
             return buffer
         }
         let frame = view.draw(into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size)))
+        showsEnd = frame.isAtBottom
         let y = size.height - 1
         if let prompt = prompt.current {
             buffer.fill(.plain, y: y)
@@ -328,8 +353,8 @@ public struct TreeBrowser {
                 progress: StatusLine.progress(
                     lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                     atTop: frame.isAtTop, atBottom: frame.isAtBottom),
-                contentSize: frame.contentSize, detailLevel: nil, markCount: 0,
-                message: pendingPrefix.map { "\($0)…" } ?? feedback
+                contentSize: frame.contentSize, detailLevel: nil, markCount: 0, loadingNote: readingNote,
+                message: pendingPrefix.map { "\($0)…" } ?? feedback ?? problem
             ).draw(into: &buffer, y: y, style: theme.status)
         }
         return buffer
@@ -339,23 +364,61 @@ public struct TreeBrowser {
 // MARK: - On a terminal
 
 extension TreeBrowser: TerminalApp {
+    /// A key, the mouse or a resize is handled; a tick takes in what the background scan found
+    /// and runs the search's next window.
     public mutating func update(_ event: InputEvent) -> Bool {
-        if event == .tick {
-            continueSearch()
-        } else {
+        guard event == .tick else {
+            frameDue = true
             handle(event)
+            return !isFinished
+        }
+        if search != nil {
+            continueSearch()
+            frameDue = true
+        }
+        let tree = view.outline.tree
+        if tree.isScanning, ContinuousClock.now - lastTakeIn >= Self.batchTime {
+            lastTakeIn = .now
+            let rows = stack.rowCount
+            takeScanned()
+            // Rows arriving below the screen change nothing on it: a frame when they show (the
+            // end was on screen), when the scan ends, and else once a second for its progress.
+            frameDue = frameDue || !tree.isScanning || (showsEnd && stack.rowCount > rows)
+                || ContinuousClock.now - lastFrame > .seconds(1)
         }
         return !isFinished
     }
 
-    /// At once while a search runs (its next window).
-    public var tickInterval: Int? { search == nil ? nil : 0 }
+    /// The least time between two take-ins of what the scan found: longer than ncurses' escape
+    /// delay (25 ms), so a key sent as an escape sequence never waits behind ticks.
+    static let batchTime = Duration.milliseconds(50)
+
+    /// At once while a search runs (its next window); while the file is read, when the batch
+    /// time is up.
+    public var tickInterval: Int? {
+        if search != nil { return 0 }
+        guard view.outline.tree.isScanning else { return nil }
+        let left = Self.batchTime - (ContinuousClock.now - lastTakeIn)
+        return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+    }
+
+    /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the
+    /// loop, nothing polls.
+    public var wakeDescriptor: Int32? {
+        guard ContinuousClock.now - lastTakeIn >= Self.batchTime else { return nil }
+        return view.outline.tree.wakeDescriptor
+    }
+
+    /// False after a tick that changed nothing on screen.
+    public var needsFrame: Bool { frameDue }
 
     public mutating func draw(size: TerminalSize) -> CellBuffer {
         if size != self.size { resize(to: size) }
         let start = ContinuousClock.now
         let frame = render()
         longestFrameMicros = max(longestFrameMicros, Int((ContinuousClock.now - start) / .microseconds(1)))
+        lastFrame = .now
+        frameDue = false
         return frame
     }
 

@@ -50,7 +50,11 @@ struct TreeRowBuilder {
                     return ("malformed: \(error)", theme.mark)
                 }
             }
-            if count == 0 { return (isObject ? "{}" : "[]", theme.punctuation) }
+            if count == 0 {
+                // A root whose first child is still being read.
+                if row.steps.isEmpty, tree.root?.isComplete == false { return (isObject ? "{" : "[", theme.punctuation) }
+                return (isObject ? "{}" : "[]", theme.punctuation)
+            }
             return ((isObject ? "{…} " : "[…] ") + Self.size(count, isObject: isObject), theme.punctuation)
         }
     }

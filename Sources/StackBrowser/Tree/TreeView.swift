@@ -131,6 +131,17 @@ struct TreeView {
         if focusInside { list.select(row: span.lowerBound) }
     }
 
+    /// Takes in the root's children a background scan found: rows added at the end, nothing on
+    /// screen moves.
+    /// - Returns: whether rows were added.
+    @discardableResult
+    mutating func takeScanned() -> Bool {
+        let end = stack.rowCount
+        var added = 0
+        list.replaceRows(in: end..<end) { added = $0.outline.takeScanned() }
+        return added > 0
+    }
+
     // MARK: - Drawing
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {

@@ -7,9 +7,13 @@
 public struct ChildTable: Sendable {
     /// Whether the container is an object: its children have keys.
     public internal(set) var isObject: Bool
-    /// The byte offset of the container's opening bracket and of its closing one.
+    /// The byte offset of the container's opening bracket and of its closing one — or, while a
+    /// scan is still finding its children (``isComplete`` false), where the last child's region
+    /// ends so far.
     public internal(set) var start: Int
     public internal(set) var end: Int = -1
+    /// Whether every child is known (false while a background scan goes on).
+    public internal(set) var isComplete = true
     /// Each child's key: the offset of its opening quote (objects only).
     var keyStarts: [Int] = []
     /// Each child's value region: from the byte after the `:` (objects) or after the `[` or `,`

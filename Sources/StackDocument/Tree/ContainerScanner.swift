@@ -67,6 +67,22 @@ struct ContainerScanner {
         }
     }
 
+    /// The children found so far but the last (whose size may still grow), removed from
+    /// ``table``; and where the last one's region starts (the end of those taken). A scan on a
+    /// background thread hands them over this way, keeping nothing twice.
+    mutating func takeCompletedChildren() -> (keyStarts: [Int], valueStarts: [Int], counts: [Int32], fence: Int)? {
+        let completed = table.valueStarts.count - 1
+        guard completed > 0 else { return nil }
+        let fence = table.isObject ? table.keyStarts[completed] : table.valueStarts[completed] - 1
+        let taken = (
+            Array(table.keyStarts.prefix(table.isObject ? completed : 0)), Array(table.valueStarts.prefix(completed)),
+            Array(table.counts.prefix(completed)), fence)
+        if table.isObject { table.keyStarts.removeFirst(completed) }
+        table.valueStarts.removeFirst(completed)
+        table.counts.removeFirst(completed)
+        return taken
+    }
+
     /// Says the input ended.
     func finish(at offset: Int) throws(Failure) {
         guard isComplete else {

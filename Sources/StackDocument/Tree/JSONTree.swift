@@ -10,14 +10,21 @@ import Glibc
 public final class JSONTree: @unchecked Sendable {
     /// What messages call the file.
     public let name: String
-    /// The root's children, or nil when the root is a scalar (then ``rootScalar``).
-    public let root: ChildTable?
+    /// The root's children, or nil when the root is a scalar (then ``rootScalar``). While a
+    /// background scan goes on, those found so far (``takeScanned()`` adds more).
+    public private(set) var root: ChildTable?
     /// The root when it is not a container.
     public let rootScalar: JSONValue?
     /// The file's size in bytes.
     public let size: Int
 
     private let source: Source
+    /// The background scan finding the root's children, until it ends.
+    private var scan: TreeScan?
+    /// Why the scan stopped before the end (a malformed skeleton further on), once it did.
+    public private(set) var scanFailure: DocumentError?
+    /// Bytes the scan has read (the whole file once it ended).
+    public private(set) var scannedBytes = 0
     /// Child tables of containers other than the root, by their opening bracket's offset; the
     /// oldest dropped when they hold more than ``cachedChildren`` children in all.
     private var cache: [Int: ChildTable] = [:]
@@ -64,38 +71,19 @@ public final class JSONTree: @unchecked Sendable {
     }
 
     /// The tree of the file at `path`, read in chunks: only the skeleton is checked here (what
-    /// lies inside the root's children is checked when shown).
+    /// lies inside the root's children is checked when shown). With `waitingForAll` false the
+    /// root's children are found on a background thread, and this returns with the first of
+    /// them: ``takeScanned()`` takes the rest as they come.
     /// - Throws: ``DocumentError``: the file cannot be read, or its skeleton is malformed (with
-    ///   the line and column).
-    public init(path: String) throws(DocumentError) {
+    ///   the line and column) — only where the scan got to before this returned.
+    public init(path: String, waitingForAll: Bool = true) throws(DocumentError) {
         let reader = try FileReader(path: path)
         name = path
         size = reader.regularFileSize ?? 0
         source = .file(reader)
-        var scanner = ContainerScanner()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var offset = 0
-        var first: UInt8?
-        do {
-            while true {
-                let count = chunk.withUnsafeMutableBytes { reader.read(into: $0, at: offset) }
-                guard count > 0 else { break }
-                if first == nil { first = chunk[0..<count].first { !Self.isBlank($0) } }
-                if let first, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") { break }
-                try chunk.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
-                    try scanner.scan(UnsafeBufferPointer(rebasing: buffer[0..<count]), at: offset)
-                }
-                offset += count
-            }
-            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { try scanner.finish(at: offset) }
-        } catch {
-            let (line, column) = reader.lineAndColumn(of: error.offset)
-            throw .malformed(file: path, JSONParseError(line: line, column: column, message: error.message))
-        }
-        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-            root = scanner.table
-            rootScalar = nil
-        } else {
+        let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
+        let first = head.first { !Self.isBlank($0) }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             // A scalar root (a number, a string): small, or a very long string, read whole.
             let bytes = reader.bytes(at: 0, length: size) ?? []
             do {
@@ -104,7 +92,21 @@ public final class JSONTree: @unchecked Sendable {
                 throw .malformed(file: path, error)
             }
             root = nil
+            return
         }
+        rootScalar = nil
+        root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
+        root?.isComplete = false
+        let scan = TreeScan(reader: reader)
+        self.scan = scan
+        // The first chunk's children (or everything), before the first screen.
+        var generation = 0
+        while true {
+            takeScanned()
+            if !isScanning || (!waitingForAll && (root?.count ?? 0) > 0) { break }
+            generation = scan.changes.wait(after: generation)
+        }
+        if let scanFailure { throw scanFailure }
     }
 
     /// The tree of the JSON file at `path` unless it is a stack document (an object with
@@ -128,7 +130,7 @@ public final class JSONTree: @unchecked Sendable {
             }
             tree = try JSONTree(bytes: bytes, name: path)
         } else {
-            tree = try JSONTree(path: path)
+            tree = try JSONTree(path: path, waitingForAll: false)
         }
         if let root = tree.root, root.isObject,
             (0..<root.count).contains(where: { tree.key(ofChild: $0, in: root) == "sections" }) {
@@ -136,6 +138,57 @@ public final class JSONTree: @unchecked Sendable {
         }
         return tree
     }
+
+    // MARK: - The background scan
+
+    /// Whether the root's children are still being found.
+    public var isScanning: Bool { scan != nil }
+
+    /// Readable (`poll(2)`) when the scan found more; nil when no scan runs.
+    public var wakeDescriptor: Int32? { scan?.wakeDescriptor }
+
+    /// Takes the root's children the scan found since the last call, and its end once it ended.
+    /// - Returns: the indexes of the children added.
+    @discardableResult
+    public func takeScanned() -> Range<Int> {
+        guard let scan, var table = root else { return 0..<0 }
+        let found = scan.take()
+        let before = table.count
+        if table.start < 0, found.start >= 0 {
+            table = ChildTable(isObject: found.isObject, start: found.start)
+            table.isComplete = false
+        }
+        table.keyStarts += found.keyStarts
+        table.valueStarts += found.valueStarts
+        table.counts += found.counts
+        if found.end >= 0 { table.end = found.end }
+        scannedBytes = found.bytesScanned
+        if found.isFinished {
+            self.scan = nil
+            table.isComplete = found.failure == nil
+            if let failure = found.failure {
+                let reader: FileReader? = if case .file(let reader) = source { reader } else { nil }
+                let (line, column) = reader?.lineAndColumn(of: failure.offset) ?? (1, 1)
+                scanFailure = .malformed(file: name, JSONParseError(line: line, column: column, message: failure.message))
+                // What was found before stays browsable; the last child ends where the scan stopped.
+                table.end = max(table.end, failure.offset)
+            }
+        }
+        root = table
+        return before..<table.count
+    }
+
+    /// Blocks until the scan has found every child of the root (or failed), taking them.
+    public func waitForScan() {
+        var generation = 0
+        while let scan {
+            takeScanned()
+            guard self.scan != nil else { break }
+            generation = scan.changes.wait(after: generation)
+        }
+    }
+
+    deinit { scan?.cancel() }
 
     // MARK: - Children
 
@@ -169,7 +222,7 @@ public final class JSONTree: @unchecked Sendable {
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.
     public func valueRange(ofChild index: Int, in table: ChildTable) -> Range<Int> {
-        trimmed(table.valueRegion(of: index), droppingComma: index + 1 < table.count)
+        trimmed(table.valueRegion(of: index), droppingComma: index + 1 < table.count || !table.isComplete)
     }
 
     /// The first byte of child `index`'s value: `{` or `[` for a container.

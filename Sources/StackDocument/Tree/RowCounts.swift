@@ -5,7 +5,7 @@ struct RowCounts {
     /// 1-based Fenwick sums.
     private var sums: [Int]
     /// The number of children.
-    let count: Int
+    private(set) var count: Int
 
     /// The counts `rows(i)` of children `0..<count`.
     /// - Complexity: O(count).
@@ -17,6 +17,16 @@ struct RowCounts {
             let parent = index + (index & -index)
             if parent <= count { sums[parent] += sums[index] }
         }
+    }
+
+    /// Adds a child of `rows` rows after the last.
+    /// - Complexity: O(log n).
+    mutating func append(_ rows: Int) {
+        let node = count + 1
+        // A Fenwick node sums the children from just after its parent's range to itself.
+        let low = node - (node & -node)
+        sums.append(rows + prefix(count) - prefix(low))
+        count += 1
     }
 
     /// Adds `delta` to child `index`'s rows.

@@ -35,7 +35,7 @@ public final class TreeOutline {
 
     /// An open container other than those open by default without state.
     final class OpenNode {
-        let table: ChildTable
+        var table: ChildTable
         let depth: Int
         var rowsOfChild: RowCounts
         /// Children with a node of their own: open ones, and closed ones that keep what was open
@@ -54,7 +54,7 @@ public final class TreeOutline {
 
         /// Rows when open: the opening and closing rows around the children's, or one row when
         /// there are no children.
-        var rows: Int { table.count == 0 || !isOpen ? 1 : rowsOfChild.total + 2 }
+        var rows: Int { table.count == 0 || !isOpen ? 1 : rowsOfChild.total + (table.isComplete ? 2 : 1) }
     }
 
     private var root: OpenNode?
@@ -75,6 +75,20 @@ public final class TreeOutline {
         return rootIsOpen ? root.rows : 1
     }
 
+    /// Takes the root's children the tree's background scan found since the last call (and its
+    /// closing row once the scan ended).
+    /// - Returns: how many rows were added, at the end.
+    /// - Complexity: O(children added × log n).
+    @discardableResult
+    public func takeScanned() -> Int {
+        let before = rowCount
+        let added = tree.takeScanned()
+        guard let root, let table = tree.root else { return 0 }
+        root.table = table
+        for index in added { root.rowsOfChild.append(defaultRows(of: index, in: root)) }
+        return rowCount - before
+    }
+
     // MARK: - Rows
 
     /// The node at `row` and its role there.
@@ -88,8 +102,10 @@ public final class TreeOutline {
         var enclosing: [(opening: Int, closing: Int)] = []
         while true {
             if row == base { return Row(role: .opening, steps: steps, enclosing: enclosing) }
-            if row == base + node.rows - 1 { return Row(role: .closing, steps: steps, enclosing: enclosing) }
-            enclosing.append((base, base + node.rows - 1))
+            // A root still being read has no closing row yet: its end is past the last row.
+            let closing = base + node.rows - (node.table.isComplete ? 1 : 0)
+            if row == closing { return Row(role: .closing, steps: steps, enclosing: enclosing) }
+            enclosing.append((base, closing))
             let (index, offset) = node.rowsOfChild.locate(row - base - 1)
             steps.append((node.table, index))
             let childBase = row - offset

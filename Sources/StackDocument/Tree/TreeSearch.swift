@@ -19,6 +19,8 @@ public struct TreeSearch {
     private let tree: JSONTree
     /// Matches must start at or after this offset (forward) or before it (backward).
     private let origin: Int
+    /// The end of what is searched: the file, or what the background scan has read so far.
+    private let end: Int
     /// The next window's start (forward) or end (backward), and whether the search wrapped.
     private var position: Int
     private var wrapped = false
@@ -34,17 +36,19 @@ public struct TreeSearch {
         self.tree = tree
         self.pattern = pattern
         self.forward = forward
-        self.origin = min(max(0, origin), tree.size)
+        // While the root's children are still being found, only those found are searched.
+        end = tree.root.map { $0.isComplete ? tree.size : max(0, $0.end) } ?? tree.size
+        self.origin = min(max(0, origin), end)
         position = self.origin
     }
 
     /// How far the search got, 0–1.
     public var progress: Double {
-        guard tree.size > 0 else { return 1 }
+        guard end > 0 else { return 1 }
         let done = forward
-            ? (wrapped ? tree.size - origin + position : position - origin)
-            : (wrapped ? origin + tree.size - position : origin - position)
-        return min(1, Double(done) / Double(tree.size))
+            ? (wrapped ? end - origin + position : position - origin)
+            : (wrapped ? origin + end - position : origin - position)
+        return min(1, Double(done) / Double(end))
     }
 
     /// Searches the next window.
@@ -53,15 +57,14 @@ public struct TreeSearch {
     }
 
     private mutating func stepForward() -> Outcome {
-        let limit = wrapped ? origin : tree.size
+        let limit = wrapped ? origin : end
         if position >= limit {
             guard !wrapped else { return .notFound }
             wrapped = true
             position = 0
             return origin == 0 ? .notFound : .searching
         }
-        let end = min(tree.size, position + Self.window + Self.overlap)
-        let bytes = tree.bytes(in: position..<end)
+        let bytes = tree.bytes(in: position..<min(end, position + Self.window + Self.overlap))
         let found = bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) }
         if let found, position + found.lowerBound < limit {
             return .found((position + found.lowerBound)..<(position + found.upperBound), wrapped: wrapped)
@@ -75,11 +78,11 @@ public struct TreeSearch {
         if position <= floor {
             guard !wrapped else { return .notFound }
             wrapped = true
-            position = tree.size
-            return origin == tree.size ? .notFound : .searching
+            position = end
+            return origin == end ? .notFound : .searching
         }
         let start = max(floor, position - Self.window)
-        let bytes = tree.bytes(in: start..<min(tree.size, position + Self.overlap))
+        let bytes = tree.bytes(in: start..<min(end, position + Self.overlap))
         let ranges = bytes.withUnsafeBytes { pattern.matchRanges(in: $0) }
         if let last = ranges.last(where: { start + $0.lowerBound < position }) {
             return .found((start + last.lowerBound)..<(start + last.upperBound), wrapped: wrapped)
