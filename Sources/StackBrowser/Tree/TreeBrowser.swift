@@ -30,6 +30,8 @@ public struct TreeBrowser {
     private var lastTakeIn = ContinuousClock.now - .seconds(1)
     private var frameDue = true
     private var showsEnd = false
+    /// A `:goto` path beyond what the scan has found so far, tried again as it finds more.
+    private var pendingGoto: JSONPath?
     /// Why the scan stopped before the end of the file, once it did.
     private var problem: String?
     /// Text for the clipboard, until the run loop takes it.
@@ -112,6 +114,7 @@ public struct TreeBrowser {
 
     private mutating func handle(_ key: Key) {
         feedback = nil
+        pendingGoto = nil
         if search != nil {
             // Any key stops a search; Esc does nothing else.
             search = nil
@@ -199,7 +202,24 @@ public struct TreeBrowser {
         } catch {
             return "goto: \(error)"
         }
-        return view.reveal(path: path) ? nil : "goto: no node at \(path)"
+        pendingGoto = nil
+        if view.reveal(path: path) { return nil }
+        guard view.outline.tree.isScanning else { return "goto: no node at \(path)" }
+        // It may be further on than the scan got: tried again as the scan finds more.
+        pendingGoto = path
+        return "goto \(path): reading on to find it…"
+    }
+
+    /// Tries the `:goto` waiting for the scan again, after a take-in.
+    private mutating func retryGoto() {
+        guard let path = pendingGoto else { return }
+        if view.reveal(path: path) {
+            pendingGoto = nil
+            feedback = nil
+        } else if !view.outline.tree.isScanning {
+            pendingGoto = nil
+            feedback = "goto: no node at \(path)"
+        }
     }
 
     // MARK: - Search
@@ -381,6 +401,10 @@ extension TreeBrowser: TerminalApp {
             lastTakeIn = .now
             let rows = stack.rowCount
             takeScanned()
+            if pendingGoto != nil {
+                retryGoto()
+                frameDue = true
+            }
             // Rows arriving below the screen change nothing on it: a frame when they show (the
             // end was on screen), when the scan ends, and else once a second for its progress.
             frameDue = frameDue || !tree.isScanning || (showsEnd && stack.rowCount > rows)
