@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .peakMemoryResident], warmupIterations: 1, scalingFactor: .one,
         maxDuration: .seconds(10), maxIterations: 10)
 
+    treeBenchmarks()
     for count in [1_000, 1_000_000] {
         let label = count == 1_000 ? "10^3" : "10^6"
         let path = "/tmp/tstack-bench-\(count).json"

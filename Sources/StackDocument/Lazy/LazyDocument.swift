@@ -47,6 +47,9 @@ public final class LazyDocument {
 
     /// Files at least this big are read the lazy way (`DocumentLoader.open`).
     public static let minimumSize = 4 << 20
+    /// How far into a big file its `sections` must have started for it to be read as a stack
+    /// document.
+    static let sectionsHorizon = 1 << 20
 
     /// What is known of a section while it is scanned.
     private struct SectionDraft {
@@ -125,7 +128,13 @@ public final class LazyDocument {
         let path = reader.name
         if !named {
             let lazy = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: StackScanner())
-            lazy.wait { $0.sawSections && ($0.items.count >= firstItems || $0.caughtUpWithInput) }
+            // A stack document names its sections early: one that has not within its first MiB
+            // (GeoJSON's features, an API dump) is taken for any other JSON, not read to its end
+            // to be sure (its scan is cancelled as `lazy` goes).
+            lazy.wait {
+                $0.sawSections ? $0.items.count >= firstItems || $0.caughtUpWithInput
+                    : $0.bytesScanned >= Self.sectionsHorizon
+            }
             if lazy.sawSections {
                 // An error before the first screen's items: the screen is never opened.
                 if let failure = lazy.failure { throw failure }
