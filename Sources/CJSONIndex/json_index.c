@@ -31,6 +31,7 @@ static inline size_t write_positions(uint64_t bits, uint32_t base, uint32_t *pos
     return count;
 }
 
+// `separators`: 1 adds commas and colons outside strings, 2 line feeds outside strings.
 static size_t index_bytes(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
                           int separators) {
     size_t count = 0;
@@ -48,7 +49,8 @@ static size_t index_bytes(const uint8_t *bytes, size_t length, tstack_index_stat
             in_string = !in_string;
             positions[count++] = (uint32_t)i;
         } else if (!in_string && (byte == '{' || byte == '}' || byte == '[' || byte == ']'
-                                  || (separators && (byte == ',' || byte == ':')))) {
+                                  || ((separators & 1) && (byte == ',' || byte == ':'))
+                                  || ((separators & 2) && byte == '\n'))) {
             positions[count++] = (uint32_t)i;
         }
     }
@@ -92,7 +94,8 @@ static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state
         in_string = (uint64_t)((int64_t)inside >> 63);
         uint64_t brackets = equal_mask(low, high, '{') | equal_mask(low, high, '}') | equal_mask(low, high, '[')
             | equal_mask(low, high, ']');
-        if (separators) brackets |= equal_mask(low, high, ',') | equal_mask(low, high, ':');
+        if (separators & 1) brackets |= equal_mask(low, high, ',') | equal_mask(low, high, ':');
+        if (separators & 2) brackets |= equal_mask(low, high, '\n');
         count = write_positions((brackets & ~inside & ~escapes) | quote, (uint32_t)start, positions, count);
     }
     state->in_string = in_string;
@@ -130,4 +133,8 @@ size_t tstack_index_json_separators(const uint8_t *bytes, size_t length, tstack_
 size_t tstack_index_json_separators_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
                                              uint32_t *positions) {
     return index_bytes(bytes, length, state, positions, 1);
+}
+
+size_t tstack_index_json_lines(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {
+    return index_json(bytes, length, state, positions, 3);
 }

@@ -46,6 +46,12 @@ struct DocumentOptions: ParsableArguments {
             // read the same way, whatever its size, as it grows.
             let spool = try InputSpool.open(path: file)
             let followed = follow && spool == nil ? try GrowingFile(path: file) : nil
+            // A regular file of JSON Lines (by name) is a tree: the array of its lines.
+            let named = file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson")
+            let regular = spool == nil && followed == nil
+            if regular, named, let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
+                return .tree(waited(tree, whole))
+            }
             let lazy = if let followed {
                 try LazyDocument.open(following: followed)
             } else if let spool {
@@ -53,15 +59,16 @@ struct DocumentOptions: ParsableArguments {
             } else {
                 try LazyDocument.open(path: file, minimumSize: lazyThreshold)
             }
+            // A big one found by its content too.
+            if regular, let lazy, lazy.isJSONLines,
+                let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
+                return .tree(waited(tree, whole))
+            }
             guard let lazy else {
-                // Any other JSON file is a tree; what is not one JSON document (JSON Lines, an
-                // error) goes to the whole loader, which says which.
-                let named = file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson")
-                if spool == nil, followed == nil, !named,
-                    let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
-                    // `render` shows the whole document: the scan ends first.
-                    if whole { tree.waitForScan() }
-                    return .tree(tree)
+                // Any other JSON file is a tree (a small one of JSON Lines too); what is not JSON
+                // goes to the whole loader, which says why.
+                if regular, let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
+                    return .tree(waited(tree, whole))
                 }
                 return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
             }
@@ -72,6 +79,12 @@ struct DocumentOptions: ParsableArguments {
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }
+    }
+
+    /// `tree`, its scan run to the end first when `whole` (`render` shows the whole document).
+    private func waited(_ tree: JSONTree, _ whole: Bool) -> JSONTree {
+        if whole { tree.waitForScan() }
+        return tree
     }
 
     /// The viewer for `loaded` at `size`, logging to `log`, scrolled to `--scroll-to`; exits

@@ -20,6 +20,9 @@ struct StatusLine {
     var markCount: Int
     /// While the document is read: the count is only what was found so far, and how far it got.
     var loadingNote: String? = nil
+    /// Where the focus is in the file, when the position says nothing of it (`line 17` of JSON
+    /// Lines).
+    var place: String? = nil
     /// The filter the rows show through (`filter: PATTERN`); the count is then of the items shown.
     var filterNote: String? = nil
     /// What the last command said, until the next key.
@@ -59,6 +62,7 @@ struct StatusLine {
             let count = (loadingNote == nil ? "" : "~") + Self.grouped(position.count)
             parts.append(Part(text: "item \(Self.grouped(position.item)) of \(count)", rank: 2, isRight: true))
         }
+        if let place { parts.append(Part(text: place, rank: 2, isRight: true)) }
         if let loadingNote {
             parts.append(Part(text: loadingNote, rank: 2, isRight: true))
         }

@@ -150,8 +150,8 @@ import Testing
     }
 }
 
-/// JSON from the wild — a package manifest, an API dump, an SBOM, a schema (as trees), a log in
-/// JSON Lines — browses, searchable (a search finds any key or value, inside closed containers
+/// JSON from the wild — a package manifest, an API dump, an SBOM, a schema, a log in JSON Lines
+/// (the array of its lines), all trees — browses, searchable (a search finds any key or value, inside closed containers
 /// too) and reachable with `:goto`.
 @Suite struct WildJSONTests {
     @Test(arguments: [
@@ -159,7 +159,7 @@ import Testing
         ("github-issues.json", "url: \"https://api.github.com/repos/octo/demo/issues/3\"", "/JSON Lines<Enter>", ".[1].title"),
         ("sbom.cdx.json", "bomFormat: \"CycloneDX\"", "/ncursesw<Enter>", ".components[1][\"bom-ref\"]"),
         ("schema.json", "title: \"Stack document\"", ":goto .[\"$defs\"].item<Enter>", ".[\"$defs\"].item"),
-        ("events.jsonl", "started", "/disk<Enter>", "line-2"),
+        ("events.jsonl", "started", "/disk<Enter>", ".[1].msg"),
     ])
     func browses(file: String, firstTitle: String, keys: String, focused: String) {
         let path = Subprocess.root + "/Examples/wild/" + file
@@ -173,7 +173,10 @@ import Testing
     @Test func aBadLineOfJSONLinesIsARowAndTheRestBrowses() {
         let path = Subprocess.root + "/Examples/wild/events.jsonl"
         let result = Subprocess.run([Subprocess.tstack, "render", path, "--size", "80x40"])
-        #expect(result.lines.contains { $0.hasPrefix("  line 3: not JSON") })
-        #expect(result.lines.contains { $0.hasPrefix("  recovered") })
+        #expect(result.lines.contains { $0.hasPrefix("    not JSON, line 3 column 90: expected ',' or '}'") }, "\(result.lines)")
+        #expect(result.lines.contains { $0.hasPrefix("      msg: \"recovered\"") })
+        // The status line gives the focused record's line in the file.
+        let moved = Subprocess.run([Subprocess.tstack, "render", path, "--size", "80x40", "--keys", ":goto .[3].msg<Enter>"])
+        #expect(moved.lines.last?.contains("line 4") == true, "\(moved.lines.last ?? "")")
     }
 }

@@ -82,6 +82,54 @@ import Testing
         #expect(split.valueStarts == whole.valueStarts && split.counts == whole.counts && split.end == whole.end, "seed \(seed) \(splits)")
     }
 
+    /// JSON Lines: the root is the array of the lines; blank lines are skipped but counted in
+    /// the line numbers; a bad line (unclosed, or text before its bracket) is a child of its own
+    /// that parses as the error it is, and never stops the rest. In memory, from a file in
+    /// chunks on a background thread, and split anywhere, the same.
+    @Test(arguments: 1...40)
+    func jsonLinesAreTheArrayOfTheirLines(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var lines: [String] = []
+        var expected: [(line: Int, value: JSONValue?)] = []
+        for number in 1...Int.random(in: 1...400, using: &generator) {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: lines.append("")
+            case 1: lines.append("  \t ")
+            case 2:
+                lines.append(["{\"a\": [1, 2", "oops {\"a\": 1}", "[1, 2]]", "\"unterminated"].randomElement(using: &generator)!)
+                expected.append((number, nil))
+            default:
+                var text = JSONInputCheckTests.randomJSON(depth: 1, using: &generator)
+                if text.contains("\n") { text = "[\(number)]" }
+                lines.append(text)
+                expected.append((number, try JSONParser.parse(Array(text.utf8))))
+            }
+        }
+        let text = lines.joined(separator: Bool.random(using: &generator) ? "\n" : "\r\n") + (Bool.random(using: &generator) ? "\n" : "")
+        let file = TemporaryFile(contents: text, name: "t.jsonl")
+        defer { file.remove() }
+        for tree in [try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true),
+                     try JSONTree(path: file.path, jsonLines: true)] {
+            let root = try #require(tree.root)
+            // An unterminated string swallows what follows up to the next quote: stop comparing there.
+            let comparable = expected.prefix { $0.value != nil || !lines[$0.line - 1].hasPrefix("\"") }
+            try #require(root.count >= comparable.count, "seed \(seed)")
+            for (index, line) in comparable.enumerated() {
+                #expect(root.lineNumber(of: index) == line.line, "seed \(seed) child \(index)")
+                if let value = line.value {
+                    switch value {
+                    case .array(let items): #expect(root.childCount(of: index) == items.count, "seed \(seed) child \(index)")
+                    case .object(let members): #expect(root.childCount(of: index) == members.count, "seed \(seed) child \(index)")
+                    default: #expect((try? tree.scalar(ofChild: index, in: root)) == value, "seed \(seed) child \(index)")
+                    }
+                } else {
+                    #expect(root.childCount(of: index) == nil, "seed \(seed) child \(index): a bad line is a scalar")
+                    #expect((try? tree.scalar(ofChild: index, in: root)) == nil, "seed \(seed) child \(index)")
+                }
+            }
+        }
+    }
+
     /// A broken skeleton says where, as line:column, and what was expected.
     @Test(arguments: [
         ("[1, 2", "t.json:1:6: expected ']'"),

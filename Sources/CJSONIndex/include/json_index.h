@@ -30,6 +30,9 @@ size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_in
 size_t tstack_index_json_separators(const uint8_t *bytes, size_t length, tstack_index_state *state,
                                     uint32_t *positions);
 
+/// The same, and the line feeds outside strings too: what a scan of JSON Lines needs.
+size_t tstack_index_json_lines(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions);
+
 /// ``tstack_index_json_separators`` with the byte loop (for tests that compare the two).
 size_t tstack_index_json_separators_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
                                              uint32_t *positions);

@@ -335,6 +335,13 @@ public struct TreeBrowser {
         if let failure = tree.scanFailure { problem = "\(failure) (shown: what was read before)" }
     }
 
+    /// JSON Lines: the focused node's line in the file.
+    private var place: String? {
+        guard view.outline.tree.isJSONLines, let focus = view.focus,
+            let first = view.outline.row(focus).steps.first else { return nil }
+        return "line \(StatusLine.grouped(first.table.lineNumber(of: first.index)))"
+    }
+
     /// While the file is read: how far, for the status line.
     private var readingNote: String? {
         let tree = view.outline.tree
@@ -373,7 +380,7 @@ public struct TreeBrowser {
                 progress: StatusLine.progress(
                     lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                     atTop: frame.isAtTop, atBottom: frame.isAtBottom),
-                contentSize: frame.contentSize, detailLevel: nil, markCount: 0, loadingNote: readingNote,
+                contentSize: frame.contentSize, detailLevel: nil, markCount: 0, loadingNote: readingNote, place: place,
                 message: pendingPrefix.map { "\($0)…" } ?? feedback ?? problem
             ).draw(into: &buffer, y: y, style: theme.status)
         }

@@ -6,6 +6,7 @@ import StackDocument
 public enum TreeExport {
     /// Writes `tree` a line at a time to `emit`.
     public static func write(_ tree: JSONTree, emit: (String) -> Void) {
+        if tree.isJSONLines { return writeLines(tree, emit: emit) }
         var writer = Writer()
         let chunk = 1 << 20
         var offset = 0
@@ -16,6 +17,26 @@ public enum TreeExport {
             offset += bytes.count
         }
         writer.finish(emit: emit)
+    }
+
+    /// JSON Lines as the array of its lines; a line that is not JSON as a string of its text
+    /// (the export stays valid JSON, and nothing is lost).
+    private static func writeLines(_ tree: JSONTree, emit: (String) -> Void) {
+        emit("[")
+        guard let root = tree.root else { return emit("]") }
+        for index in 0..<root.count {
+            var bytes = tree.bytes(in: tree.valueRange(ofChild: index, in: root))
+            if (try? JSONParser.parse(bytes)) == nil {
+                bytes = Array(TreeRowBuilder.escapedLiteral(String(decoding: bytes, as: UTF8.self)).utf8)
+            }
+            var writer = Writer(line: [0x20, 0x20], depth: 1)
+            var lines: [String] = []
+            for byte in bytes { writer.take(byte) { lines.append($0) } }
+            writer.finish { lines.append($0) }
+            if index + 1 < root.count, !lines.isEmpty { lines[lines.count - 1] += "," }
+            lines.forEach(emit)
+        }
+        emit("]")
     }
 
     /// Re-indents JSON a byte at a time.

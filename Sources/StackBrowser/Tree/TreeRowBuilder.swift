@@ -47,7 +47,7 @@ struct TreeRowBuilder {
                 do {
                     return scalarText(try tree.scalar(ofChild: last.index, in: last.table))
                 } catch {
-                    return ("malformed: \(error)", theme.mark)
+                    return ("not JSON, line \(error.line) column \(error.column): \(error.message)", theme.mark)
                 }
             }
             if count == 0 {
@@ -77,6 +77,25 @@ struct TreeRowBuilder {
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
         "\"" + escaped(text, quote: true) + "\""
+    }
+
+    /// `text` as a JSON string literal, not made inert (for a file, not the screen).
+    static func escapedLiteral(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
     }
 
     /// `text` with control characters escaped as JSON escapes them (and backslashes, and quotes

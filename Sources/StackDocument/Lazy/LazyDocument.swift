@@ -106,6 +106,9 @@ public final class LazyDocument {
     /// replaced), once the scan ended for that reason.
     public var restartReason: String? { (spool as? GrowingFile)?.restartReason }
 
+    /// Whether the input is read as JSON Lines (an item a line).
+    public var isJSONLines: Bool { items.isJSONLines }
+
     /// The followed file, when the input is one.
     public var followedFile: GrowingFile? { spool as? GrowingFile }
 

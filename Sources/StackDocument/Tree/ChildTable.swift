@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The children of one JSON container, as a scan of its bytes finds them: where each one's key
 /// and value are, and how many children each child that is a container has. Nothing is decoded;
 /// a node's text is read from the bytes when its row is shown.
@@ -22,6 +24,17 @@ public struct ChildTable: Sendable {
     /// For each child that is a container, its number of children; -1 for a scalar.
     var counts: [Int32] = []
 
+    /// JSON Lines (the file as an array of its lines): where a child's line is not the line
+    /// after the one before's (blank lines between), the child and its 1-based line; empty for
+    /// any other container.
+    var lineSteps: [LineStep] = []
+
+    /// A child whose line number does not follow from the one before.
+    struct LineStep: Equatable, Sendable {
+        var child: Int
+        var line: Int
+    }
+
     init(isObject: Bool, start: Int) {
         self.isObject = isObject
         self.start = start
@@ -29,6 +42,13 @@ public struct ChildTable: Sendable {
 
     /// The number of children.
     public var count: Int { valueStarts.count }
+
+    /// The 1-based line of child `index` of a JSON Lines file's root.
+    public func lineNumber(of index: Int) -> Int {
+        let step = lineSteps.partitioningIndex { $0.child > index } - 1
+        guard step >= 0 else { return index + 1 }
+        return lineSteps[step].line + index - lineSteps[step].child
+    }
 
     /// The number of children of child `index` when it is a container, else nil.
     public func childCount(of index: Int) -> Int? {

@@ -37,14 +37,34 @@ struct ContainerScanner {
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
 
-    init() {}
+    /// Whether the bytes are JSON Lines: one container of all the lines, each line a child
+    /// (blank lines skipped), a bad line a child of its own that never stops the scan.
+    let isLines: Bool
+    /// JSON Lines: the line being read, and how many children were taken from the table.
+    private var line = 1
+    private var taken = 0
+    private var lineIsBad = false
+    /// Where the line's container closed.
+    private var containerClosedAt = -1
+
+    /// A scan of one container's bytes, or with `lines` of JSON Lines.
+    init(lines: Bool = false) {
+        isLines = lines
+        guard lines else { return }
+        table = ChildTable(isObject: false, start: -1)
+        open = [UInt8(ascii: "[")]
+        depth = 1
+        startRegion(at: 0)
+    }
 
     /// Scans `chunk`, the file's bytes from `offset`.
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
         guard let base = chunk.baseAddress else { return }
         if positions.count < chunk.count { positions = [UInt32](repeating: 0, count: chunk.count) }
         let found = positions.withUnsafeMutableBufferPointer { buffer in
-            tstack_index_json_separators(base, chunk.count, &indexState, buffer.baseAddress!)
+            isLines
+                ? tstack_index_json_lines(base, chunk.count, &indexState, buffer.baseAddress!)
+                : tstack_index_json_separators(base, chunk.count, &indexState, buffer.baseAddress!)
         }
         var scanned = 0
         for k in 0..<found {
@@ -59,6 +79,7 @@ struct ContainerScanner {
         if depth == 0 { try checkBlank(chunk, from: scanned, to: chunk.count, at: offset) }
         // A scalar with no separator yet (in an array, or a child array's only element) shows
         // only as bytes: look at those since the last position.
+        if isLines, depth == 1, textAfterContainer(chunk, chunkOffset: offset, to: chunk.count) { lineIsBad = true }
         if depth == 1, !table.isObject, !regionHasContent {
             regionHasContent = hasContent(chunk, from: max(regionStart, offset) - offset, to: chunk.count)
         }
@@ -70,21 +91,32 @@ struct ContainerScanner {
     /// The children found so far but the last (whose size may still grow), removed from
     /// ``table``; and where the last one's region starts (the end of those taken). A scan on a
     /// background thread hands them over this way, keeping nothing twice.
-    mutating func takeCompletedChildren() -> (keyStarts: [Int], valueStarts: [Int], counts: [Int32], fence: Int)? {
+    mutating func takeCompletedChildren() -> (
+        keyStarts: [Int], valueStarts: [Int], counts: [Int32], lineSteps: [ChildTable.LineStep], fence: Int
+    )? {
         let completed = table.valueStarts.count - 1
         guard completed > 0 else { return nil }
         let fence = table.isObject ? table.keyStarts[completed] : table.valueStarts[completed] - 1
         let taken = (
             Array(table.keyStarts.prefix(table.isObject ? completed : 0)), Array(table.valueStarts.prefix(completed)),
-            Array(table.counts.prefix(completed)), fence)
+            Array(table.counts.prefix(completed)), table.lineSteps, fence)
+        table.lineSteps = []
         if table.isObject { table.keyStarts.removeFirst(completed) }
         table.valueStarts.removeFirst(completed)
         table.counts.removeFirst(completed)
+        self.taken += completed
         return taken
     }
 
     /// Says the input ended.
-    func finish(at offset: Int) throws(Failure) {
+    mutating func finish(at offset: Int) throws(Failure) {
+        if isLines {
+            // The last line, without a line feed after it.
+            if depth == 1, regionHasContent { addArrayChild() }
+            if (depth > 1 || lineIsBad), regionAdded { table.counts[table.counts.count - 1] = -1 }
+            table.end = offset
+            return
+        }
         guard isComplete else {
             throw Failure(offset: offset, message: depth == 0 ? "expected an object or an array" : "expected '\(open.last == UInt8(ascii: "{") ? "}" : "]")'")
         }
@@ -95,6 +127,9 @@ struct ContainerScanner {
     ) throws(Failure) {
         if insideString {
             if byte == UInt8(ascii: "\"") { insideString = false }
+            return
+        }
+        if isLines, let handled = try stepInLines(byte, at: position, chunk: chunk, chunkOffset: chunkOffset), handled {
             return
         }
         switch byte {
@@ -117,6 +152,11 @@ struct ContainerScanner {
                 expectingKey = table.isObject
                 if !table.isObject { startRegion(at: position + 1) }
             } else if depth == 1 {
+                // JSON Lines: a line with something before its bracket is no container (it shows
+                // as the error it is).
+                if isLines, !regionHasContent, hasContent(chunk, from: regionStart - chunkOffset, to: position - chunkOffset) {
+                    lineIsBad = true
+                }
                 if table.isObject {
                     guard table.counts.count == table.keyStarts.count, !table.counts.isEmpty else {
                         throw Failure(offset: position, message: "expected a key")
@@ -142,6 +182,7 @@ struct ContainerScanner {
             open.removeLast()
             depth -= 1
             if depth == 1 {
+                containerClosedAt = position
                 if !childHasContent {
                     childHasContent = hasContent(chunk, from: childOpenedAt + 1 - chunkOffset, to: position - chunkOffset)
                 }
@@ -172,6 +213,60 @@ struct ContainerScanner {
         }
     }
 
+    /// JSON Lines: a line feed ends a line (and whatever it left open: a bad line ends there
+    /// too); at a line's top level a separator or a stray closing bracket is only content.
+    /// - Returns: true when the byte was handled here.
+    private mutating func stepInLines(
+        _ byte: UInt8, at position: Int, chunk: UnsafeBufferPointer<UInt8>, chunkOffset: Int
+    ) throws(Failure) -> Bool? {
+        switch byte {
+        case UInt8(ascii: "\n"):
+            if depth == 1, textAfterContainer(chunk, chunkOffset: chunkOffset, to: position - chunkOffset) {
+                lineIsBad = true
+            }
+            if depth > 1 {
+                // A line that leaves a bracket open is bad.
+                depth = 1
+                open.removeLast(open.count - 1)
+                lineIsBad = true
+            }
+            try closeChild(at: position, chunk: chunk, chunkOffset: chunkOffset)
+            // A bad line is a scalar to the tree: its row parses it and says what is wrong.
+            if lineIsBad, regionAdded { table.counts[table.counts.count - 1] = -1 }
+            lineIsBad = false
+            line += 1
+            startRegion(at: position + 1)
+            return true
+        case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"):
+            guard depth == 1 else {
+                let opener: UInt8 = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
+                if open.count > 1, byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]"), open.last != opener {
+                    // A bracket that does not match on a bad line closes what is open anyway.
+                    open.removeLast()
+                    depth -= 1
+                    if depth == 1 {
+                        table.counts[table.counts.count - 1] = childCommas + (childHasContent ? 1 : 0)
+                    }
+                    return true
+                }
+                return false
+            }
+            // After a line's value, a separator or a bracket makes it bad.
+            if regionAdded { lineIsBad = true }
+            regionHasContent = true
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// JSON Lines: whether anything but blanks follows the line's container, in `chunk` up to
+    /// `upper` (a chunk offset).
+    private func textAfterContainer(_ chunk: UnsafeBufferPointer<UInt8>, chunkOffset: Int, to upper: Int) -> Bool {
+        guard regionAdded, containerClosedAt >= regionStart, table.counts.last.map({ $0 >= 0 }) == true else { return false }
+        return hasContent(chunk, from: max(containerClosedAt + 1, chunkOffset) - chunkOffset, to: upper)
+    }
+
     /// The child before a `,` or the closing bracket at depth 1 ends: an object's must have had a
     /// key and a value, an array's is added unless the region was blank (an empty array).
     private mutating func closeChild(at position: Int, chunk: UnsafeBufferPointer<UInt8>, chunkOffset: Int) throws(Failure) {
@@ -199,6 +294,11 @@ struct ContainerScanner {
     private mutating func addArrayChild() {
         guard !regionAdded else { return }
         regionAdded = true
+        if isLines {
+            let index = taken + table.valueStarts.count
+            let previous = table.lineSteps.last.map { $0.line + index - $0.child } ?? index + 1
+            if previous != line { table.lineSteps.append(ChildTable.LineStep(child: index, line: line)) }
+        }
         table.valueStarts.append(regionStart)
         table.counts.append(-1)
     }

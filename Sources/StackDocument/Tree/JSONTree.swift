@@ -17,6 +17,9 @@ public final class JSONTree: @unchecked Sendable {
     public let rootScalar: JSONValue?
     /// The file's size in bytes.
     public let size: Int
+    /// Whether the document is JSON Lines: the root is the array of its lines (its brackets are
+    /// not in the file), each line a child.
+    public let isJSONLines: Bool
 
     private let source: Source
     /// The background scan finding the root's children, until it ends.
@@ -42,10 +45,22 @@ public final class JSONTree: @unchecked Sendable {
     /// messages.
     /// - Throws: ``DocumentError/malformed(file:_:)`` with the line and column of the first
     ///   error (the whole text is checked, as the parser checks it).
-    public init(bytes: [UInt8], name: String) throws(DocumentError) {
+    public init(bytes: [UInt8], name: String, jsonLines: Bool = false) throws(DocumentError) {
         self.name = name
         size = bytes.count
         source = .memory(bytes)
+        isJSONLines = jsonLines
+        if jsonLines {
+            // Each line is checked when shown: a bad one is a row saying so.
+            var scanner = ContainerScanner(lines: true)
+            try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                try scanner.scan(buffer, at: 0)
+            }
+            try? scanner.finish(at: bytes.count)
+            root = scanner.table
+            rootScalar = nil
+            return
+        }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -76,13 +91,14 @@ public final class JSONTree: @unchecked Sendable {
     /// them: ``takeScanned()`` takes the rest as they come.
     /// - Throws: ``DocumentError``: the file cannot be read, or its skeleton is malformed (with
     ///   the line and column) — only where the scan got to before this returned.
-    public init(path: String, waitingForAll: Bool = true) throws(DocumentError) {
+    public init(path: String, waitingForAll: Bool = true, jsonLines: Bool = false) throws(DocumentError) {
         let reader = try FileReader(path: path)
         name = path
         size = reader.regularFileSize ?? 0
         source = .file(reader)
+        isJSONLines = jsonLines
         let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
-        let first = head.first { !Self.isBlank($0) }
+        let first = jsonLines ? UInt8(ascii: "[") : head.first { !Self.isBlank($0) }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             // A scalar root (a number, a string): small, or a very long string, read whole.
             let bytes = reader.bytes(at: 0, length: size) ?? []
@@ -97,7 +113,7 @@ public final class JSONTree: @unchecked Sendable {
         rootScalar = nil
         root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
         root?.isComplete = false
-        let scan = TreeScan(reader: reader)
+        let scan = TreeScan(reader: reader, jsonLines: jsonLines)
         self.scan = scan
         // The first chunk's children (or everything), before the first screen.
         var generation = 0
@@ -115,9 +131,20 @@ public final class JSONTree: @unchecked Sendable {
     /// skeleton checked.
     /// - Throws: ``DocumentError`` when it cannot be read or is not one JSON document (JSON Lines
     ///   too: the caller's whole loader says which).
-    public static func open(path: String, minimumLazySize: Int) throws(DocumentError) -> JSONTree? {
+    public static func open(path: String, minimumLazySize: Int, jsonLines: Bool = false) throws(DocumentError) -> JSONTree? {
         let reader = try FileReader(path: path)
         guard let size = reader.regularFileSize else { return nil }
+        if jsonLines {
+            guard size >= minimumLazySize else {
+                return try JSONTree(bytes: reader.bytes(at: 0, length: size) ?? [], name: path, jsonLines: true)
+            }
+            return try JSONTree(path: path, waitingForAll: false, jsonLines: true)
+        }
+        // A small file that is not one document may be JSON Lines (the whole loader's test).
+        if size < minimumLazySize, let bytes = reader.bytes(at: 0, length: size), JSONLines.looksLikeJSONLines(bytes),
+            (try? JSONParser.parse(bytes)) == nil {
+            return try JSONTree(bytes: bytes, name: path, jsonLines: true)
+        }
         // A scalar, or what is not JSON at all, is for the whole loader: it says what is wrong
         // at the first bad byte without reading the rest.
         let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
@@ -161,6 +188,7 @@ public final class JSONTree: @unchecked Sendable {
         table.keyStarts += found.keyStarts
         table.valueStarts += found.valueStarts
         table.counts += found.counts
+        table.lineSteps += found.lineSteps
         if found.end >= 0 { table.end = found.end }
         scannedBytes = found.bytesScanned
         if found.isFinished {

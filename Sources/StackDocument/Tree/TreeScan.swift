@@ -18,6 +18,7 @@ final class TreeScan: Sendable {
         var keyStarts: [Int] = []
         var valueStarts: [Int] = []
         var counts: [Int32] = []
+        var lineSteps: [ChildTable.LineStep] = []
         /// Where the last child handed over ends so far; the closing bracket once finished.
         var end = -1
         var bytesScanned = 0
@@ -36,7 +37,7 @@ final class TreeScan: Sendable {
 
     /// Starts scanning the file `reader` reads: a small first chunk, so the first screen comes
     /// quickly, then bigger ones.
-    init(reader: FileReader) {
+    init(reader: FileReader, jsonLines: Bool) {
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
             for end in ends {
@@ -47,7 +48,7 @@ final class TreeScan: Sendable {
         wakeDescriptor = ends[0]
         wakeWriter = ends[1]
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader)
+            run(reader, jsonLines: jsonLines)
         }
     }
 
@@ -67,6 +68,7 @@ final class TreeScan: Sendable {
             found.keyStarts = []
             found.valueStarts = []
             found.counts = []
+            found.lineSteps = []
             return taken
         }
     }
@@ -76,8 +78,8 @@ final class TreeScan: Sendable {
         cancelled.store(true, ordering: .releasing)
     }
 
-    private func run(_ reader: FileReader) {
-        var scanner = ContainerScanner()
+    private func run(_ reader: FileReader, jsonLines: Bool) {
+        var scanner = ContainerScanner(lines: jsonLines)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
@@ -110,6 +112,7 @@ final class TreeScan: Sendable {
                 found.keyStarts += table.keyStarts
                 found.valueStarts += table.valueStarts
                 found.counts += table.counts
+                found.lineSteps += table.lineSteps
                 found.end = table.end
             }
             found.bytesScanned = offset
@@ -120,7 +123,8 @@ final class TreeScan: Sendable {
     }
 
     private func publish(
-        _ taken: (keyStarts: [Int], valueStarts: [Int], counts: [Int32], fence: Int)?, scanner: ContainerScanner,
+        _ taken: (keyStarts: [Int], valueStarts: [Int], counts: [Int32], lineSteps: [ChildTable.LineStep], fence: Int)?,
+        scanner: ContainerScanner,
         bytes: Int
     ) {
         state.withLock { found in
@@ -130,6 +134,7 @@ final class TreeScan: Sendable {
                 found.keyStarts += taken.keyStarts
                 found.valueStarts += taken.valueStarts
                 found.counts += taken.counts
+                found.lineSteps += taken.lineSteps
                 found.end = taken.fence
             }
             found.bytesScanned = bytes
