@@ -179,6 +179,8 @@ public final class JSONTree: @unchecked Sendable {
     @discardableResult
     public func takeScanned() -> Range<Int> {
         guard let scan, var table = root else { return 0..<0 }
+        // The table held once only, so appending does not copy it (callers let go of theirs).
+        root = nil
         let found = scan.take()
         let before = table.count
         if table.start < 0, found.start >= 0 {

@@ -82,9 +82,11 @@ public final class TreeOutline {
     @discardableResult
     public func takeScanned() -> Int {
         let before = rowCount
+        // Let go of the root's table while the tree appends to it (else every take-in copies it).
+        if let root { root.table = ChildTable(isObject: root.table.isObject, start: root.table.start) }
         let added = tree.takeScanned()
-        guard let root, let table = tree.root else { return 0 }
-        root.table = table
+        guard let root, let grown = tree.root else { return 0 }
+        root.table = grown
         for index in added { root.rowsOfChild.append(defaultRows(of: index, in: root)) }
         return rowCount - before
     }
