@@ -42,17 +42,18 @@ import Testing
             "    ]",
             "    ctx: {",
             "      os: \"linux\"",
-            "      deps: {…} 1 field",
+            "      deps: {x: 1} 1 field",
             "    }",
             "    n: 12.5",
             " .  t.json                       ~14 lines  Top",
         ])
     }
 
+    /// A closed container shows a preview of its first members and its size.
     @Test func sizesAreGroupedAndEmptyContainersShowAsSuch() {
         let big = "[" + (0..<1_000).map { "[\($0)]" }.joined(separator: ",") + "]"
         let lines = Self.screen("{\"big\": {\"inner\": \(big)}, \"e\": [], \"o\": {}}")
-        #expect(lines[2] == "      inner: […] 1,000 items")
+        #expect(lines[2] == "      inner: [[…], […], […], […]…] 1,000 items")
         #expect(lines[4] == "    e: []")
         #expect(lines[5] == "    o: {}")
     }
@@ -71,9 +72,18 @@ import Testing
         #expect(Self.focus(Self.sample, keys: keys) == focused, "\(keys)")
     }
 
+    /// A closed container's preview: keys bare when they are identifiers, nested containers as
+    /// `{…}` `[…]` (`[]` when empty), cut with `…` before its bracket to fit, the size kept.
+    @Test func closedContainersShowAPreview() {
+        let json = #"{"r": {"a b": 1, "ok": true, "e": [], "n": {"x": [1]}, "s": "t\u001b"}, "long": [\#((0..<50).map(String.init).joined(separator: ", "))]}"#
+        let lines = Self.screen(json, size: TerminalSize(width: 72, height: 8), keys: "jzcjzc")
+        #expect(lines[1] == #"    r: {"a b": 1, ok: true, e: [], n: {…}, s: "t\u001b"} 5 fields"#)
+        #expect(lines[2] == "▌   long: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14…] 50 items")
+    }
+
     @Test func closingAndOpeningAContainerShowsItsSize() {
         let lines = Self.screen(Self.sample, keys: "jj<Enter>")
-        #expect(lines[2] == "▌   tags: […] 2 items")
+        #expect(lines[2] == "▌   tags: [\"a\", \"b\"] 2 items")
         #expect(lines[3] == "    ctx: {")
         #expect(Self.screen(Self.sample, keys: "jj<Enter><Enter>")[3] == "      \"a\"")
     }

@@ -22,12 +22,13 @@ struct TreeRowBuilder {
             prefix += CellText.cells(Self.escaped(key), style: theme.key)
             prefix += CellText.cells(": ", style: theme.punctuation)
         }
-        let (text, style) = value(of: row)
+        let room = width - prefix.reduce(0) { $0 + Int($1.width) }
+        let (text, style) = value(of: row, room: room)
         return RenderedRow(lines: Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme))
     }
 
-    /// The value's text and style.
-    private func value(of row: TreeOutline.Row) -> (String, Style) {
+    /// The value's text and style; a closed container's preview fits in `room` columns.
+    private func value(of row: TreeOutline.Row, room: Int) -> (String, Style) {
         let isObject: Bool
         let count: Int?
         if let last = row.steps.last {
@@ -55,7 +56,12 @@ struct TreeRowBuilder {
                 if row.steps.isEmpty, tree.root?.isComplete == false { return (isObject ? "{" : "[", theme.punctuation) }
                 return (isObject ? "{}" : "[]", theme.punctuation)
             }
-            return ((isObject ? "{…} " : "[…] ") + Self.size(count, isObject: isObject), theme.punctuation)
+            let size = Self.size(count, isObject: isObject)
+            var range = tree.root.map { $0.start..<($0.end + 1) } ?? 0..<0
+            if let last = row.steps.last { range = tree.valueRange(ofChild: last.index, in: last.table) }
+            let head = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4 * max(0, room) + 64))
+            let preview = TreePreview.text(of: head, width: room - size.count - 1) ?? (isObject ? "{…}" : "[…]")
+            return (preview + " " + size, theme.punctuation)
         }
     }
 
