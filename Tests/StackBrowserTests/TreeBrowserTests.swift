@@ -106,6 +106,31 @@ import Testing
         #expect(Self.screen(Self.sample, keys: ":goto .a[<Enter>").last!.contains("goto: column"))
     }
 
+    /// `&PATTERN` keeps the root's children with a match anywhere in them (keys and values,
+    /// closed containers included); paths stay the children's own; `n` skips what is left out;
+    /// `&` alone shows all again.
+    @Test func aFilterKeepsTheRootsChildrenThatMatch() {
+        let log = (0..<30).map { #"{"n": \#($0), "level": "\#($0 % 10 == 3 ? "error" : "info")", "ctx": {"deep": "\#($0 == 17 ? "needle" : "hay")"}}"# }
+            .joined(separator: "\n")
+        let tree = try! JSONTree(bytes: Array(log.utf8), name: "log.jsonl", jsonLines: true)
+        func screen(_ keys: String) -> [String] {
+            let terminal = MemoryTerminal(size: TerminalSize(width: 90, height: 8), input: try! KeyNotation.parse(keys))
+            var browser = TreeBrowser(tree: tree, fileName: "log.jsonl", size: terminal.size, theme: .monochrome)
+            _ = browser.run(screen: terminal, input: terminal)
+            return terminal.screen!.textLines()
+        }
+        let filtered = screen("&error<Enter>zM")
+        #expect(filtered[1].hasPrefix(#"    {n: 3, level: "error""#), "\(filtered)")
+        #expect(filtered[2].hasPrefix(#"    {n: 13, level: "error""#))
+        #expect(filtered[3].hasPrefix(#"    {n: 23, level: "error""#))
+        #expect(filtered.last!.contains("filter: error (3 of 30)"))
+        let needle = screen("&needle<Enter>zMj").last!
+        #expect(needle.hasPrefix(" .[17]  log.jsonl") && needle.contains("line 18"), "\(needle)")
+        #expect(screen("&error<Enter>/needle<Enter>").last!.contains("no match for needle in what the filter shows"))
+        #expect(screen("&error<Enter>&<Enter>").last!.contains("filter off"))
+        #expect(screen("&error<Enter>&<Enter>zM").count == 8 && screen("&error<Enter>&<Enter>zMG").last!.hasPrefix(" .[29]"))
+    }
+
     @Test func yCopiesThePathAndYTheValue() {
         let terminal = Self.run(Self.sample, keys: ":goto .ctx<Enter>yY")
         #expect(terminal.clipboard == [".ctx", #"{"os": "linux", "deps": {"x": 1}}"#])

@@ -11,8 +11,9 @@ import Testing
         var description: String { "\(indexes)\(role == .opening ? "{" : role == .closing ? "}" : "")" }
     }
 
-    /// The rows of `value` at `indexes` with the containers in `open` open.
-    static func flatten(_ value: JSONValue, _ indexes: [Int], open: Set<[Int]>) -> [NaiveRow] {
+    /// The rows of `value` at `indexes` with the containers in `open` open, and of the root's
+    /// children only those in `kept` (all when nil).
+    static func flatten(_ value: JSONValue, _ indexes: [Int], open: Set<[Int]>, kept: Set<Int>? = nil) -> [NaiveRow] {
         let children: [JSONValue]
         switch value {
         case .array(let elements): children = elements
@@ -21,7 +22,9 @@ import Testing
         }
         guard !children.isEmpty, open.contains(indexes) else { return [NaiveRow(indexes: indexes, role: .leaf)] }
         var rows = [NaiveRow(indexes: indexes, role: .opening)]
-        for (index, child) in children.enumerated() { rows += flatten(child, indexes + [index], open: open) }
+        for (index, child) in children.enumerated() where !indexes.isEmpty || kept?.contains(index) != false {
+            rows += flatten(child, indexes + [index], open: open)
+        }
         return rows + [NaiveRow(indexes: indexes, role: .closing)]
     }
 
@@ -51,8 +54,9 @@ import Testing
         let value = try JSONParser.parse(Array(text.utf8))
         let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
         var open = Self.initiallyOpen(value)
+        var kept: Set<Int>?
         for step in 0..<40 {
-            let expected = Self.flatten(value, [], open: open)
+            let expected = Self.flatten(value, [], open: open, kept: kept)
             let context = "seed \(seed), step \(step): \(text)"
             try #require(outline.rowCount == expected.count, "\(context)")
             let actual = (0..<outline.rowCount).map { row in
@@ -63,7 +67,12 @@ import Testing
             for (row, naive) in expected.enumerated() where naive.role != .closing {
                 #expect(outline.row(ofChildIndexes: naive.indexes) == row, "\(context): \(naive)")
             }
-            switch Int.random(in: 0..<10, using: &generator) {
+            switch Int.random(in: 0..<12, using: &generator) {
+            case 10, 11:
+                // A filter keeping some of the root's children, or none off.
+                let count = outline.tree.root?.count ?? 0
+                kept = Bool.random(using: &generator) ? nil : Set((0..<count).filter { _ in Bool.random(using: &generator) })
+                outline.filter(keeping: kept.map { $0.sorted() }, matches: nil)
             case 0:
                 outline.closeAll()
                 open = [[]]
@@ -71,22 +80,23 @@ import Testing
                 // Reveal a random node: every container on its way opens.
                 let target = Self.randomNode(in: value, using: &generator)
                 _ = outline.reveal(childIndexes: target)
+                if let first = target.first, kept?.contains(first) == false { break }
                 for depth in 0..<target.count { open.insert(Array(target.prefix(depth))) }
             default:
                 let row = Int.random(in: 0..<outline.rowCount, using: &generator)
                 let node = expected[row].indexes
-                let before = Self.flatten(value, [], open: open)
+                let before = Self.flatten(value, [], open: open, kept: kept)
                 let result = outline.toggle(row)
                 if open.contains(node) { open.remove(node) } else { open.insert(node) }
-                let after = Self.flatten(value, [], open: open)
+                let after = Self.flatten(value, [], open: open, kept: kept)
                 if let result {
                     // The rows replaced are the node's, and what replaced them is the node's now.
                     let first = before.firstIndex { $0.indexes == node }!
                     #expect(result.replaced.lowerBound == first, "\(context)")
                     #expect(before.count - result.replaced.count + result.rows == after.count, "\(context)")
                 } else {
-                    open = Self.flatten(value, [], open: open) == before ? open : open.symmetricDifference([node])
-                    #expect(before == Self.flatten(value, [], open: open), "\(context): nothing to toggle at \(row)")
+                    open = Self.flatten(value, [], open: open, kept: kept) == before ? open : open.symmetricDifference([node])
+                    #expect(before == Self.flatten(value, [], open: open, kept: kept), "\(context): nothing to toggle at \(row)")
                 }
             }
         }

@@ -46,6 +46,11 @@ public struct TreeBrowser {
     private var lastMatch: (range: Range<Int>, indexes: [Int])?
     /// The first match the running search passed over because it is in the focused node.
     private var skipped: Range<Int>?
+    /// Matches the running search passed over because the filter leaves their node out.
+    private var hiddenMatches: Set<Int> = []
+    /// The `&` filter being applied, a window a tick, and the one applied.
+    private var filtering: TreeFilter?
+    private var appliedFilter: RegexPattern?
     /// A search runs a window a tick, a frame of progress between windows, and a key stops it
     /// (on a terminal); when false (`render`), it ends before the key's frame.
     public var searchesInSteps = false
@@ -115,19 +120,24 @@ public struct TreeBrowser {
     private mutating func handle(_ key: Key) {
         feedback = nil
         pendingGoto = nil
-        if search != nil {
-            // Any key stops a search; Esc does nothing else.
+        if search != nil || filtering != nil {
+            // Any key stops a search or a filter being applied; Esc does nothing else.
+            feedback = search != nil ? "search stopped" : "filter cancelled"
             search = nil
-            feedback = "search stopped"
+            filtering = nil
             if key == .escape { return }
         }
         if prompt.isOpen {
             switch prompt.type(key, complete: { ($0, nil) }) {
             case .command(let line)?: feedback = run(line)
             case .search(let pattern, let forward)?: feedback = startSearch(pattern, forward: forward)
+            case .filter(let pattern)?: feedback = startFilter(pattern)
             default: break
             }
-            if !searchesInSteps { finishSearch() }
+            if !searchesInSteps {
+                finishSearch()
+                while filtering != nil { continueFilter() }
+            }
             return
         }
         if let prefix = pendingPrefix {
@@ -156,6 +166,7 @@ public struct TreeBrowser {
         case .character(":"): prompt.open(.command)
         case .character("/"): prompt.open(.searchForward)
         case .character("?"): prompt.open(.searchBackward)
+        case .character("&"): prompt.open(.filter)
         case .character("n"): feedback = repeatSearch(reversed: false)
         case .character("N"): feedback = repeatSearch(reversed: true)
         case .character("y"): feedback = copyPath()
@@ -237,6 +248,7 @@ public struct TreeBrowser {
         lastSearch = (pattern, forward)
         lastMatch = nil
         skipped = nil
+        hiddenMatches = []
         begin(pattern, forward: forward)
         return nil
     }
@@ -245,6 +257,7 @@ public struct TreeBrowser {
     private mutating func repeatSearch(reversed: Bool) -> String? {
         guard let last = lastSearch else { return "no previous search" }
         skipped = nil
+        hiddenMatches = []
         begin(last.pattern, forward: last.forward != reversed)
         if !searchesInSteps { finishSearch() }
         return nil
@@ -289,7 +302,17 @@ public struct TreeBrowser {
             }
             skipped = nil
             lastMatch = (range, indexes)
-            view.reveal(childIndexes: indexes)
+            guard view.reveal(childIndexes: indexes) else {
+                // In a child the filter leaves out: go on past it, until the search comes back
+                // to a match it passed over already.
+                guard hiddenMatches.insert(range.lowerBound).inserted else {
+                    return feedback = "no match for \(CellText.inert(running.pattern.source)) in what the filter shows"
+                }
+                search = TreeSearch(
+                    tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
+                    from: running.forward ? range.upperBound : range.lowerBound)
+                return
+            }
             feedback = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
         }
     }
@@ -297,6 +320,50 @@ public struct TreeBrowser {
     /// Runs the search to its end.
     private mutating func finishSearch() {
         while search != nil { continueSearch() }
+    }
+
+    // MARK: - Filter
+
+    /// `&PATTERN`: starts keeping only the root's children with a match; `&` alone shows all.
+    private mutating func startFilter(_ text: String) -> String? {
+        guard !text.isEmpty else {
+            guard appliedFilter != nil else { return nil }
+            appliedFilter = nil
+            view.filter(keeping: nil, matches: nil)
+            return "filter off"
+        }
+        do {
+            filtering = TreeFilter(tree: view.outline.tree, pattern: try RegexPattern(text))
+        } catch {
+            return "bad pattern: \(error)"
+        }
+        return nil
+    }
+
+    /// Runs the filter's next window; once it looked at every child, shows those it kept.
+    private mutating func continueFilter() {
+        guard var running = filtering else { return }
+        running.step()
+        guard running.isDone else {
+            filtering = running
+            feedback = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))%"
+            return
+        }
+        filtering = nil
+        appliedFilter = running.pattern
+        let tree = view.outline.tree
+        let pattern = running.pattern
+        view.filter(keeping: running.kept) { index in
+            tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
+        }
+        feedback = running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+    }
+
+    /// The filter applied, for the status line: `filter: PATTERN` and how many children show.
+    private var filterNote: String? {
+        guard let appliedFilter, let shown = view.outline.shownChildCount else { return nil }
+        let total = view.outline.tree.root?.count ?? 0
+        return "filter: \(CellText.inert(appliedFilter.source)) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total)))"
     }
 
     /// `y`: the focused node's path to the clipboard.
@@ -381,6 +448,7 @@ public struct TreeBrowser {
                     lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                     atTop: frame.isAtTop, atBottom: frame.isAtBottom),
                 contentSize: frame.contentSize, detailLevel: nil, markCount: 0, loadingNote: readingNote, place: place,
+                filterNote: filterNote,
                 message: pendingPrefix.map { "\($0)…" } ?? feedback ?? problem
             ).draw(into: &buffer, y: y, style: theme.status)
         }
@@ -401,6 +469,10 @@ extension TreeBrowser: TerminalApp {
         }
         if search != nil {
             continueSearch()
+            frameDue = true
+        }
+        if filtering != nil {
+            continueFilter()
             frameDue = true
         }
         let tree = view.outline.tree
@@ -427,7 +499,7 @@ extension TreeBrowser: TerminalApp {
     /// At once while a search runs (its next window); while the file is read, when the batch
     /// time is up.
     public var tickInterval: Int? {
-        if search != nil { return 0 }
+        if search != nil || filtering != nil { return 0 }
         guard view.outline.tree.isScanning else { return nil }
         let left = Self.batchTime - (ContinuousClock.now - lastTakeIn)
         return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil

@@ -131,6 +131,19 @@ struct TreeView {
         if focusInside { list.select(row: span.lowerBound) }
     }
 
+    /// Shows only the root's children in `kept` (nil: all), later ones when `matches` says so.
+    /// The focused node keeps the focus if it still shows, else the first child shown takes it.
+    mutating func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+        let focused = focusedIndexes
+        list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
+        if let focused, let row = outline.row(ofChildIndexes: focused) {
+            list.select(row: row, alignment: .top)
+        } else {
+            list.selectFirst()
+            if stack.rowCount > 1 { list.select(row: 1, alignment: .top) }
+        }
+    }
+
     /// Takes in the root's children a background scan found: rows added at the end, nothing on
     /// screen moves.
     /// - Returns: whether rows were added.

@@ -1,3 +1,5 @@
+import Algorithms
+
 /// Which nodes of a ``JSONTree`` are open, and the rows that makes: one row a node, an open
 /// container's children between its opening row and its closing row.
 ///
@@ -46,11 +48,26 @@ public final class TreeOutline {
         /// Whether it is open (a node closed again keeps its children's state).
         var isOpen = true
 
-        init(table: ChildTable, depth: Int, rows: (Int) -> Int) {
+        /// The children shown when a filter keeps some (the root's only), in order; nil: all.
+        /// The row counts are of these, by position.
+        var kept: [Int]?
+
+        init(table: ChildTable, depth: Int, kept: [Int]? = nil, rows: (Int) -> Int) {
             self.table = table
             self.depth = depth
-            rowsOfChild = RowCounts(count: table.count, rows: rows)
+            self.kept = kept
+            rowsOfChild = RowCounts(count: kept?.count ?? table.count) { rows(kept?[$0] ?? $0) }
         }
+
+        /// The position among the children shown of child `index`, nil when it is filtered out.
+        func position(of index: Int) -> Int? {
+            guard let kept else { return index }
+            let position = kept.partitioningIndex { $0 >= index }
+            return position < kept.count && kept[position] == index ? position : nil
+        }
+
+        /// The child shown at `position`.
+        func child(at position: Int) -> Int { kept?[position] ?? position }
 
         /// Rows when open: the opening and closing rows around the children's, or one row when
         /// there are no children.
@@ -59,6 +76,8 @@ public final class TreeOutline {
 
     private var root: OpenNode?
     private var rootIsOpen = true
+    /// Whether a child of the root the scan finds while a filter is on matches it.
+    private var filterMatches: ((Int) -> Bool)?
     /// Containers at depths below this are open unless closed: 2 at first (the root and its
     /// children), 1 after ``closeAll()``.
     private var openDepth = 2
@@ -87,7 +106,14 @@ public final class TreeOutline {
         let added = tree.takeScanned()
         guard let root, let grown = tree.root else { return 0 }
         root.table = grown
-        for index in added { root.rowsOfChild.append(defaultRows(of: index, in: root)) }
+        for index in added {
+            if root.kept != nil {
+                // A filter on: a child found since shows only when it matches.
+                guard filterMatches?(index) == true else { continue }
+                root.kept?.append(index)
+            }
+            root.rowsOfChild.append(defaultRows(of: index, in: root))
+        }
         return rowCount - before
     }
 
@@ -108,7 +134,8 @@ public final class TreeOutline {
             let closing = base + node.rows - (node.table.isComplete ? 1 : 0)
             if row == closing { return Row(role: .closing, steps: steps, enclosing: enclosing) }
             enclosing.append((base, closing))
-            let (index, offset) = node.rowsOfChild.locate(row - base - 1)
+            let (position, offset) = node.rowsOfChild.locate(row - base - 1)
+            let index = node.child(at: position)
             steps.append((node.table, index))
             let childBase = row - offset
             if let child = node.nodes[index] {
@@ -139,7 +166,8 @@ public final class TreeOutline {
         var base = 0
         for (level, index) in indexes.enumerated() {
             guard index >= 0, index < node.table.count else { return nil }
-            let childBase = base + 1 + node.rowsOfChild.prefix(index)
+            guard let position = node.position(of: index) else { return nil }
+            let childBase = base + 1 + node.rowsOfChild.prefix(position)
             if level == indexes.count - 1 { return childBase }
             if let child = node.nodes[index] {
                 guard child.rows > 1 else { return nil }
@@ -225,6 +253,23 @@ public final class TreeOutline {
         }
     }
 
+    /// Shows only the root's children in `kept` (child indexes, in order), or all with nil; a
+    /// child the scan finds later shows when `matches` says so. What is open stays open.
+    /// - Complexity: O(children shown).
+    public func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+        guard let old = root else { return }
+        let node = OpenNode(table: old.table, depth: 0, kept: kept) { index in
+            old.nodes[index]?.rows ?? defaultRows(of: index, in: old)
+        }
+        node.nodes = old.nodes
+        node.closed = old.closed
+        root = node
+        filterMatches = kept == nil ? nil : matches
+    }
+
+    /// How many of the root's children show when a filter is on, else nil.
+    public var shownChildCount: Int? { root?.kept?.count }
+
     /// Closes every container but the root (vim's `zM`).
     public func closeAll() { reset(openDepth: 1) }
 
@@ -235,6 +280,8 @@ public final class TreeOutline {
     /// the root), so it has a row; returns that row, or nil when an index is out of range.
     public func reveal(childIndexes indexes: [Int]) -> Int? {
         guard !indexes.isEmpty else { return 0 }
+        // A child of the root the filter leaves out has no row to reach.
+        guard root?.position(of: indexes[0]) != nil else { return nil }
         if !rootIsOpen { open(0) }
         for depth in 1..<indexes.count + 1 {
             guard let row = row(ofChildIndexes: Array(indexes.prefix(depth))) else { return nil }
@@ -256,7 +303,7 @@ public final class TreeOutline {
         openDepth = depth
         rootIsOpen = true
         guard let table = tree.root else { return }
-        root = OpenNode(table: table, depth: 0) { [depth] index in
+        root = OpenNode(table: table, depth: 0, kept: root?.kept) { [depth] index in
             guard depth > 1, let count = table.childCount(of: index), count > 0 else { return 1 }
             return count + 2
         }
@@ -300,7 +347,9 @@ public final class TreeOutline {
         let (parent, index) = chain[chain.count - 1]
         body(parent, index)
         let after = parent.nodes[index]?.rows ?? defaultRows(of: index, in: parent)
-        for (node, index) in chain { node.rowsOfChild.add(after - before, at: index) }
+        for (node, index) in chain {
+            if let position = node.position(of: index) { node.rowsOfChild.add(after - before, at: position) }
+        }
         return (opening..<(opening + before), after)
     }
 
