@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import Testing
@@ -103,6 +103,21 @@ import Testing
         return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
             String(row.dropFirst(2).prefix { $0 != "|" }).trimmingSpaces()
         }
+    }
+
+    /// The first cells of the README's second `| Key | Does |` table: the tree's keys.
+    static var readmeTreeKeys: [String] {
+        let readme = Harness.readText(Harness.root + "/README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let header = lines.indices.filter({ lines[$0] == "| Key | Does |" }).dropFirst().first else { return [] }
+        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
+            String(row.dropFirst(2).prefix { $0 != "|" }).trimmingSpaces()
+        }
+    }
+
+    /// The tree's F1 box lists the keys of the README's table of the tree's keys, in order.
+    @Test func theReadmeListsTheTreesKeysAsItsHelpDoes() {
+        #expect(Self.readmeTreeKeys == TreeHelp.entries.map(\.keys))
     }
 
     @Test func theReadmeListsEveryBindingInOrder() {

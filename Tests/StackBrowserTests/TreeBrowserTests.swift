@@ -81,6 +81,15 @@ import Testing
         #expect(lines[2] == "▌   long: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14…] 50 items")
     }
 
+    /// F1 shows the tree's keys in a box; the next key only closes it.
+    @Test func f1ShowsTheTreesKeys() {
+        let size = TerminalSize(width: 80, height: 22)
+        #expect(Self.screen(Self.sample, size: size, keys: "<F1>").contains { $0.contains("┌ Tree keys") })
+        let closed = Self.screen(Self.sample, size: size, keys: "<F1>j")
+        #expect(!closed.contains { $0.contains("Tree keys") })
+        #expect(closed.last!.hasPrefix(" .  t.json"))
+    }
+
     @Test func closingAndOpeningAContainerShowsItsSize() {
         let lines = Self.screen(Self.sample, keys: "jj<Enter>")
         #expect(lines[2] == "▌   tags: [\"a\", \"b\"] 2 items")

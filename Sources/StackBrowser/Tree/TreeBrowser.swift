@@ -20,6 +20,8 @@ public struct TreeBrowser {
     private(set) var view: TreeView
     /// The `:` line and its history.
     private var prompt = PromptLine()
+    /// The help box (F1), shown until the next key.
+    private var overlay: Overlay?
     /// The first key of a two-key command (`z`), while the second is awaited.
     private var pendingPrefix: Character?
     /// What the last command said, until the next key.
@@ -127,6 +129,11 @@ public struct TreeBrowser {
             filtering = nil
             if key == .escape { return }
         }
+        if overlay != nil {
+            // Any key closes the help, and does nothing else.
+            overlay = nil
+            return
+        }
         if prompt.isOpen {
             switch prompt.type(key, complete: { ($0, nil) }) {
             case .command(let line)?: feedback = run(line)
@@ -171,6 +178,7 @@ public struct TreeBrowser {
         case .character("N"): feedback = repeatSearch(reversed: true)
         case .character("y"): feedback = copyPath()
         case .character("Y"): feedback = copyValue()
+        case .function(1): overlay = Overlay(title: "Tree keys", lines: TreeHelp.lines)
         case .character("q"): isFinished = true
         default: break
         }
@@ -436,6 +444,7 @@ public struct TreeBrowser {
         }
         let frame = view.draw(into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size)))
         showsEnd = frame.isAtBottom
+        overlay?.draw(into: &buffer, viewport: Self.height(for: size), style: theme.overlay)
         let y = size.height - 1
         if let prompt = prompt.current {
             buffer.fill(.plain, y: y)
