@@ -67,14 +67,47 @@ struct ContainerScanner {
                 : tstack_index_json_separators(base, chunk.count, &indexState, buffer.baseAddress!)
         }
         var scanned = 0
-        for k in 0..<found {
-            let local = Int(positions[k])
-            if depth == 0 {
-                try checkBlank(chunk, from: scanned, to: local, at: offset)
-                if isComplete { throw Failure(offset: offset + local, message: "expected the end of the input") }
+        try positions.withUnsafeBufferPointer { positions throws(Failure) in
+            var k = 0
+            while k < found {
+                let local = Int(positions[k])
+                let byte = base[local]
+                // The hot path: inside a child (depth 2, its content already seen) or deeper,
+                // a string's contents and a colon change nothing (a string's closing quote is the
+                // next position); a comma at depth 2 counts a grandchild.
+                if depth >= 2, !insideString, depth > 2 || childHasContent {
+                    switch byte {
+                    case UInt8(ascii: "\""):
+                        if k + 1 < found {
+                            scanned = Int(positions[k + 1]) + 1
+                            k += 2
+                        } else {
+                            insideString = true
+                            scanned = local + 1
+                            k += 1
+                        }
+                        continue
+                    case UInt8(ascii: ":"):
+                        scanned = local + 1
+                        k += 1
+                        continue
+                    case UInt8(ascii: ","):
+                        if depth == 2 { childCommas += 1 }
+                        scanned = local + 1
+                        k += 1
+                        continue
+                    default:
+                        break
+                    }
+                }
+                if depth == 0 {
+                    try checkBlank(chunk, from: scanned, to: local, at: offset)
+                    if isComplete { throw Failure(offset: offset + local, message: "expected the end of the input") }
+                }
+                scanned = local + 1
+                try step(byte, at: offset + local, chunk: chunk, chunkOffset: offset)
+                k += 1
             }
-            scanned = local + 1
-            try step(chunk[local], at: offset + local, chunk: chunk, chunkOffset: offset)
         }
         if depth == 0 { try checkBlank(chunk, from: scanned, to: chunk.count, at: offset) }
         // A scalar with no separator yet (in an array, or a child array's only element) shows
