@@ -32,9 +32,8 @@ final class ScanChannel: Sendable {
     /// ahead would cost memory (32 bytes an item), not save time.
     static let untakenLimit = 1 << 17
     /// Readable (`poll(2)`) when the scan published something not taken yet.
-    let wakeDescriptor: Int32
-    private let wakeWriter: Int32
-    private let wakeArmed = Atomic<Bool>(false)
+    var wakeDescriptor: Int32 { wakePipe.descriptor }
+    private let wakePipe = WakePipe()
     private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
@@ -46,15 +45,6 @@ final class ScanChannel: Sendable {
     /// comes quickly, then bigger ones. With `spool`, the file is still being written: its end
     /// is the end only once the input ended.
     init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: (any GrowingInput)? = nil) {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeDescriptor = ends[0]
-        wakeWriter = ends[1]
         self.spool = spool
         checksIDs = scanner is StackScanner
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -62,17 +52,9 @@ final class ScanChannel: Sendable {
         }
     }
 
-    deinit {
-        close(wakeDescriptor)
-        close(wakeWriter)
-    }
-
     /// Takes what was found since the last call.
     func take() -> Found {
-        if wakeArmed.exchange(false, ordering: .acquiringAndReleasing) {
-            var drained: UInt8 = 0
-            while read(wakeDescriptor, &drained, 1) > 0 {}
-        }
+        wakePipe.drain()
         let found = state.withLock { found in
             let taken = found
             found.events = []
@@ -264,9 +246,6 @@ final class ScanChannel: Sendable {
     /// Tells waiting threads, and a run loop polling ``wakeDescriptor``, that there is news.
     private func wake() {
         changes.signal()
-        if !wakeArmed.exchange(true, ordering: .acquiringAndReleasing) {
-            var byte: UInt8 = 1
-            _ = write(wakeWriter, &byte, 1)
-        }
+        wakePipe.wake()
     }
 }

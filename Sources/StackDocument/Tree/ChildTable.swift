@@ -40,6 +40,16 @@ public struct ChildTable: Sendable {
         self.start = start
     }
 
+    /// Adds the children of `more` (found after these: a scan's next batch) and takes its end,
+    /// when it has one.
+    mutating func append(contentsOf more: ChildTable) {
+        keyStarts += more.keyStarts
+        valueStarts += more.valueStarts
+        counts += more.counts
+        lineSteps += more.lineSteps
+        if more.end >= 0 { end = more.end }
+    }
+
     /// The number of children.
     public var count: Int { valueStarts.count }
 

@@ -121,23 +121,25 @@ struct ContainerScanner {
         }
     }
 
-    /// The children found so far but the last (whose size may still grow), removed from
-    /// ``table``; and where the last one's region starts (the end of those taken). A scan on a
-    /// background thread hands them over this way, keeping nothing twice.
-    mutating func takeCompletedChildren() -> (
-        keyStarts: [Int], valueStarts: [Int], counts: [Int32], lineSteps: [ChildTable.LineStep], fence: Int
-    )? {
-        let completed = table.valueStarts.count - 1
-        guard completed > 0 else { return nil }
-        let fence = table.isObject ? table.keyStarts[completed] : table.valueStarts[completed] - 1
-        let taken = (
-            Array(table.keyStarts.prefix(table.isObject ? completed : 0)), Array(table.valueStarts.prefix(completed)),
-            Array(table.counts.prefix(completed)), table.lineSteps, fence)
+    /// The children found so far but the last (whose size may still grow) — or every one, `all`,
+    /// once the scan ended — moved out of ``table`` into a table of their own, whose `end` is
+    /// where the last one taken ends (-1 when none was). A scan on a background thread hands
+    /// them over this way, keeping nothing twice.
+    mutating func takeChildren(all: Bool = false) -> ChildTable {
+        var taken = ChildTable(isObject: table.isObject, start: table.start)
+        let count = all ? table.valueStarts.count : table.valueStarts.count - 1
+        guard count > 0 else { return taken }
+        taken.end = count < table.valueStarts.count
+            ? (table.isObject ? table.keyStarts[count] : table.valueStarts[count] - 1) : table.end
+        taken.keyStarts = Array(table.keyStarts.prefix(table.isObject ? count : 0))
+        taken.valueStarts = Array(table.valueStarts.prefix(count))
+        taken.counts = Array(table.counts.prefix(count))
+        taken.lineSteps = table.lineSteps
         table.lineSteps = []
-        if table.isObject { table.keyStarts.removeFirst(completed) }
-        table.valueStarts.removeFirst(completed)
-        table.counts.removeFirst(completed)
-        self.taken += completed
+        if table.isObject { table.keyStarts.removeFirst(count) }
+        table.valueStarts.removeFirst(count)
+        table.counts.removeFirst(count)
+        self.taken += count
         return taken
     }
 

@@ -183,15 +183,11 @@ public final class JSONTree: @unchecked Sendable {
         root = nil
         let found = scan.take()
         let before = table.count
-        if table.start < 0, found.start >= 0 {
-            table = ChildTable(isObject: found.isObject, start: found.start)
+        if table.start < 0, found.children.start >= 0 {
+            table = ChildTable(isObject: found.children.isObject, start: found.children.start)
             table.isComplete = false
         }
-        table.keyStarts += found.keyStarts
-        table.valueStarts += found.valueStarts
-        table.counts += found.counts
-        table.lineSteps += found.lineSteps
-        if found.end >= 0 { table.end = found.end }
+        table.append(contentsOf: found.children)
         scannedBytes = found.bytesScanned
         if found.isFinished {
             self.scan = nil

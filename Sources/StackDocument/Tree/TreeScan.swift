@@ -12,15 +12,10 @@ import Synchronization
 final class TreeScan: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {
-        var isObject = false
-        /// The root's opening bracket (-1 before it is found).
-        var start = -1
-        var keyStarts: [Int] = []
-        var valueStarts: [Int] = []
-        var counts: [Int32] = []
-        var lineSteps: [ChildTable.LineStep] = []
-        /// Where the last child handed over ends so far; the closing bracket once finished.
-        var end = -1
+        /// The root's children found since last taken: its kind and opening bracket (-1 before
+        /// it is found), and `end` where the last of them ends so far (the closing bracket once
+        /// finished).
+        var children = ChildTable(isObject: false, start: -1)
         var bytesScanned = 0
         var isFinished = false
         var failure: ContainerScanner.Failure?
@@ -29,46 +24,25 @@ final class TreeScan: Sendable {
     /// Advanced each time the scan publishes what it found (and when it ends).
     let changes = ChangeSignal()
     /// Readable (`poll(2)`) when the scan published something not taken yet.
-    let wakeDescriptor: Int32
-    private let wakeWriter: Int32
-    private let wakeArmed = Atomic<Bool>(false)
+    var wakeDescriptor: Int32 { wakePipe.descriptor }
+    private let wakePipe = WakePipe()
     private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
 
     /// Starts scanning the file `reader` reads: a small first chunk, so the first screen comes
     /// quickly, then bigger ones.
     init(reader: FileReader, jsonLines: Bool) {
-        var ends: [Int32] = [-1, -1]
-        if pipe(&ends) == 0 {
-            for end in ends {
-                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        wakeDescriptor = ends[0]
-        wakeWriter = ends[1]
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             run(reader, jsonLines: jsonLines)
         }
     }
 
-    deinit {
-        close(wakeDescriptor)
-        close(wakeWriter)
-    }
-
     /// Takes what was found since the last call.
     func take() -> Found {
-        if wakeArmed.exchange(false, ordering: .acquiringAndReleasing) {
-            var drained: UInt8 = 0
-            while read(wakeDescriptor, &drained, 1) > 0 {}
-        }
+        wakePipe.drain()
         return state.withLock { found in
             let taken = found
-            found.keyStarts = []
-            found.valueStarts = []
-            found.counts = []
-            found.lineSteps = []
+            found.children = ChildTable(isObject: found.children.isObject, start: found.children.start)
             return taken
         }
     }
@@ -101,53 +75,26 @@ final class TreeScan: Sendable {
             }
             offset += count
             size = buffer.count
-            publish(scanner.takeCompletedChildren(), scanner: scanner, bytes: offset)
+            publish(scanner.takeChildren(), bytes: offset)
         }
-        // What is left: the last child, and the end.
-        let table = scanner.table
+        // What is left: the last child, and the end (not after a failure: the last child there
+        // ends where the scan stopped).
+        publish(failure == nil ? scanner.takeChildren(all: true) : ChildTable(isObject: false, start: -1),
+                bytes: offset, finished: true, failure: failure)
+    }
+
+    /// Adds `children` to what the scan found and tells whoever waits.
+    private func publish(_ children: ChildTable, bytes: Int, finished: Bool = false, failure: ContainerScanner.Failure? = nil) {
         state.withLock { found in
-            found.isObject = table.isObject
-            found.start = table.start
-            if failure == nil {
-                found.keyStarts += table.keyStarts
-                found.valueStarts += table.valueStarts
-                found.counts += table.counts
-                found.lineSteps += table.lineSteps
-                found.end = table.end
+            if found.children.start < 0, children.start >= 0 {
+                found.children = ChildTable(isObject: children.isObject, start: children.start)
             }
-            found.bytesScanned = offset
-            found.isFinished = true
+            found.children.append(contentsOf: children)
+            found.bytesScanned = bytes
+            found.isFinished = finished
             found.failure = failure
         }
-        wake()
-    }
-
-    private func publish(
-        _ taken: (keyStarts: [Int], valueStarts: [Int], counts: [Int32], lineSteps: [ChildTable.LineStep], fence: Int)?,
-        scanner: ContainerScanner,
-        bytes: Int
-    ) {
-        state.withLock { found in
-            found.isObject = scanner.table.isObject
-            found.start = scanner.table.start
-            if let taken {
-                found.keyStarts += taken.keyStarts
-                found.valueStarts += taken.valueStarts
-                found.counts += taken.counts
-                found.lineSteps += taken.lineSteps
-                found.end = taken.fence
-            }
-            found.bytesScanned = bytes
-        }
-        wake()
-    }
-
-    /// Tells waiting threads, and a run loop polling ``wakeDescriptor``, that there is news.
-    private func wake() {
         changes.signal()
-        if !wakeArmed.exchange(true, ordering: .acquiringAndReleasing) {
-            var byte: UInt8 = 1
-            _ = write(wakeWriter, &byte, 1)
-        }
+        wakePipe.wake()
     }
 }
