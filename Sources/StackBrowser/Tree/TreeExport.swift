@@ -27,7 +27,7 @@ public enum TreeExport {
         for index in 0..<root.count {
             var bytes = tree.bytes(in: tree.valueRange(ofChild: index, in: root))
             if (try? JSONParser.parse(bytes)) == nil {
-                bytes = Array(TreeRowBuilder.escapedLiteral(String(decoding: bytes, as: UTF8.self)).utf8)
+                bytes = Array(JSONString.literal(String(decoding: bytes, as: UTF8.self)).utf8)
             }
             var writer = Writer(line: [0x20, 0x20], depth: 1)
             var lines: [String] = []

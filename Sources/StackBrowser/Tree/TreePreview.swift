@@ -1,3 +1,4 @@
+import StackDocument
 import TerminalUI
 
 /// The one-line preview of a closed container, as jless shows one: its first members or elements
@@ -67,11 +68,8 @@ enum TreePreview {
 
     /// A key as the tree shows keys: bare when it is an identifier, else as written.
     private static func key(_ raw: String) -> String {
-        let inner = raw.dropFirst().dropLast()
-        guard let first = inner.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
-            inner.unicodeScalars.allSatisfy({ $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic)
-                || ("0"..."9").contains($0) }) else { return raw }
-        return String(inner)
+        let inner = String(raw.dropFirst().dropLast())
+        return JSONPath.isIdentifier(inner) ? inner : raw
     }
 
     /// The index after the string that starts at `start` (its opening quote), or nil when the

@@ -19,7 +19,7 @@ struct TreeRowBuilder {
         var prefix = CellText.cells(String(repeating: " ", count: indent))
         if row.role != .closing, let last = row.steps.last, last.table.isObject {
             let key = tree.key(ofChild: last.index, in: last.table) ?? "?"
-            prefix += CellText.cells(Self.escaped(key), style: theme.key)
+            prefix += CellText.cells(CellText.inert(JSONString.escaped(key, quotes: false)), style: theme.key)
             prefix += CellText.cells(": ", style: theme.punctuation)
         }
         let room = width - prefix.reduce(0) { $0 + Int($1.width) }
@@ -72,59 +72,12 @@ struct TreeRowBuilder {
 
     private func scalarText(_ value: JSONValue) -> (String, Style) {
         switch value {
-        case .string(let text): return (Self.quoted(text), theme.string)
+        case .string(let text): return (CellText.inert(JSONString.literal(text)), theme.string)
         case .number(let text): return (text, theme.number)
         case .bool(let flag): return (flag ? "true" : "false", theme.literal)
         case .null: return ("null", theme.literal)
         case .array, .object: return ("", .plain)
         }
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        "\"" + escaped(text, quote: true) + "\""
-    }
-
-    /// `text` as a JSON string literal, not made inert (for a file, not the screen).
-    static func escapedLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-
-    /// `text` with control characters escaped as JSON escapes them (and backslashes, and quotes
-    /// when `quote`), then made inert (C1 controls, bidirectional overrides).
-    static func escaped(_ text: String, quote: Bool = false) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"" where quote: result += "\\\""
-            case "\\" where quote: result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return CellText.inert(result)
     }
 
     /// `prefix` then `text` wrapped beside it (under the value, or two columns in when the

@@ -44,7 +44,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             case .key(let key) where Self.isIdentifier(key):
                 text += "." + key
             case .key(let key):
-                text += (position == 0 ? ".[" : "[") + Self.quoted(key) + "]"
+                text += (position == 0 ? ".[" : "[") + JSONString.literal(key) + "]"
             case .index(let index):
                 text += (position == 0 ? ".[" : "[") + String(index) + "]"
             }
@@ -52,8 +52,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// Whether `key` can be written `.key`.
-    static func isIdentifier(_ key: String) -> Bool {
+    /// Whether `key` can be written `.key`: ASCII letters, digits and `_`, not starting with a
+    /// digit (as jq; the tree shows such keys bare).
+    public static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.utf8.first, first == UInt8(ascii: "_") || isLetter(first) else { return false }
         return key.utf8.allSatisfy { $0 == UInt8(ascii: "_") || isLetter($0) || isDigit($0) }
     }
@@ -64,25 +65,6 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    /// `key` as a JSON string: quotes, backslashes and every control character escaped.
-    static func quoted(_ key: String) -> String {
-        var text = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text + "\""
     }
 }
 
