@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `partitioningIndex(where:)`: the binary searches over sorted tables.
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
+        // `Deque`: the order in which the tree's cached child tables are dropped.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `make docs`: DocC for the library (a build-time plugin only; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -35,7 +37,10 @@ let package = Package(
         // JSON parsing with positions, the stack document model, and searching it.
         .target(
             name: "StackDocument",
-            dependencies: ["CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms")]
+            dependencies: [
+                "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),

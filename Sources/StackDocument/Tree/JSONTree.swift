@@ -1,3 +1,4 @@
+import DequeModule
 import Glibc
 
 /// Any JSON document as a tree of byte ranges: the root's children are found by one scan of the
@@ -30,8 +31,9 @@ public final class JSONTree: @unchecked Sendable {
     public private(set) var scannedBytes = 0
     /// Child tables of containers other than the root, by their opening bracket's offset; the
     /// oldest dropped when they hold more than ``cachedChildren`` children in all.
+    /// Keyed by where the child's value region starts: found without reading the file.
     private var cache: [Int: ChildTable] = [:]
-    private var cacheOrder: [Int] = []
+    private var cacheOrder: Deque<Int> = []
     private var cachedCount = 0
     /// The most children the cache holds (about 20 bytes each).
     static let cachedChildren = 1 << 20
@@ -219,10 +221,12 @@ public final class JSONTree: @unchecked Sendable {
     // MARK: - Children
 
     /// The children of the container whose value is child `index` of `table`.
-    /// - Complexity: a scan of the container's bytes the first time (while cached, O(1)).
+    /// - Complexity: a scan of the container's bytes the first time; while cached, O(1) and no
+    ///   read of the file (a row inside a container open by default asks on every frame).
     public func children(ofChild index: Int, in table: ChildTable) -> ChildTable {
+        let key = table.valueRegion(of: index).lowerBound
+        if let cached = cache[key] { return cached }
         let range = valueRange(ofChild: index, in: table)
-        if let cached = cache[range.lowerBound] { return cached }
         var scanner = ContainerScanner()
         var offset = range.lowerBound
         let step = 1 << 20
@@ -235,15 +239,14 @@ public final class JSONTree: @unchecked Sendable {
             }
             offset += bytes.count
         }
-        let table = scanner.table
-        cache[range.lowerBound] = table
-        cacheOrder.append(range.lowerBound)
-        cachedCount += table.count
-        while cachedCount > Self.cachedChildren, cacheOrder.count > 1 {
-            let oldest = cacheOrder.removeFirst()
+        let children = scanner.table
+        cache[key] = children
+        cacheOrder.append(key)
+        cachedCount += children.count
+        while cachedCount > Self.cachedChildren, cacheOrder.count > 1, let oldest = cacheOrder.popFirst() {
             cachedCount -= cache.removeValue(forKey: oldest)?.count ?? 0
         }
-        return table
+        return children
     }
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.

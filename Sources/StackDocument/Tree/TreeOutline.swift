@@ -191,7 +191,10 @@ public final class TreeOutline {
 
     /// Whether the node at `row` is a container with children (one that can open).
     public func canOpen(_ row: Int) -> Bool {
-        let located = self.row(row)
+        canOpen(self.row(row))
+    }
+
+    private func canOpen(_ located: Row) -> Bool {
         guard located.role == .leaf else { return true }
         guard let last = located.steps.last else { return (tree.root?.count ?? 0) > 0 }
         return (last.table.childCount(of: last.index) ?? 0) > 0
@@ -200,7 +203,10 @@ public final class TreeOutline {
     /// The rows of the node at `row` (its opening, closing or only row): from its opening row to
     /// its closing row.
     public func span(ofNodeAt row: Int) -> Range<Int> {
-        let located = self.row(row)
+        span(ofNodeAt: row, self.row(row))
+    }
+
+    private func span(ofNodeAt row: Int, _ located: Row) -> Range<Int> {
         switch located.role {
         case .leaf: return row..<(row + 1)
         case .opening: return row..<(row + rowsOfNode(located.steps))
@@ -217,14 +223,26 @@ public final class TreeOutline {
     ///   its children are not cached.
     @discardableResult
     public func toggle(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
-        isOpen(row) ? close(row) : open(row)
+        let located = self.row(row)
+        return located.role == .leaf ? open(row, located) : close(row, located)
     }
 
     /// Opens the container at `row`; nil when it is open already or not a container.
     @discardableResult
     public func open(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
-        guard !isOpen(row), canOpen(row) else { return nil }
-        return change(row) { parent, index in
+        open(row, self.row(row))
+    }
+
+    /// Closes the container at `row`; nil when it is not open.
+    @discardableResult
+    public func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        close(row, self.row(row))
+    }
+
+    /// Opens the container `located` at `row`.
+    private func open(_ row: Int, _ located: Row) -> (replaced: Range<Int>, rows: Int)? {
+        guard located.role == .leaf, canOpen(located) else { return nil }
+        return change(row, located) { parent, index in
             if let node = parent.nodes[index] {
                 node.isOpen = true
             } else if parent.depth + 1 < openDepth {
@@ -238,11 +256,10 @@ public final class TreeOutline {
         }
     }
 
-    /// Closes the container at `row`; nil when it is not open.
-    @discardableResult
-    public func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
-        guard isOpen(row) else { return nil }
-        return change(row) { parent, index in
+    /// Closes the container `located` at `row`.
+    private func close(_ row: Int, _ located: Row) -> (replaced: Range<Int>, rows: Int)? {
+        guard located.role != .leaf else { return nil }
+        return change(row, located) { parent, index in
             if let node = parent.nodes[index] {
                 node.isOpen = false
             } else {
@@ -272,9 +289,6 @@ public final class TreeOutline {
 
     /// Closes every container but the root (vim's `zM`).
     public func closeAll() { reset(openDepth: 1) }
-
-    /// Back to how the outline opened: the root and its children open.
-    public func reopenDefault() { reset(openDepth: 2) }
 
     /// Opens every container on the way to the node at the end of `indexes` (child indexes from
     /// the root), so it has a row; returns that row, or nil when an index is out of range.
@@ -317,13 +331,12 @@ public final class TreeOutline {
         return count + 2
     }
 
-    /// Changes the node at `row` with `body` (given its parent and its index there), or the root
-    /// with `root`, and carries the change in rows up to the root.
+    /// Changes the node `located` at `row` with `body` (given its parent and its index there),
+    /// or the root with `root`, and carries the change in rows up to the root.
     private func change(
-        _ row: Int, _ body: (OpenNode, Int) -> Void, root changeRoot: () -> Void
+        _ row: Int, _ located: Row, _ body: (OpenNode, Int) -> Void, root changeRoot: () -> Void
     ) -> (replaced: Range<Int>, rows: Int)? {
-        let located = self.row(row)
-        let span = span(ofNodeAt: row)
+        let span = span(ofNodeAt: row, located)
         let (opening, before) = (span.lowerBound, span.count)
         guard let rootNode = self.root, !located.steps.isEmpty else {
             changeRoot()
