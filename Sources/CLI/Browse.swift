@@ -57,11 +57,16 @@ struct Browse: ParsableCommand {
         }
         defer { terminal.close() }
         if !terminal.usesColor { viewer.useMonochrome() }
-        if case .stack(var browser) = viewer {
+        // On a terminal a search or a filter runs a step a tick: a key is never kept waiting.
+        switch viewer {
+        case .stack(var browser):
             browser.searchesInSteps = true
             browser.animatesJumps = animates
             if follow { browser.perform(.follow) }
             viewer = .stack(browser)
+        case .tree(var browser):
+            browser.searchesInSteps = true
+            viewer = .tree(browser)
         }
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
