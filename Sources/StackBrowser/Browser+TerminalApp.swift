@@ -1,28 +1,5 @@
 import TerminalUI
 
-/// The pace of the browser's frames, which the run loop does not know: the longest frame, when
-/// the last was drawn, and whether a tick changed what the screen shows.
-struct FramePacing {
-    /// The longest frame so far, in microseconds.
-    private(set) var longestFrameMicros = 0
-    /// When the last frame was drawn.
-    private(set) var lastFrame = ContinuousClock.now
-    /// Whether the screen changed since the last frame.
-    private(set) var frameDue = true
-
-    /// A frame took `duration` to lay out and draw.
-    mutating func drew(taking duration: Duration) {
-        longestFrameMicros = max(longestFrameMicros, Int(duration / .microseconds(1)))
-        lastFrame = .now
-        frameDue = false
-    }
-
-    /// Whether the screen changed (every key changes it; a tick may not).
-    mutating func changed(_ changed: Bool) {
-        frameDue = frameDue || changed
-    }
-}
-
 // MARK: - The browser as a program on a terminal
 
 extension Browser: TerminalApp {

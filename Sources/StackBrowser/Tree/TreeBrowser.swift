@@ -15,44 +15,41 @@ public struct TreeBrowser {
     /// Whether `q` was pressed.
     public private(set) var isFinished = false
 
-    private var theme: Theme
+    var theme: Theme
     /// The rows, the position and the focus.
-    private(set) var view: TreeView
+    var view: TreeView
     /// The `:` line and its history.
-    private var prompt = PromptLine()
+    var prompt = PromptLine()
     /// The help box (F1), shown until the next key.
-    private var overlay: Overlay?
+    var overlay: Overlay?
     /// The first key of a two-key command (`z`), while the second is awaited.
-    private var pendingPrefix: Character?
+    var pendingPrefix: Character?
     /// What the last command said, until the next key.
-    private var feedback: String?
+    var feedback: String?
     /// When the last frame was drawn and the scan's finds last taken in, whether the screen
     /// changed since, and whether the last frame showed the last row.
-    private var lastFrame = ContinuousClock.now
-    private var lastTakeIn = ContinuousClock.now - .seconds(1)
-    private var frameDue = true
-    private var showsEnd = false
+    var pacing = FramePacing()
+    var lastTakeIn = ContinuousClock.now - .seconds(1)
+    var showsEnd = false
     /// A `:goto` path beyond what the scan has found so far, tried again as it finds more.
-    private var pendingGoto: JSONPath?
+    var pendingGoto: JSONPath?
     /// Why the scan stopped before the end of the file, once it did.
-    private var problem: String?
+    var problem: String?
     /// Text for the clipboard, until the run loop takes it.
-    private var clipboard: String?
-    /// The longest frame so far, in microseconds.
-    private var longestFrameMicros = 0
+    var clipboard: String?
     /// The search running, a window a tick.
-    private var search: TreeSearch?
+    var search: TreeSearch?
     /// The last pattern searched and its direction, for `n` and `N`.
-    private var lastSearch: (pattern: RegexPattern, forward: Bool)?
+    var lastSearch: (pattern: RegexPattern, forward: Bool)?
     /// Where the last match was, and the node it focused.
-    private var lastMatch: (range: Range<Int>, indexes: [Int])?
+    var lastMatch: (range: Range<Int>, indexes: [Int])?
     /// The first match the running search passed over because it is in the focused node.
-    private var skipped: Range<Int>?
+    var skipped: Range<Int>?
     /// Matches the running search passed over because the filter leaves their node out.
-    private var hiddenMatches: Set<Int> = []
+    var hiddenMatches: Set<Int> = []
     /// The `&` filter being applied, a window a tick, and the one applied.
-    private var filtering: TreeFilter?
-    private var appliedFilter: RegexPattern?
+    var filtering: TreeFilter?
+    var appliedFilter: RegexPattern?
     /// A search runs a window a tick, a frame of progress between windows, and a key stops it
     /// (on a terminal); when false (`render`), it ends before the key's frame.
     public var searchesInSteps = false
@@ -84,7 +81,7 @@ public struct TreeBrowser {
 
     /// What the engine did so far and the longest frame.
     public var statistics: BrowserStatistics {
-        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: longestFrameMicros)
+        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: pacing.longestFrameMicros)
     }
 
     /// Focuses the node at `path` (`--scroll-to`), opening its ancestors.
@@ -119,7 +116,7 @@ public struct TreeBrowser {
         }
     }
 
-    private mutating func handle(_ key: Key) {
+    mutating func handle(_ key: Key) {
         feedback = nil
         pendingGoto = nil
         if search != nil || filtering != nil {
@@ -185,7 +182,7 @@ public struct TreeBrowser {
     }
 
     /// The second key after `z`: vim's folds.
-    private mutating func fold(_ key: Key) -> String? {
+    mutating func fold(_ key: Key) -> String? {
         switch key {
         case .character("o"): view.openFocused()
         case .character("c"): view.closeFocused()
@@ -199,7 +196,7 @@ public struct TreeBrowser {
 
     /// Runs a `:` line: `goto PATH` (or just `PATH`), `q`.
     /// - Returns: what to say.
-    private mutating func run(_ line: String) -> String? {
+    mutating func run(_ line: String) -> String? {
         let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let first = words.first else { return nil }
         switch first {
@@ -214,7 +211,7 @@ public struct TreeBrowser {
         }
     }
 
-    private mutating func goto(_ text: String) -> String? {
+    mutating func goto(_ text: String) -> String? {
         let path: JSONPath
         do {
             path = try JSONPath(parsing: text)
@@ -230,7 +227,7 @@ public struct TreeBrowser {
     }
 
     /// Tries the `:goto` waiting for the scan again, after a take-in.
-    private mutating func retryGoto() {
+    mutating func retryGoto() {
         guard let path = pendingGoto else { return }
         if view.reveal(path: path) {
             pendingGoto = nil
@@ -241,148 +238,15 @@ public struct TreeBrowser {
         }
     }
 
-    // MARK: - Search
-
-    /// Starts a search for `text` from the focused node.
-    /// - Returns: what to say when the pattern is wrong.
-    private mutating func startSearch(_ text: String, forward: Bool) -> String? {
-        guard !text.isEmpty else { return repeatSearch(reversed: !forward) }
-        let pattern: RegexPattern
-        do {
-            pattern = try RegexPattern(text)
-        } catch {
-            return "bad pattern: \(error)"
-        }
-        lastSearch = (pattern, forward)
-        lastMatch = nil
-        skipped = nil
-        hiddenMatches = []
-        begin(pattern, forward: forward)
-        return nil
-    }
-
-    /// `n` (`N`): the next match of the last search in its direction (the other).
-    private mutating func repeatSearch(reversed: Bool) -> String? {
-        guard let last = lastSearch else { return "no previous search" }
-        skipped = nil
-        hiddenMatches = []
-        begin(last.pattern, forward: last.forward != reversed)
-        if !searchesInSteps { finishSearch() }
-        return nil
-    }
-
-    /// A search from the focused node: after the last match when the focus is still on its node,
-    /// else from the node's start (forward, past its first byte: the node itself is not the next).
-    private mutating func begin(_ pattern: RegexPattern, forward: Bool) {
-        let outline = view.outline
-        let indexes = view.focusedIndexes ?? []
-        let origin: Int
-        if let lastMatch, lastMatch.indexes == indexes {
-            origin = forward ? lastMatch.range.upperBound : lastMatch.range.lowerBound
-        } else {
-            origin = outline.startOffset(ofChildIndexes: indexes) + (forward ? 1 : 0)
-        }
-        search = TreeSearch(tree: outline.tree, pattern: pattern, forward: forward, from: origin)
-    }
-
-    /// Runs the search's next window; on a match, reveals its node.
-    private mutating func continueSearch() {
-        guard var running = search else { return }
-        let outcome = running.step()
-        search = running
-        switch outcome {
-        case .searching:
-            feedback = "searching \(running.forward ? "/" : "?")\(running.pattern.source)… \(Int(running.progress * 100))%"
-        case .notFound:
-            search = nil
-            feedback = "no match for \(CellText.inert(running.pattern.source))"
-        case .found(let range, let wrapped):
-            search = nil
-            let indexes = view.outline.childIndexes(containing: range.lowerBound)
-            if indexes == view.focusedIndexes {
-                // The focused node (another match in it): go on past it, unless that is where the
-                // search came back to.
-                if range == skipped { return feedback = "the only match is here" }
-                skipped = skipped ?? range
-                lastMatch = (range, indexes)
-                begin(running.pattern, forward: running.forward)
-                return
-            }
-            skipped = nil
-            lastMatch = (range, indexes)
-            guard view.reveal(childIndexes: indexes) else {
-                // In a child the filter leaves out: go on past it, until the search comes back
-                // to a match it passed over already.
-                guard hiddenMatches.insert(range.lowerBound).inserted else {
-                    return feedback = "no match for \(CellText.inert(running.pattern.source)) in what the filter shows"
-                }
-                search = TreeSearch(
-                    tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
-                    from: running.forward ? range.upperBound : range.lowerBound)
-                return
-            }
-            feedback = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
-        }
-    }
-
-    /// Runs the search to its end.
-    private mutating func finishSearch() {
-        while search != nil { continueSearch() }
-    }
-
-    // MARK: - Filter
-
-    /// `&PATTERN`: starts keeping only the root's children with a match; `&` alone shows all.
-    private mutating func startFilter(_ text: String) -> String? {
-        guard !text.isEmpty else {
-            guard appliedFilter != nil else { return nil }
-            appliedFilter = nil
-            view.filter(keeping: nil, matches: nil)
-            return "filter off"
-        }
-        do {
-            filtering = TreeFilter(tree: view.outline.tree, pattern: try RegexPattern(text))
-        } catch {
-            return "bad pattern: \(error)"
-        }
-        return nil
-    }
-
-    /// Runs the filter's next window; once it looked at every child, shows those it kept.
-    private mutating func continueFilter() {
-        guard var running = filtering else { return }
-        running.step()
-        guard running.isDone else {
-            filtering = running
-            feedback = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))%"
-            return
-        }
-        filtering = nil
-        appliedFilter = running.pattern
-        let tree = view.outline.tree
-        let pattern = running.pattern
-        view.filter(keeping: running.kept) { index in
-            tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
-        }
-        feedback = running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
-    }
-
-    /// The filter applied, for the status line: `filter: PATTERN` and how many children show.
-    private var filterNote: String? {
-        guard let appliedFilter, let shown = view.outline.shownChildCount else { return nil }
-        let total = view.outline.tree.root?.count ?? 0
-        return "filter: \(CellText.inert(appliedFilter.source)) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total)))"
-    }
-
     /// `y`: the focused node's path to the clipboard.
-    private mutating func copyPath() -> String? {
+    mutating func copyPath() -> String? {
         guard let path = view.focusedPath else { return nil }
         clipboard = path.description
         return "copied the path \(path)"
     }
 
     /// `Y`: the focused node's value, as the JSON it is in the file, to the clipboard.
-    private mutating func copyValue() -> String? {
+    mutating func copyValue() -> String? {
         guard let focus = view.focus else { return nil }
         let tree = view.outline.tree
         let row = view.outline.row(focus)
@@ -411,14 +275,14 @@ public struct TreeBrowser {
     }
 
     /// JSON Lines: the focused node's line in the file.
-    private var place: String? {
+    var place: String? {
         guard view.outline.tree.isJSONLines, let focus = view.focus,
             let first = view.outline.row(focus).steps.first else { return nil }
         return "line \(StatusLine.grouped(first.table.lineNumber(of: first.index)))"
     }
 
     /// While the file is read: how far, for the status line.
-    private var readingNote: String? {
+    var readingNote: String? {
         let tree = view.outline.tree
         guard tree.isScanning, tree.size > 0 else { return nil }
         return "reading \(tree.scannedBytes * 100 / tree.size)%"
@@ -462,82 +326,5 @@ public struct TreeBrowser {
             ).draw(into: &buffer, y: y, style: theme.status)
         }
         return buffer
-    }
-}
-
-// MARK: - On a terminal
-
-extension TreeBrowser: TerminalApp {
-    /// A key, the mouse or a resize is handled; a tick takes in what the background scan found
-    /// and runs the search's next window.
-    public mutating func update(_ event: InputEvent) -> Bool {
-        guard event == .tick else {
-            frameDue = true
-            handle(event)
-            return !isFinished
-        }
-        if search != nil {
-            continueSearch()
-            frameDue = true
-        }
-        if filtering != nil {
-            continueFilter()
-            frameDue = true
-        }
-        let tree = view.outline.tree
-        if tree.isScanning, ContinuousClock.now - lastTakeIn >= Self.batchTime {
-            lastTakeIn = .now
-            let rows = stack.rowCount
-            takeScanned()
-            if pendingGoto != nil {
-                retryGoto()
-                frameDue = true
-            }
-            // Rows arriving below the screen change nothing on it: a frame when they show (the
-            // end was on screen), when the scan ends, and else once a second for its progress.
-            frameDue = frameDue || !tree.isScanning || (showsEnd && stack.rowCount > rows)
-                || ContinuousClock.now - lastFrame > .seconds(1)
-        }
-        return !isFinished
-    }
-
-    /// The least time between two take-ins of what the scan found: longer than ncurses' escape
-    /// delay (25 ms), so a key sent as an escape sequence never waits behind ticks.
-    static let batchTime = Duration.milliseconds(50)
-
-    /// At once while a search runs (its next window); while the file is read, when the batch
-    /// time is up.
-    public var tickInterval: Int? {
-        if search != nil || filtering != nil { return 0 }
-        guard view.outline.tree.isScanning else { return nil }
-        let left = Self.batchTime - (ContinuousClock.now - lastTakeIn)
-        return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
-    }
-
-    /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the
-    /// loop, nothing polls.
-    public var wakeDescriptor: Int32? {
-        guard ContinuousClock.now - lastTakeIn >= Self.batchTime else { return nil }
-        return view.outline.tree.wakeDescriptor
-    }
-
-    /// False after a tick that changed nothing on screen.
-    public var needsFrame: Bool { frameDue }
-
-    public mutating func draw(size: TerminalSize) -> CellBuffer {
-        if size != self.size { resize(to: size) }
-        let start = ContinuousClock.now
-        let frame = render()
-        longestFrameMicros = max(longestFrameMicros, Int((ContinuousClock.now - start) / .microseconds(1)))
-        lastFrame = .now
-        frameDue = false
-        return frame
-    }
-
-    public mutating func idle() { view.prefetch() }
-
-    public mutating func takeClipboardText() -> String? {
-        defer { clipboard = nil }
-        return clipboard
     }
 }
