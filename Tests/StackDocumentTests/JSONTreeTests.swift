@@ -48,14 +48,47 @@ import Testing
         text = "  \n" + text + " \n"
         let bytes = Array(text.utf8)
         let value = try JSONParser.parse(bytes)
-        let tree = try JSONTree(bytes: bytes, name: "t.json")
-        try #require(tree.root != nil)
-        expectSame(tree, tree.root!, value, "seed \(seed) \(text)")
         let file = TemporaryFile(contents: text, name: "tree.json")
         defer { file.remove() }
-        let fromFile = try JSONTree(path: file.path)
-        try #require(fromFile.root != nil)
-        expectSame(fromFile, fromFile.root!, value, "seed \(seed) from a file")
+        // Containers kept whole, and every container of more than two children in blocks of two.
+        for (blockSize, whole) in Self.layouts {
+            let tree = try JSONTree(bytes: bytes, name: "t.json", blockSize: blockSize, wholeChildren: whole)
+            try #require(tree.root != nil)
+            expectSame(tree, tree.root!, value, "seed \(seed) blocks of \(blockSize) \(text)")
+            let fromFile = try JSONTree(path: file.path, blockSize: blockSize, wholeChildren: whole)
+            try #require(fromFile.root != nil)
+            expectSame(fromFile, fromFile.root!, value, "seed \(seed) blocks of \(blockSize) from a file")
+        }
+    }
+
+    /// Block sizes and how many children a container keeps whole: as shipped, and tiny (so
+    /// random documents have containers in blocks, and children whose blocks their parent's scan
+    /// found).
+    static let layouts = [(1024, 1 << 16), (2, 2)]
+
+    /// A container in blocks finds a child by a byte offset in it, and gives each child's place,
+    /// as one kept whole does.
+    @Test(arguments: 1...60)
+    func blocksFindTheChildrenTheWholeTableFinds(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let count = Int.random(in: 1...40, using: &generator)
+        let isObject = Bool.random(using: &generator)
+        let children = (0..<count).map { index in
+            let value = JSONInputCheckTests.randomJSON(depth: 1, using: &generator)
+            return isObject ? "\"k\(index)\" :  \(value)" : value
+        }
+        let text = (isObject ? "{" : "[") + children.joined(separator: " ,\n ") + (isObject ? "}" : "]")
+        let whole = try #require(try JSONTree(bytes: Array(text.utf8), name: "t.json").root)
+        let blocked = try #require(try JSONTree(bytes: Array(text.utf8), name: "t.json", blockSize: 4, wholeChildren: 4).root)
+        #expect(blocked.count == whole.count && (count <= 4 || blocked.blocks != nil), "seed \(seed)")
+        for index in 0..<count {
+            #expect(blocked.valueRegion(of: index) == whole.valueRegion(of: index), "seed \(seed) child \(index)")
+            #expect(blocked.keyRegion(of: index) == whole.keyRegion(of: index), "seed \(seed) child \(index)")
+            #expect(blocked.childCount(of: index) == whole.childCount(of: index), "seed \(seed) child \(index)")
+        }
+        for offset in whole.start...whole.end {
+            #expect(blocked.index(ofChildContaining: offset) == whole.index(ofChildContaining: offset), "seed \(seed) offset \(offset)")
+        }
     }
 
     /// The same bytes in chunks split anywhere give the same table as one chunk.
@@ -109,7 +142,9 @@ import Testing
         let file = TemporaryFile(contents: text, name: "t.jsonl")
         defer { file.remove() }
         for tree in [try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true),
-                     try JSONTree(path: file.path, jsonLines: true)] {
+                     try JSONTree(path: file.path, jsonLines: true),
+                     try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true, blockSize: 2, wholeChildren: 2),
+                     try JSONTree(path: file.path, jsonLines: true, blockSize: 2, wholeChildren: 2)] {
             let root = try #require(tree.root)
             // An unterminated string swallows what follows up to the next quote: stop comparing there.
             let comparable = expected.prefix { $0.value != nil || !lines[$0.line - 1].hasPrefix("\"") }

@@ -44,20 +44,21 @@ import Testing
     /// Random documents, random folds and unfolds anywhere (and `closeAll`, `reveal`): after
     /// each, every row of the outline is the naive flattening's, and each toggle replaced exactly
     /// the node's rows.
-    @Test(arguments: 1...120)
-    func foldsAgreeWithANaiveFlattening(seed: UInt64) throws {
+    @Test(arguments: 1...120, JSONTreeTests.layouts.indices)
+    func foldsAgreeWithANaiveFlattening(seed: UInt64, layout: Int) throws {
         var generator = SeededGenerator(seed: seed)
         var text = "[" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in
             JSONInputCheckTests.randomJSON(depth: 0, using: &generator)
         }.joined(separator: ",") + "]"
         if Bool.random(using: &generator) { text = "{\"a\": \(text), \"b\": \(JSONInputCheckTests.randomJSON(depth: 1, using: &generator))}" }
         let value = try JSONParser.parse(Array(text.utf8))
-        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
+        let (blockSize, whole) = JSONTreeTests.layouts[layout]
+        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json", blockSize: blockSize, wholeChildren: whole))
         var open = Self.initiallyOpen(value)
         var kept: Set<Int>?
         for step in 0..<40 {
             let expected = Self.flatten(value, [], open: open, kept: kept)
-            let context = "seed \(seed), step \(step): \(text)"
+            let context = "seed \(seed), blocks of \(blockSize), step \(step): \(text)"
             try #require(outline.rowCount == expected.count, "\(context)")
             let actual = (0..<outline.rowCount).map { row in
                 let located = outline.row(row)
@@ -124,13 +125,14 @@ import Testing
 
     /// A big file's root found on a background thread: the outline made from the first chunk's
     /// children grows as the rest is taken, by rows added at the end, and ends as the outline of
-    /// the whole file.
-    @Test func anOutlineGrowsWhileTheFileIsRead() throws {
+    /// the whole file — its children kept whole, or moved into blocks as they come.
+    @Test(arguments: [(1024, 1 << 16), (64, 256)])
+    func anOutlineGrowsWhileTheFileIsRead(blockSize: Int, whole: Int) throws {
         let records = (0..<40_000).map { #"{"id": \#($0), "tags": ["a", "b"], "ctx": {"k": "\#(String(repeating: "v", count: $0 % 50))"}}"# }
         let text = "[\n" + records.joined(separator: ",\n") + "\n]\n"
         let file = TemporaryFile(contents: text, name: "big.json")
         defer { file.remove() }
-        let tree = try JSONTree(path: file.path, waitingForAll: false)
+        let tree = try JSONTree(path: file.path, waitingForAll: false, blockSize: blockSize, wholeChildren: whole)
         // (The scan usually still runs here; if it ran to the end already, the rest holds too.)
         let outline = TreeOutline(tree: tree)
         var rows = outline.rowCount
@@ -143,7 +145,8 @@ import Testing
         let value = try JSONParser.parse(Array(text.utf8))
         let expected = Self.flatten(value, [], open: Self.initiallyOpen(value))
         #expect(outline.rowCount == expected.count)
-        for row in [0, 1, 2, 5, 6, expected.count / 2, expected.count - 2, expected.count - 1] {
+        #expect(whole > 40_000 || tree.root?.blocks != nil)
+        for row in [0, 1, 2, 5, 6, expected.count / 2, expected.count - 2, expected.count - 1] + (0..<50).map({ $0 * 4_999 % expected.count }) {
             let located = outline.row(row)
             #expect(NaiveRow(indexes: located.steps.map(\.index), role: located.role) == expected[row], "row \(row)")
         }

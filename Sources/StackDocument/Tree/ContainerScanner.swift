@@ -37,6 +37,12 @@ struct ContainerScanner {
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
 
+    /// Children a block of a big container (``ChildBlocks``): where the children of a child with
+    /// more than this many start, a block at a time, is kept in ``ChildTable/nestedBlockStarts``.
+    let blockSize: Int
+    /// The child container being read at depth 2: where each block of its children starts.
+    private var grandchildBlockStarts: [Int] = []
+
     /// Whether the bytes are JSON Lines: one container of all the lines, each line a child
     /// (blank lines skipped), a bad line a child of its own that never stops the scan.
     let isLines: Bool
@@ -48,13 +54,28 @@ struct ContainerScanner {
     private var containerClosedAt = -1
 
     /// A scan of one container's bytes, or with `lines` of JSON Lines.
-    init(lines: Bool = false) {
+    init(lines: Bool = false, blockSize: Int = 1024) {
         isLines = lines
+        self.blockSize = blockSize
         guard lines else { return }
         table = ChildTable(isObject: false, start: -1)
         open = [UInt8(ascii: "[")]
         depth = 1
         startRegion(at: 0)
+    }
+
+    /// A scan of some of a container's children, from `offset` (where child `first`'s text
+    /// starts: its key's quote or the byte after a separator) on: a block of a big container
+    /// found again.
+    init(childrenOf isObject: Bool, from offset: Int, first: Int, lines: Bool, blockSize: Int) {
+        isLines = lines
+        self.blockSize = blockSize
+        table = ChildTable(isObject: isObject, start: offset - 1)
+        open = [UInt8(ascii: isObject ? "{" : "[")]
+        depth = 1
+        taken = first
+        expectingKey = isObject
+        if !isObject { startRegion(at: offset) }
     }
 
     /// Scans `chunk`, the file's bytes from `offset`.
@@ -92,7 +113,7 @@ struct ContainerScanner {
                         k += 1
                         continue
                     case UInt8(ascii: ","):
-                        if depth == 2 { childCommas += 1 }
+                        if depth == 2 { countGrandchild(after: offset + local) }
                         scanned = local + 1
                         k += 1
                         continue
@@ -136,6 +157,10 @@ struct ContainerScanner {
         taken.counts = Array(table.counts.prefix(count))
         taken.lineSteps = table.lineSteps
         table.lineSteps = []
+        for (index, starts) in table.nestedBlockStarts where index < self.taken + count {
+            taken.nestedBlockStarts[index] = starts
+            table.nestedBlockStarts[index] = nil
+        }
         if table.isObject { table.keyStarts.removeFirst(count) }
         table.valueStarts.removeFirst(count)
         table.counts.removeFirst(count)
@@ -203,6 +228,7 @@ struct ContainerScanner {
                 table.counts[table.counts.count - 1] = 0
                 childOpenedAt = position
                 childCommas = 0
+                grandchildBlockStarts = [position + 1]
                 childHasContent = false
             } else if depth == 2 {
                 childHasContent = true
@@ -221,7 +247,7 @@ struct ContainerScanner {
                 if !childHasContent {
                     childHasContent = hasContent(chunk, from: childOpenedAt + 1 - chunkOffset, to: position - chunkOffset)
                 }
-                table.counts[table.counts.count - 1] = childCommas + (childHasContent ? 1 : 0)
+                closeChildContainer()
             } else if depth == 0 {
                 try closeChild(at: position, chunk: chunk, chunkOffset: chunkOffset)
                 table.end = position
@@ -235,7 +261,7 @@ struct ContainerScanner {
                     startRegion(at: position + 1)
                 }
             } else if depth == 2 {
-                childCommas += 1
+                countGrandchild(after: position)
                 childHasContent = true
             }
         case UInt8(ascii: ":"):
@@ -279,9 +305,7 @@ struct ContainerScanner {
                     // A bracket that does not match on a bad line closes what is open anyway.
                     open.removeLast()
                     depth -= 1
-                    if depth == 1 {
-                        table.counts[table.counts.count - 1] = childCommas + (childHasContent ? 1 : 0)
-                    }
+                    if depth == 1 { closeChildContainer() }
                     return true
                 }
                 return false
@@ -292,6 +316,22 @@ struct ContainerScanner {
             return true
         default:
             return false
+        }
+    }
+
+    /// A comma at depth 2, at `position`: another child of the child container being read.
+    private mutating func countGrandchild(after position: Int) {
+        childCommas += 1
+        if Int(childCommas) % blockSize == 0 { grandchildBlockStarts.append(position + 1) }
+    }
+
+    /// The child container being read closed: its count, and where its blocks start when it has
+    /// more than a block of children.
+    private mutating func closeChildContainer() {
+        let count = childCommas + (childHasContent ? 1 : 0)
+        table.counts[table.counts.count - 1] = count
+        if Int(count) > blockSize {
+            table.nestedBlockStarts[taken + table.counts.count - 1] = grandchildBlockStarts
         }
     }
 

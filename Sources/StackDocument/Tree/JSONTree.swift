@@ -38,7 +38,12 @@ public final class JSONTree: @unchecked Sendable {
     /// The most children the cache holds (about 20 bytes each).
     static let cachedChildren = 1 << 20
 
-    private enum Source {
+    /// Children a block of a big container, and the most children a container keeps whole
+    /// (``ChildTable``): 20 bytes a child up to this many, 16 bytes a block beyond.
+    let blockSize: Int
+    let wholeChildren: Int
+
+    private enum Source: Sendable {
         case memory([UInt8])
         case file(FileReader)
     }
@@ -47,20 +52,27 @@ public final class JSONTree: @unchecked Sendable {
     /// messages.
     /// - Throws: ``DocumentError/malformed(file:_:)`` with the line and column of the first
     ///   error (the whole text is checked, as the parser checks it).
-    public init(bytes: [UInt8], name: String, jsonLines: Bool = false) throws(DocumentError) {
+    /// `blockSize` and `wholeChildren` say when a big container keeps its children a block at a
+    /// time (tests make them small).
+    public init(
+        bytes: [UInt8], name: String, jsonLines: Bool = false, blockSize: Int = 1024, wholeChildren: Int = 1 << 16
+    ) throws(DocumentError) {
         self.name = name
         size = bytes.count
         source = .memory(bytes)
         isJSONLines = jsonLines
+        self.blockSize = blockSize
+        self.wholeChildren = wholeChildren
         if jsonLines {
             // Each line is checked when shown: a bad one is a row saying so.
-            var scanner = ContainerScanner(lines: true)
+            var scanner = ContainerScanner(lines: true, blockSize: blockSize)
             try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                 try scanner.scan(buffer, at: 0)
             }
             try? scanner.finish(at: bytes.count)
             root = scanner.table
             rootScalar = nil
+            keepInBlocks()
             return
         }
         let value: JSONValue
@@ -71,7 +83,7 @@ public final class JSONTree: @unchecked Sendable {
         }
         switch value {
         case .object, .array:
-            var scanner = ContainerScanner()
+            var scanner = ContainerScanner(blockSize: blockSize)
             do {
                 try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                     try scanner.scan(buffer, at: 0)
@@ -81,6 +93,7 @@ public final class JSONTree: @unchecked Sendable {
             }
             root = scanner.table
             rootScalar = nil
+            keepInBlocks()
         default:
             root = nil
             rootScalar = value
@@ -93,12 +106,17 @@ public final class JSONTree: @unchecked Sendable {
     /// them: ``takeScanned()`` takes the rest as they come.
     /// - Throws: ``DocumentError``: the file cannot be read, or its skeleton is malformed (with
     ///   the line and column) — only where the scan got to before this returned.
-    public init(path: String, waitingForAll: Bool = true, jsonLines: Bool = false) throws(DocumentError) {
+    public init(
+        path: String, waitingForAll: Bool = true, jsonLines: Bool = false, blockSize: Int = 1024,
+        wholeChildren: Int = 1 << 16
+    ) throws(DocumentError) {
         let reader = try FileReader(path: path)
         name = path
         size = reader.regularFileSize ?? 0
         source = .file(reader)
         isJSONLines = jsonLines
+        self.blockSize = blockSize
+        self.wholeChildren = wholeChildren
         let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
         let first = jsonLines ? UInt8(ascii: "[") : head.first { !Self.isBlank($0) }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -115,7 +133,7 @@ public final class JSONTree: @unchecked Sendable {
         rootScalar = nil
         root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
         root?.isComplete = false
-        let scan = TreeScan(reader: reader, jsonLines: jsonLines)
+        let scan = TreeScan(reader: reader, jsonLines: jsonLines, blockSize: blockSize)
         self.scan = scan
         // The first chunk's children (or everything), before the first screen.
         var generation = 0
@@ -190,6 +208,7 @@ public final class JSONTree: @unchecked Sendable {
             table.isComplete = false
         }
         table.append(contentsOf: found.children)
+        table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         scannedBytes = found.bytesScanned
         if found.isFinished {
             self.scan = nil
@@ -227,7 +246,35 @@ public final class JSONTree: @unchecked Sendable {
         let key = table.valueRegion(of: index).lowerBound
         if let cached = cache[key] { return cached }
         let range = valueRange(ofChild: index, in: table)
-        var scanner = ContainerScanner()
+        let children: ChildTable
+        if let starts = table.nestedStarts(of: index), let count = table.childCount(of: index), !range.isEmpty {
+            // The parent's scan kept where its blocks start: nothing to scan now.
+            children = ChildTable(
+                isObject: firstByte(ofChild: index, in: table) == UInt8(ascii: "{"), start: range.lowerBound,
+                end: range.upperBound - 1, count: count, blockStarts: starts, blockSize: blockSize,
+                windows: blockWindows(lines: false))
+        } else {
+            children = scanChildren(in: range)
+        }
+        cache[key] = children
+        cacheOrder.append(key)
+        cachedCount += children.keptCount
+        while cachedCount > Self.cachedChildren, cacheOrder.count > 1, let oldest = cacheOrder.popFirst() {
+            cachedCount -= cache.removeValue(forKey: oldest)?.keptCount ?? 0
+        }
+        return children
+    }
+
+    /// The children of the container whose bytes are `range`, found by a scan of them a MiB at a
+    /// time; a big one's moved into blocks as they are found.
+    private func scanChildren(in range: Range<Int>) -> ChildTable {
+        var scanner = ContainerScanner(blockSize: blockSize)
+        var children: ChildTable?
+        func add(_ batch: ChildTable) {
+            if children == nil, batch.start >= 0 { children = ChildTable(isObject: batch.isObject, start: batch.start) }
+            children?.append(contentsOf: batch)
+            children?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: false))
+        }
         var offset = range.lowerBound
         let step = 1 << 20
         while offset < range.upperBound {
@@ -238,15 +285,37 @@ public final class JSONTree: @unchecked Sendable {
                 try scanner.scan(buffer, at: offset)
             }
             offset += bytes.count
+            add(scanner.takeChildren())
         }
-        let children = scanner.table
-        cache[key] = children
-        cacheOrder.append(key)
-        cachedCount += children.count
-        while cachedCount > Self.cachedChildren, cacheOrder.count > 1, let oldest = cacheOrder.popFirst() {
-            cachedCount -= cache.removeValue(forKey: oldest)?.count ?? 0
-        }
+        add(scanner.takeChildren(all: true))
+        guard var children else { return scanner.table }
+        children.end = scanner.table.end
         return children
+    }
+
+    /// What finds a block of a big container's children again: a scan of its bytes.
+    private func blockWindows(lines: Bool) -> BlockWindows {
+        let source = source
+        let blockSize = blockSize
+        return BlockWindows { isObject, range, first in
+            var scanner = ContainerScanner(childrenOf: isObject, from: range.lowerBound, first: first, lines: lines, blockSize: blockSize)
+            var offset = range.lowerBound
+            let step = 1 << 20
+            while offset < range.upperBound {
+                let bytes = Self.bytes(in: offset..<min(range.upperBound, offset + step), of: source)
+                guard !bytes.isEmpty else { break }
+                try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                    try scanner.scan(buffer, at: offset)
+                }
+                offset += bytes.count
+            }
+            return scanner.table
+        }
+    }
+
+    /// Moves the root's children into blocks when there are many.
+    private func keepInBlocks() {
+        root?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
     }
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.
@@ -283,6 +352,10 @@ public final class JSONTree: @unchecked Sendable {
 
     /// The bytes in `range` (fewer when the file shrank).
     public func bytes(in range: Range<Int>) -> [UInt8] {
+        Self.bytes(in: range, of: source)
+    }
+
+    private static func bytes(in range: Range<Int>, of source: Source) -> [UInt8] {
         switch source {
         case .memory(let bytes):
             return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])

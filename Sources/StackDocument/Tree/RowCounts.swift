@@ -1,72 +1,123 @@
-/// The rows of each child of an open container, summed in a Fenwick tree: which child a row
-/// falls in, and where a child's rows start, in O(log n); a child folded or unfolded changes
-/// one entry in O(log n).
+import Algorithms
+
+/// The rows of each child of an open container, summed a group of children at a time in a
+/// Fenwick tree: which child a row falls in, and where a child's rows start, in O(log n) and a
+/// walk of one group (whose sums are kept for the last few groups walked); a child folded or
+/// unfolded changes one group in O(log n).
+///
+/// Groups are the size of a big container's blocks (``ChildBlocks``), so a container whose
+/// children are kept a block at a time is summed from its blocks without reading them, and the
+/// sums cost 8 bytes a group, not a child. What a child's rows are is the caller's to say
+/// (`rows`), consistent with the changes it reports.
 struct RowCounts {
-    /// 1-based Fenwick sums.
+    /// Children a group.
+    let groupSize: Int
+    /// 1-based Fenwick sums over the groups.
     private var sums: [Int]
     /// The number of children.
     private(set) var count: Int
+    /// The rows before each child of the last groups walked (and after the last): by group.
+    private var walks: [Int: [Int]] = [:]
+    /// Groups whose walks are kept.
+    private static let keptWalks = 8
 
-    /// The counts `rows(i)` of children `0..<count`.
-    /// - Complexity: O(count).
-    init(count: Int, rows: (Int) -> Int) {
+    /// The counts of `count` children in groups of `groupSize`, group `g` having `groupRows(g)`.
+    /// - Complexity: O(groups) and what `groupRows` costs.
+    init(count: Int, groupSize: Int, groupRows: (Int) -> Int) {
         self.count = count
-        sums = [Int](repeating: 0, count: count + 1)
-        for index in 0..<count { sums[index + 1] = rows(index) }
-        for index in 1...max(1, count) where index <= count {
+        self.groupSize = groupSize
+        let groups = (count + groupSize - 1) / groupSize
+        sums = [Int](repeating: 0, count: groups + 1)
+        for group in 0..<groups { sums[group + 1] = groupRows(group) }
+        for index in 1...max(1, groups) where index <= groups {
             let parent = index + (index & -index)
-            if parent <= count { sums[parent] += sums[index] }
+            if parent <= groups { sums[parent] += sums[index] }
         }
     }
+
+    private var groups: Int { sums.count - 1 }
 
     /// Adds a child of `rows` rows after the last.
     /// - Complexity: O(log n).
     mutating func append(_ rows: Int) {
-        let node = count + 1
-        // A Fenwick node sums the children from just after its parent's range to itself.
-        let low = node - (node & -node)
-        sums.append(rows + prefix(count) - prefix(low))
+        if count % groupSize == 0 {
+            let node = groups + 1
+            // A Fenwick node sums the groups from just after its parent's range to itself.
+            let low = node - (node & -node)
+            sums.append(rows + groupPrefix(groups) - groupPrefix(low))
+        } else {
+            addToGroup(rows, groups - 1)
+        }
         count += 1
+        walks[groups - 1] = nil
     }
 
     /// Adds `delta` to child `index`'s rows.
     mutating func add(_ delta: Int, at index: Int) {
-        var node = index + 1
-        while node <= count {
+        addToGroup(delta, index / groupSize)
+        walks[index / groupSize] = nil
+    }
+
+    /// The rows of the first `children` children: where child `children` starts. `rows` gives a
+    /// child's rows (for a walk of a group).
+    mutating func prefix(_ children: Int, rows: (Int) -> Int) -> Int {
+        let children = min(children, count)
+        let group = children / groupSize
+        let inside = children % groupSize
+        return groupPrefix(group) + (inside > 0 ? walk(group, rows: rows)[inside] : 0)
+    }
+
+    /// The rows of all children.
+    var total: Int { groupPrefix(groups) }
+
+    /// The child holding row `row` (counted from the first child's first row) and the row's
+    /// offset in it. `row` must be less than ``total``.
+    mutating func locate(_ row: Int, rows: (Int) -> Int) -> (index: Int, offset: Int) {
+        var node = 0
+        var remaining = row
+        var step = 1
+        while step * 2 <= groups { step *= 2 }
+        while step > 0 {
+            let next = node + step
+            if next <= groups, sums[next] <= remaining {
+                node = next
+                remaining -= sums[next]
+            }
+            step /= 2
+        }
+        let before = walk(node, rows: rows)
+        let inside = min(before.partitioningIndex { $0 > remaining }, before.count - 1) - 1
+        return (node * groupSize + inside, remaining - before[inside])
+    }
+
+    /// The rows before each child of group `group`, and after its last.
+    private mutating func walk(_ group: Int, rows: (Int) -> Int) -> [Int] {
+        if let walk = walks[group] { return walk }
+        let first = group * groupSize
+        var walk = [0]
+        walk.reserveCapacity(groupSize + 1)
+        for index in first..<min(count, first + groupSize) { walk.append(walk[walk.count - 1] + rows(index)) }
+        if walks.count >= Self.keptWalks { walks.removeAll(keepingCapacity: true) }
+        walks[group] = walk
+        return walk
+    }
+
+    private mutating func addToGroup(_ delta: Int, _ group: Int) {
+        var node = group + 1
+        while node <= groups {
             sums[node] += delta
             node += node & -node
         }
     }
 
-    /// The rows of the first `children` children: where child `children` starts.
-    func prefix(_ children: Int) -> Int {
-        var node = min(children, count)
+    /// The rows of the first `groups` groups.
+    private func groupPrefix(_ groups: Int) -> Int {
+        var node = min(groups, self.groups)
         var total = 0
         while node > 0 {
             total += sums[node]
             node -= node & -node
         }
         return total
-    }
-
-    /// The rows of all children.
-    var total: Int { prefix(count) }
-
-    /// The child holding row `row` (counted from the first child's first row) and the row's
-    /// offset in it. `row` must be less than ``total``.
-    func locate(_ row: Int) -> (index: Int, offset: Int) {
-        var node = 0
-        var remaining = row
-        var step = 1
-        while step * 2 <= count { step *= 2 }
-        while step > 0 {
-            let next = node + step
-            if next <= count, sums[next] <= remaining {
-                node = next
-                remaining -= sums[next]
-            }
-            step /= 2
-        }
-        return (node, remaining)
     }
 }

@@ -1,5 +1,3 @@
-import Algorithms
-
 /// The `&` filter of a tree: which of the root's children (a JSON Lines file's records, an
 /// array's elements, an object's members) have a match for a regular expression anywhere in
 /// their text — found a window of the file at a time (progress between windows, a key stops it),
@@ -48,10 +46,10 @@ public struct TreeFilter {
         while from < bytes.count {
             let found = bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: from) }
             guard let found, position + found.lowerBound < windowEnd else { break }
-            let child = Self.child(containing: position + found.lowerBound, in: table)
+            let child = table.index(ofChildContaining: position + found.lowerBound)
             if child >= 0, kept.last != child { kept.append(child) }
             // On from the child's end (the next child's start): one match a child is enough.
-            let childEnd = child + 1 < table.count ? Self.start(of: child + 1, in: table) : end
+            let childEnd = child + 1 < table.count ? table.regionStart(of: child + 1) : end
             if childEnd >= windowEnd {
                 next = childEnd
                 break
@@ -69,14 +67,4 @@ public struct TreeFilter {
         return bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
     }
 
-    /// Where child `index`'s text starts: its key, or its value region.
-    static func start(of index: Int, in table: ChildTable) -> Int {
-        table.isObject ? table.keyStarts[index] : table.valueStarts[index]
-    }
-
-    /// The child whose text holds byte `offset` (its key included), or -1 before the first.
-    static func child(containing offset: Int, in table: ChildTable) -> Int {
-        let starts = table.isObject ? table.keyStarts : table.valueStarts
-        return starts.partitioningIndex { $0 > offset } - 1
-    }
 }

@@ -1,5 +1,3 @@
-import Algorithms
-
 // MARK: - Nodes by byte offset (what a search over the file's bytes finds)
 
 extension TreeOutline {
@@ -10,8 +8,7 @@ extension TreeOutline {
         guard var table = tree.root else { return [] }
         var indexes: [Int] = []
         while table.count > 0, offset > table.start, offset < table.end {
-            let starts = table.isObject ? table.keyStarts : table.valueStarts
-            let index = starts.partitioningIndex { $0 > offset } - 1
+            let index = table.index(ofChildContaining: offset)
             guard index >= 0 else { break }
             indexes.append(index)
             let value = tree.valueRange(ofChild: index, in: table)
@@ -27,7 +24,7 @@ extension TreeOutline {
         var start = table.start
         for (level, index) in indexes.enumerated() {
             guard index < table.count else { break }
-            start = table.isObject ? table.keyStarts[index] : tree.valueRange(ofChild: index, in: table).lowerBound
+            start = table.isObject ? table.regionStart(of: index) : tree.valueRange(ofChild: index, in: table).lowerBound
             if level < indexes.count - 1 { table = tree.children(ofChild: index, in: table) }
         }
         return start

@@ -39,6 +39,8 @@ public final class TreeOutline {
     final class OpenNode {
         var table: ChildTable
         let depth: Int
+        /// Whether its children that are containers are open unless closed (the root's, at first).
+        let childrenOpen: Bool
         var rowsOfChild: RowCounts
         /// Children with a node of their own: open ones, and closed ones that keep what was open
         /// inside them for when they open again.
@@ -52,11 +54,37 @@ public final class TreeOutline {
         /// The row counts are of these, by position.
         var kept: [Int]?
 
-        init(table: ChildTable, depth: Int, kept: [Int]? = nil, rows: (Int) -> Int) {
+        /// A node of `table`'s children, with what is open inside them; `groupSize` children
+        /// are summed together unless the table's blocks say.
+        init(
+            table: ChildTable, depth: Int, childrenOpen: Bool, groupSize: Int, kept: [Int]? = nil,
+            nodes: [Int: OpenNode] = [:], closed: Set<Int> = []
+        ) {
             self.table = table
             self.depth = depth
+            self.childrenOpen = childrenOpen
             self.kept = kept
-            rowsOfChild = RowCounts(count: kept?.count ?? table.count) { rows(kept?[$0] ?? $0) }
+            self.nodes = nodes
+            self.closed = closed
+            rowsOfChild = RowCounts(count: 0, groupSize: 1) { _ in 0 }
+            let groupSize = table.blocks?.size ?? groupSize
+            let count = kept?.count ?? table.count
+            rowsOfChild = RowCounts(count: count, groupSize: groupSize) { group in
+                let first = group * groupSize
+                if kept == nil, let blocks = table.blocks, first < blocks.childCount {
+                    // A block, summed without reading it, as if nothing in it had a node or were
+                    // closed (what differs is added below).
+                    if !childrenOpen { return blocks.count(ofBlock: group) }
+                    if let rows = blocks.openRows?[group] { return rows }
+                }
+                return (first..<min(count, first + groupSize)).reduce(0) { $0 + rows(at: $1) }
+            }
+            guard kept == nil, let blocks = table.blocks else { return }
+            func plainRows(_ index: Int) -> Int { defaultRows(of: index, closing: false) }
+            for (index, node) in nodes where index < blocks.childCount { rowsOfChild.add(node.rows - plainRows(index), at: index) }
+            for index in closed where nodes[index] == nil && index < blocks.childCount {
+                rowsOfChild.add(defaultRows(of: index) - plainRows(index), at: index)
+            }
         }
 
         /// The position among the children shown of child `index`, nil when it is filtered out.
@@ -72,15 +100,39 @@ public final class TreeOutline {
         /// Rows when open: the opening and closing rows around the children's, or one row when
         /// there are no children.
         var rows: Int { table.count == 0 || !isOpen ? 1 : rowsOfChild.total + (table.isComplete ? 2 : 1) }
+
+        /// The rows of the child shown at `position`.
+        func rows(at position: Int) -> Int {
+            let index = child(at: position)
+            return nodes[index]?.rows ?? defaultRows(of: index)
+        }
+
+        /// The rows of child `index` when it has no node of its own: a container open by default
+        /// has its children's (closed, one each) and two; anything else one. With `closing`
+        /// false, as if it had not been closed.
+        func defaultRows(of index: Int, closing: Bool = true) -> Int {
+            guard childrenOpen, !(closing && closed.contains(index)),
+                let count = table.childCount(of: index), count > 0 else { return 1 }
+            return count + 2
+        }
+
+        /// Where the rows of the child shown at `position` start, counted from the first child's.
+        func rowsBefore(_ position: Int) -> Int {
+            rowsOfChild.prefix(position) { rows(at: $0) }
+        }
+
+        /// The child shown holding `row` (counted from the first child's first row), and the
+        /// row's offset in it.
+        func locate(_ row: Int) -> (position: Int, offset: Int) {
+            let (position, offset) = rowsOfChild.locate(row) { rows(at: $0) }
+            return (position, offset)
+        }
     }
 
     private var root: OpenNode?
     private var rootIsOpen = true
     /// Whether a child of the root the scan finds while a filter is on matches it.
     private var filterMatches: ((Int) -> Bool)?
-    /// Containers at depths below this are open unless closed: 2 at first (the root and its
-    /// children), 1 after ``closeAll()``.
-    private var openDepth = 2
 
     /// The outline of `tree` as it opens: the root and its children open.
     public init(tree: JSONTree) {
@@ -112,7 +164,7 @@ public final class TreeOutline {
                 guard filterMatches?(index) == true else { continue }
                 root.kept?.append(index)
             }
-            root.rowsOfChild.append(defaultRows(of: index, in: root))
+            root.rowsOfChild.append(root.defaultRows(of: index))
         }
         return rowCount - before
     }
@@ -134,7 +186,7 @@ public final class TreeOutline {
             let closing = base + node.rows - (node.table.isComplete ? 1 : 0)
             if row == closing { return Row(role: .closing, steps: steps, enclosing: enclosing) }
             enclosing.append((base, closing))
-            let (position, offset) = node.rowsOfChild.locate(row - base - 1)
+            let (position, offset) = node.locate(row - base - 1)
             let index = node.child(at: position)
             steps.append((node.table, index))
             let childBase = row - offset
@@ -144,7 +196,7 @@ public final class TreeOutline {
                 base = childBase
                 continue
             }
-            let rows = defaultRows(of: index, in: node)
+            let rows = node.defaultRows(of: index)
             guard rows > 1 else { return Row(role: .leaf, steps: steps, enclosing: enclosing) }
             // A container open by default: its children are closed, one row each.
             if offset == 0 { return Row(role: .opening, steps: steps, enclosing: enclosing) }
@@ -167,7 +219,7 @@ public final class TreeOutline {
         for (level, index) in indexes.enumerated() {
             guard index >= 0, index < node.table.count else { return nil }
             guard let position = node.position(of: index) else { return nil }
-            let childBase = base + 1 + node.rowsOfChild.prefix(position)
+            let childBase = base + 1 + node.rowsBefore(position)
             if level == indexes.count - 1 { return childBase }
             if let child = node.nodes[index] {
                 guard child.rows > 1 else { return nil }
@@ -176,7 +228,7 @@ public final class TreeOutline {
                 continue
             }
             // One level more, inside a container open by default.
-            guard defaultRows(of: index, in: node) > 1, level + 2 == indexes.count else { return nil }
+            guard node.defaultRows(of: index) > 1, level + 2 == indexes.count else { return nil }
             let last = indexes[level + 1]
             guard last >= 0, last < node.table.childCount(of: index) ?? 0 else { return nil }
             return childBase + 1 + last
@@ -245,11 +297,10 @@ public final class TreeOutline {
         return change(row, located) { parent, index in
             if let node = parent.nodes[index] {
                 node.isOpen = true
-            } else if parent.depth + 1 < openDepth {
+            } else if parent.childrenOpen {
                 parent.closed.remove(index)
             } else {
-                let table = tree.children(ofChild: index, in: parent.table)
-                parent.nodes[index] = OpenNode(table: table, depth: parent.depth + 1) { _ in 1 }
+                parent.nodes[index] = makeNode(ofChild: index, of: parent)
             }
         } root: {
             rootIsOpen = true
@@ -275,12 +326,9 @@ public final class TreeOutline {
     /// - Complexity: O(children shown).
     public func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
         guard let old = root else { return }
-        let node = OpenNode(table: old.table, depth: 0, kept: kept) { index in
-            old.nodes[index]?.rows ?? defaultRows(of: index, in: old)
-        }
-        node.nodes = old.nodes
-        node.closed = old.closed
-        root = node
+        root = OpenNode(
+            table: old.table, depth: 0, childrenOpen: old.childrenOpen, groupSize: tree.blockSize, kept: kept,
+            nodes: old.nodes, closed: old.closed)
         filterMatches = kept == nil ? nil : matches
     }
 
@@ -313,22 +361,19 @@ public final class TreeOutline {
 
     // MARK: - Helpers
 
+    /// Starts again with containers at depths below `depth` open: 2 at first (the root and its
+    /// children), 1 after ``closeAll()``.
     private func reset(openDepth depth: Int) {
-        openDepth = depth
         rootIsOpen = true
         guard let table = tree.root else { return }
-        root = OpenNode(table: table, depth: 0, kept: root?.kept) { [depth] index in
-            guard depth > 1, let count = table.childCount(of: index), count > 0 else { return 1 }
-            return count + 2
-        }
+        root = OpenNode(table: table, depth: 0, childrenOpen: depth > 1, groupSize: tree.blockSize, kept: root?.kept)
     }
 
-    /// The rows of child `index` of `node` when it has no node of its own: a container open by
-    /// default has its children's (closed, one each) and two; anything else one.
-    private func defaultRows(of index: Int, in node: OpenNode) -> Int {
-        guard node.depth + 1 < openDepth, !node.closed.contains(index),
-            let count = node.table.childCount(of: index), count > 0 else { return 1 }
-        return count + 2
+    /// A node for child `index` of `parent`, its children closed.
+    private func makeNode(ofChild index: Int, of parent: OpenNode) -> OpenNode {
+        OpenNode(
+            table: tree.children(ofChild: index, in: parent.table), depth: parent.depth + 1, childrenOpen: false,
+            groupSize: tree.blockSize)
     }
 
     /// Changes the node `located` at `row` with `body` (given its parent and its index there),
@@ -351,15 +396,14 @@ public final class TreeOutline {
             if let child = node.nodes[step.index] {
                 node = child
             } else {
-                let table = tree.children(ofChild: step.index, in: node.table)
-                let child = OpenNode(table: table, depth: node.depth + 1) { _ in 1 }
+                let child = makeNode(ofChild: step.index, of: node)
                 node.nodes[step.index] = child
                 node = child
             }
         }
         let (parent, index) = chain[chain.count - 1]
         body(parent, index)
-        let after = parent.nodes[index]?.rows ?? defaultRows(of: index, in: parent)
+        let after = parent.nodes[index]?.rows ?? parent.defaultRows(of: index)
         for (node, index) in chain {
             if let position = node.position(of: index) { node.rowsOfChild.add(after - before, at: position) }
         }
@@ -371,7 +415,7 @@ public final class TreeOutline {
         guard let last = steps.last else { return rowCount }
         var parent = root
         for step in steps.dropLast() { parent = parent?.nodes[step.index] }
-        if let parent { return parent.nodes[last.index]?.rows ?? defaultRows(of: last.index, in: parent) }
+        if let parent { return parent.nodes[last.index]?.rows ?? parent.defaultRows(of: last.index) }
         // Inside a container open by default, whose children are closed.
         return 1
     }
