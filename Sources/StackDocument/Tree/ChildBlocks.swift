@@ -26,7 +26,7 @@ struct ChildBlocks: Sendable {
     }
 
     /// The children of block `block` of `table`, as a table of their own (child `k` of the block
-    /// at index `k`; its nested block starts by their index in `table`).
+    /// at index `k`).
     func window(_ block: Int, of table: ChildTable) -> ChildTable {
         windows.window(block) {
             table.isObject

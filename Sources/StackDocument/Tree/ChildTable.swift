@@ -33,10 +33,11 @@ public struct ChildTable: Sendable {
     /// The first children in blocks, kept as where each block starts; nil in a small container.
     var blocks: ChildBlocks?
 
-    /// Where the children of a child with more than a block of them start, a block at a time, by
-    /// the child's index (among all of this container's children): found by the scan of this container as it passes them, so that child's
-    /// own table needs no scan (the features of a GeoJSON file, a big array in a log record).
-    var nestedBlockStarts: [Int: [Int]] = [:]
+    /// Where the children of each container inside these children with more than a block of
+    /// children start, a block at a time, by its opening bracket's offset: found by the scan as
+    /// it passes them, so their tables need no scan of their own (the features of a GeoJSON
+    /// file, a big array in a log record). Handed to the tree (``JSONTree``), which keeps them.
+    var containerBlockStarts: [Int: [Int]] = [:]
 
     /// JSON Lines (the file as an array of its lines): where a child's line is not the line
     /// after the one before's (blank lines between), the child and its 1-based line; empty for
@@ -67,7 +68,7 @@ public struct ChildTable: Sendable {
         valueStarts += more.valueStarts
         counts += more.counts
         lineSteps += more.lineSteps
-        nestedBlockStarts.merge(more.nestedBlockStarts) { $1 }
+        containerBlockStarts.merge(more.containerBlockStarts) { $1 }
         if more.end >= 0 { end = more.end }
     }
 
@@ -92,7 +93,7 @@ public struct ChildTable: Sendable {
         counts.removeFirst(moved)
     }
 
-    /// The table of a child whose children's block starts the scan kept (``nestedBlockStarts``):
+    /// The table of a container whose children's block starts a scan kept (``containerBlockStarts``):
     /// every child in blocks, none kept whole.
     init(isObject: Bool, start: Int, end: Int, count: Int, blockStarts: [Int], blockSize: Int, windows: BlockWindows) {
         self.isObject = isObject
@@ -151,13 +152,6 @@ public struct ChildTable: Sendable {
         let inside = (isObject ? window.keyStarts : window.valueStarts).partitioningIndex { $0 > offset } - 1
         // Between a block's start and its first key (blanks after a comma): the child before.
         return block * blocks.size + inside
-    }
-
-    /// The children of child `index`'s container, when the scan kept where its blocks start.
-    func nestedStarts(of index: Int) -> [Int]? {
-        if let starts = nestedBlockStarts[index] { return starts }
-        guard let blocks, index < blocks.childCount else { return nil }
-        return blocks.window(index / blocks.size, of: self).nestedBlockStarts[index]
     }
 
     /// The value `read` gives of the kept table holding child `index` and its index there: this

@@ -37,11 +37,20 @@ struct ContainerScanner {
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
 
-    /// Children a block of a big container (``ChildBlocks``): where the children of a child with
-    /// more than this many start, a block at a time, is kept in ``ChildTable/nestedBlockStarts``.
+    /// Children a block of a big container (``ChildBlocks``): where the children of a container
+    /// inside the children with more than this many start, a block at a time, is kept in
+    /// ``ChildTable/containerBlockStarts``.
     let blockSize: Int
-    /// The child container being read at depth 2: where each block of its children starts.
-    private var grandchildBlockStarts: [Int] = []
+    /// The containers being read inside a child (depth 2 and deeper), outermost first.
+    private var levels: [Level] = []
+    /// Where each block of their children starts: theirs from `firstStart` on.
+    private var pendingBlockStarts: [Int] = []
+
+    private struct Level {
+        var opening: Int
+        var commas = 0
+        var firstStart: Int
+    }
 
     /// Whether the bytes are JSON Lines: one container of all the lines, each line a child
     /// (blank lines skipped), a bad line a child of its own that never stops the scan.
@@ -95,7 +104,7 @@ struct ContainerScanner {
                 let byte = base[local]
                 // The hot path: inside a child (depth 2, its content already seen) or deeper,
                 // a string's contents and a colon change nothing (a string's closing quote is the
-                // next position); a comma at depth 2 counts a grandchild.
+                // next position); a comma counts a child of the container it is in.
                 if depth >= 2, !insideString, depth > 2 || childHasContent {
                     switch byte {
                     case UInt8(ascii: "\""):
@@ -113,7 +122,7 @@ struct ContainerScanner {
                         k += 1
                         continue
                     case UInt8(ascii: ","):
-                        if depth == 2 { countGrandchild(after: offset + local) }
+                        countComma(at: offset + local)
                         scanned = local + 1
                         k += 1
                         continue
@@ -157,10 +166,8 @@ struct ContainerScanner {
         taken.counts = Array(table.counts.prefix(count))
         taken.lineSteps = table.lineSteps
         table.lineSteps = []
-        for (index, starts) in table.nestedBlockStarts where index < self.taken + count {
-            taken.nestedBlockStarts[index] = starts
-            table.nestedBlockStarts[index] = nil
-        }
+        taken.containerBlockStarts = table.containerBlockStarts
+        table.containerBlockStarts = [:]
         if table.isObject { table.keyStarts.removeFirst(count) }
         table.valueStarts.removeFirst(count)
         table.counts.removeFirst(count)
@@ -228,10 +235,13 @@ struct ContainerScanner {
                 table.counts[table.counts.count - 1] = 0
                 childOpenedAt = position
                 childCommas = 0
-                grandchildBlockStarts = [position + 1]
                 childHasContent = false
             } else if depth == 2 {
                 childHasContent = true
+            }
+            if depth >= 1 {
+                levels.append(Level(opening: position, firstStart: pendingBlockStarts.count))
+                pendingBlockStarts.append(position + 1)
             }
             open.append(byte)
             depth += 1
@@ -242,6 +252,7 @@ struct ContainerScanner {
             }
             open.removeLast()
             depth -= 1
+            if depth >= 1 { closeLevel() }
             if depth == 1 {
                 containerClosedAt = position
                 if !childHasContent {
@@ -260,9 +271,9 @@ struct ContainerScanner {
                 } else {
                     startRegion(at: position + 1)
                 }
-            } else if depth == 2 {
-                countGrandchild(after: position)
-                childHasContent = true
+            } else if depth >= 2 {
+                countComma(at: position)
+                if depth == 2 { childHasContent = true }
             }
         case UInt8(ascii: ":"):
             if depth == 1, table.isObject {
@@ -289,6 +300,8 @@ struct ContainerScanner {
                 // A line that leaves a bracket open is bad.
                 depth = 1
                 open.removeLast(open.count - 1)
+                levels.removeAll()
+                pendingBlockStarts.removeAll()
                 lineIsBad = true
             }
             try closeChild(at: position, chunk: chunk, chunkOffset: chunkOffset)
@@ -305,6 +318,7 @@ struct ContainerScanner {
                     // A bracket that does not match on a bad line closes what is open anyway.
                     open.removeLast()
                     depth -= 1
+                    if let level = levels.popLast() { pendingBlockStarts.removeSubrange(level.firstStart...) }
                     if depth == 1 { closeChildContainer() }
                     return true
                 }
@@ -319,20 +333,28 @@ struct ContainerScanner {
         }
     }
 
-    /// A comma at depth 2, at `position`: another child of the child container being read.
-    private mutating func countGrandchild(after position: Int) {
-        childCommas += 1
-        if Int(childCommas) % blockSize == 0 { grandchildBlockStarts.append(position + 1) }
+    /// A comma at depth 2 or deeper, at `position`: another child of the container being read
+    /// there (at depth 2, of a child of this container).
+    private mutating func countComma(at position: Int) {
+        if depth == 2 { childCommas += 1 }
+        let level = depth - 2
+        levels[level].commas += 1
+        if levels[level].commas % blockSize == 0 { pendingBlockStarts.append(position + 1) }
     }
 
-    /// The child container being read closed: its count, and where its blocks start when it has
+    /// The container being read at depth 2 or deeper closed: where its blocks start, when it has
     /// more than a block of children.
-    private mutating func closeChildContainer() {
-        let count = childCommas + (childHasContent ? 1 : 0)
-        table.counts[table.counts.count - 1] = count
-        if Int(count) > blockSize {
-            table.nestedBlockStarts[taken + table.counts.count - 1] = grandchildBlockStarts
+    private mutating func closeLevel() {
+        guard let level = levels.popLast() else { return }
+        if level.commas >= blockSize {
+            table.containerBlockStarts[level.opening] = Array(pendingBlockStarts[level.firstStart...])
         }
+        pendingBlockStarts.removeSubrange(level.firstStart...)
+    }
+
+    /// The child container being read closed: its count.
+    private mutating func closeChildContainer() {
+        table.counts[table.counts.count - 1] = childCommas + (childHasContent ? 1 : 0)
     }
 
     /// JSON Lines: whether anything but blanks follows the line's container, in `chunk` up to

@@ -42,6 +42,10 @@ public final class JSONTree: @unchecked Sendable {
     /// (``ChildTable``): 20 bytes a child up to this many, 16 bytes a block beyond.
     let blockSize: Int
     let wholeChildren: Int
+    /// Where the blocks of children of each container of more than ``blockSize`` children
+    /// start, by its opening bracket's offset, as the scans passed them (the root's scan passes
+    /// every container but the root): such a container's table is made from them, never scanned.
+    private var containerBlockStarts: [Int: [Int]] = [:]
 
     private enum Source: Sendable {
         case memory([UInt8])
@@ -208,6 +212,8 @@ public final class JSONTree: @unchecked Sendable {
             table.isComplete = false
         }
         table.append(contentsOf: found.children)
+        containerBlockStarts.merge(table.containerBlockStarts) { $1 }
+        table.containerBlockStarts = [:]
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         scannedBytes = found.bytesScanned
         if found.isFinished {
@@ -247,7 +253,7 @@ public final class JSONTree: @unchecked Sendable {
         if let cached = cache[key] { return cached }
         let range = valueRange(ofChild: index, in: table)
         let children: ChildTable
-        if let starts = table.nestedStarts(of: index), let count = table.childCount(of: index), !range.isEmpty {
+        if let starts = containerBlockStarts[range.lowerBound], let count = table.childCount(of: index), !range.isEmpty {
             // The parent's scan kept where its blocks start: nothing to scan now.
             children = ChildTable(
                 isObject: firstByte(ofChild: index, in: table) == UInt8(ascii: "{"), start: range.lowerBound,
@@ -273,6 +279,7 @@ public final class JSONTree: @unchecked Sendable {
         func add(_ batch: ChildTable) {
             if children == nil, batch.start >= 0 { children = ChildTable(isObject: batch.isObject, start: batch.start) }
             children?.append(contentsOf: batch)
+            keepBlockStarts(of: &children)
             children?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: false))
         }
         var offset = range.lowerBound
@@ -313,9 +320,18 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
-    /// Moves the root's children into blocks when there are many.
+    /// Moves the root's children into blocks when there are many, and keeps where the blocks of
+    /// the big containers inside them start.
     private func keepInBlocks() {
+        keepBlockStarts(of: &root)
         root?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
+    }
+
+    /// Moves the block starts a scan found in `table` into ``containerBlockStarts``.
+    private func keepBlockStarts(of table: inout ChildTable?) {
+        guard let found = table?.containerBlockStarts, !found.isEmpty else { return }
+        containerBlockStarts.merge(found) { $1 }
+        table?.containerBlockStarts = [:]
     }
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.
