@@ -51,20 +51,20 @@ import Testing
         let file = TemporaryFile(contents: text, name: "tree.json")
         defer { file.remove() }
         // Containers kept whole, and every container of more than two children in blocks of two.
-        for (blockSize, whole) in Self.layouts {
-            let tree = try JSONTree(bytes: bytes, name: "t.json", blockSize: blockSize, wholeChildren: whole)
+        for (blockSize, whole, long) in Self.layouts {
+            let tree = try JSONTree(bytes: bytes, name: "t.json", blockSize: blockSize, wholeChildren: whole, longContainer: long)
             try #require(tree.root != nil)
             expectSame(tree, tree.root!, value, "seed \(seed) blocks of \(blockSize) \(text)")
-            let fromFile = try JSONTree(path: file.path, blockSize: blockSize, wholeChildren: whole)
+            let fromFile = try JSONTree(path: file.path, blockSize: blockSize, wholeChildren: whole, longContainer: long)
             try #require(fromFile.root != nil)
             expectSame(fromFile, fromFile.root!, value, "seed \(seed) blocks of \(blockSize) from a file")
         }
     }
 
-    /// Block sizes and how many children a container keeps whole: as shipped, and tiny (so
-    /// random documents have containers in blocks, and children whose blocks their parent's scan
-    /// found).
-    static let layouts = [(1024, 1 << 16), (2, 2)]
+    /// Block sizes, how many children a container keeps whole and how long a container is
+    /// jumped over: as shipped, and tiny (so random documents have containers in blocks, tables
+    /// made from the block starts a scan found, and scans that jump over containers).
+    static let layouts = [(1024, 1 << 16, 1 << 16), (2, 2, 8)]
 
     /// A container in blocks finds a child by a byte offset in it, and gives each child's place,
     /// as one kept whole does.
@@ -143,8 +143,8 @@ import Testing
         defer { file.remove() }
         for tree in [try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true),
                      try JSONTree(path: file.path, jsonLines: true),
-                     try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true, blockSize: 2, wholeChildren: 2),
-                     try JSONTree(path: file.path, jsonLines: true, blockSize: 2, wholeChildren: 2)] {
+                     try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true, blockSize: 2, wholeChildren: 2, longContainer: 8),
+                     try JSONTree(path: file.path, jsonLines: true, blockSize: 2, wholeChildren: 2, longContainer: 8)] {
             let root = try #require(tree.root)
             // An unterminated string swallows what follows up to the next quote: stop comparing there.
             let comparable = expected.prefix { $0.value != nil || !lines[$0.line - 1].hasPrefix("\"") }

@@ -52,8 +52,9 @@ import Testing
         }.joined(separator: ",") + "]"
         if Bool.random(using: &generator) { text = "{\"a\": \(text), \"b\": \(JSONInputCheckTests.randomJSON(depth: 1, using: &generator))}" }
         let value = try JSONParser.parse(Array(text.utf8))
-        let (blockSize, whole) = JSONTreeTests.layouts[layout]
-        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json", blockSize: blockSize, wholeChildren: whole))
+        let (blockSize, whole, long) = JSONTreeTests.layouts[layout]
+        let outline = TreeOutline(tree: try JSONTree(
+            bytes: Array(text.utf8), name: "t.json", blockSize: blockSize, wholeChildren: whole, longContainer: long))
         var open = Self.initiallyOpen(value)
         var kept: Set<Int>?
         for step in 0..<40 {

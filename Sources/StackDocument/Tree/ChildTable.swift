@@ -38,6 +38,10 @@ public struct ChildTable: Sendable {
     /// it passes them, so their tables need no scan of their own (the features of a GeoJSON
     /// file, a big array in a log record). Handed to the tree (``JSONTree``), which keeps them.
     var containerBlockStarts: [Int: [Int]] = [:]
+    /// The long containers inside these children (``ContainerScanner/knownContainerBytes``), by
+    /// their opening bracket's offset: a scan of their parent jumps over them. Handed to the tree
+    /// too.
+    var knownContainers: [Int: KnownContainer] = [:]
 
     /// JSON Lines (the file as an array of its lines): where a child's line is not the line
     /// after the one before's (blank lines between), the child and its 1-based line; empty for
@@ -69,6 +73,7 @@ public struct ChildTable: Sendable {
         counts += more.counts
         lineSteps += more.lineSteps
         containerBlockStarts.merge(more.containerBlockStarts) { $1 }
+        knownContainers.merge(more.knownContainers) { $1 }
         if more.end >= 0 { end = more.end }
     }
 

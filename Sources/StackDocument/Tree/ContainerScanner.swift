@@ -50,7 +50,17 @@ struct ContainerScanner {
         var opening: Int
         var commas = 0
         var firstStart: Int
+        /// Jumped over (known already): nothing to record when it closes.
+        var isKnown = false
     }
+
+    /// Containers this many bytes long or longer are kept in ``ChildTable/knownContainers``.
+    var knownContainerBytes = 1 << 16
+    /// Containers a scan before this one found (their ends and counts): a child that is one is
+    /// not read again, the scan jumps to its end (``takeJump()``).
+    var known: @Sendable (Int) -> KnownContainer? = { _ in nil }
+    /// Where the caller is to go on feeding bytes from, after a jump over a known child.
+    private var jump: Int?
 
     /// Whether the bytes are JSON Lines: one container of all the lines, each line a child
     /// (blank lines skipped), a bad line a child of its own that never stops the scan.
@@ -97,7 +107,7 @@ struct ContainerScanner {
                 : tstack_index_json_separators(base, chunk.count, &indexState, buffer.baseAddress!)
         }
         var scanned = 0
-        try positions.withUnsafeBufferPointer { positions throws(Failure) in
+        let jumped = try positions.withUnsafeBufferPointer { positions throws(Failure) -> Bool in
             var k = 0
             while k < found {
                 let local = Int(positions[k])
@@ -136,9 +146,13 @@ struct ContainerScanner {
                 }
                 scanned = local + 1
                 try step(byte, at: offset + local, chunk: chunk, chunkOffset: offset)
+                // A known child jumped over: the rest of the chunk is not this scan's.
+                if jump != nil { return true }
                 k += 1
             }
+            return false
         }
+        if jumped { return }
         if depth == 0 { try checkBlank(chunk, from: scanned, to: chunk.count, at: offset) }
         // A scalar with no separator yet (in an array, or a child array's only element) shows
         // only as bytes: look at those since the last position.
@@ -168,6 +182,8 @@ struct ContainerScanner {
         table.lineSteps = []
         taken.containerBlockStarts = table.containerBlockStarts
         table.containerBlockStarts = [:]
+        taken.knownContainers = table.knownContainers
+        table.knownContainers = [:]
         if table.isObject { table.keyStarts.removeFirst(count) }
         table.valueStarts.removeFirst(count)
         table.counts.removeFirst(count)
@@ -245,6 +261,15 @@ struct ContainerScanner {
             }
             open.append(byte)
             depth += 1
+            if depth == 2, let known = known(position) {
+                // Its count is known: on at its closing bracket, as if its commas had been read.
+                childCommas = Int32(known.count - 1)
+                childHasContent = true
+                levels[0].commas = known.count - 1
+                levels[0].isKnown = true
+                jump = known.end
+                indexState = tstack_index_state(in_string: 0, escaped: 0)
+            }
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             let opener: UInt8 = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
             guard open.last == opener else {
@@ -252,7 +277,7 @@ struct ContainerScanner {
             }
             open.removeLast()
             depth -= 1
-            if depth >= 1 { closeLevel() }
+            if depth >= 1 { closeLevel(at: position) }
             if depth == 1 {
                 containerClosedAt = position
                 if !childHasContent {
@@ -342,14 +367,29 @@ struct ContainerScanner {
         if levels[level].commas % blockSize == 0 { pendingBlockStarts.append(position + 1) }
     }
 
-    /// The container being read at depth 2 or deeper closed: where its blocks start, when it has
-    /// more than a block of children.
-    private mutating func closeLevel() {
+    /// The container being read at depth 2 or deeper closed at `position`: where its blocks
+    /// start, when it has more than a block of children, and its end and count when it is long.
+    private mutating func closeLevel(at position: Int) {
         guard let level = levels.popLast() else { return }
+        if level.isKnown {
+            pendingBlockStarts.removeSubrange(level.firstStart...)
+            return
+        }
         if level.commas >= blockSize {
             table.containerBlockStarts[level.opening] = Array(pendingBlockStarts[level.firstStart...])
         }
+        if position - level.opening >= knownContainerBytes {
+            // (So long a container with no comma has one child: blanks that long are not JSON anyone writes.)
+            table.knownContainers[level.opening] = KnownContainer(end: position, count: level.commas + 1)
+        }
         pendingBlockStarts.removeSubrange(level.firstStart...)
+    }
+
+    /// Where to go on feeding bytes from after a jump over a known child (its closing bracket),
+    /// once; nil when the scan did not jump.
+    mutating func takeJump() -> Int? {
+        defer { jump = nil }
+        return jump
     }
 
     /// The child container being read closed: its count.
@@ -417,4 +457,10 @@ struct ContainerScanner {
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+}
+
+/// A container a scan passed: where it ends (its closing bracket) and how many children it has.
+struct KnownContainer: Sendable {
+    var end: Int
+    var count: Int
 }

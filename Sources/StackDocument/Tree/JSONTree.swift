@@ -42,10 +42,11 @@ public final class JSONTree: @unchecked Sendable {
     /// (``ChildTable``): 20 bytes a child up to this many, 16 bytes a block beyond.
     let blockSize: Int
     let wholeChildren: Int
-    /// Where the blocks of children of each container of more than ``blockSize`` children
-    /// start, by its opening bracket's offset, as the scans passed them (the root's scan passes
-    /// every container but the root): such a container's table is made from them, never scanned.
-    private var containerBlockStarts: [Int: [Int]] = [:]
+    /// Containers this long or longer are jumped over by a scan of their parent.
+    let longContainer: Int
+    /// What the scans found of the containers they passed (the root's scan passes every one):
+    /// where the blocks of the big ones start, and the long ones' ends and counts.
+    private let passed = PassedContainers()
 
     private enum Source: Sendable {
         case memory([UInt8])
@@ -57,9 +58,11 @@ public final class JSONTree: @unchecked Sendable {
     /// - Throws: ``DocumentError/malformed(file:_:)`` with the line and column of the first
     ///   error (the whole text is checked, as the parser checks it).
     /// `blockSize` and `wholeChildren` say when a big container keeps its children a block at a
-    /// time (tests make them small).
+    /// time, `longContainer` which containers a scan of their parent jumps over (tests make
+    /// them small).
     public init(
-        bytes: [UInt8], name: String, jsonLines: Bool = false, blockSize: Int = 1024, wholeChildren: Int = 1 << 16
+        bytes: [UInt8], name: String, jsonLines: Bool = false, blockSize: Int = 1024, wholeChildren: Int = 1 << 16,
+        longContainer: Int = 1 << 16
     ) throws(DocumentError) {
         self.name = name
         size = bytes.count
@@ -67,9 +70,11 @@ public final class JSONTree: @unchecked Sendable {
         isJSONLines = jsonLines
         self.blockSize = blockSize
         self.wholeChildren = wholeChildren
+        self.longContainer = longContainer
         if jsonLines {
             // Each line is checked when shown: a bad one is a row saying so.
             var scanner = ContainerScanner(lines: true, blockSize: blockSize)
+            scanner.knownContainerBytes = longContainer
             try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                 try scanner.scan(buffer, at: 0)
             }
@@ -88,6 +93,7 @@ public final class JSONTree: @unchecked Sendable {
         switch value {
         case .object, .array:
             var scanner = ContainerScanner(blockSize: blockSize)
+            scanner.knownContainerBytes = longContainer
             do {
                 try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                     try scanner.scan(buffer, at: 0)
@@ -112,7 +118,7 @@ public final class JSONTree: @unchecked Sendable {
     ///   the line and column) — only where the scan got to before this returned.
     public init(
         path: String, waitingForAll: Bool = true, jsonLines: Bool = false, blockSize: Int = 1024,
-        wholeChildren: Int = 1 << 16
+        wholeChildren: Int = 1 << 16, longContainer: Int = 1 << 16
     ) throws(DocumentError) {
         let reader = try FileReader(path: path)
         name = path
@@ -121,6 +127,7 @@ public final class JSONTree: @unchecked Sendable {
         isJSONLines = jsonLines
         self.blockSize = blockSize
         self.wholeChildren = wholeChildren
+        self.longContainer = longContainer
         let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
         let first = jsonLines ? UInt8(ascii: "[") : head.first { !Self.isBlank($0) }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -137,7 +144,7 @@ public final class JSONTree: @unchecked Sendable {
         rootScalar = nil
         root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
         root?.isComplete = false
-        let scan = TreeScan(reader: reader, jsonLines: jsonLines, blockSize: blockSize)
+        let scan = TreeScan(reader: reader, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
         self.scan = scan
         // The first chunk's children (or everything), before the first screen.
         var generation = 0
@@ -212,8 +219,7 @@ public final class JSONTree: @unchecked Sendable {
             table.isComplete = false
         }
         table.append(contentsOf: found.children)
-        containerBlockStarts.merge(table.containerBlockStarts) { $1 }
-        table.containerBlockStarts = [:]
+        passed.keep(from: &table)
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         scannedBytes = found.bytesScanned
         if found.isFinished {
@@ -253,7 +259,7 @@ public final class JSONTree: @unchecked Sendable {
         if let cached = cache[key] { return cached }
         let range = valueRange(ofChild: index, in: table)
         let children: ChildTable
-        if let starts = containerBlockStarts[range.lowerBound], let count = table.childCount(of: index), !range.isEmpty {
+        if let starts = passed.blockStarts(ofContainerAt: range.lowerBound), let count = table.childCount(of: index), !range.isEmpty {
             // The parent's scan kept where its blocks start: nothing to scan now.
             children = ChildTable(
                 isObject: firstByte(ofChild: index, in: table) == UInt8(ascii: "{"), start: range.lowerBound,
@@ -275,6 +281,8 @@ public final class JSONTree: @unchecked Sendable {
     /// time; a big one's moved into blocks as they are found.
     private func scanChildren(in range: Range<Int>) -> ChildTable {
         var scanner = ContainerScanner(blockSize: blockSize)
+        scanner.knownContainerBytes = longContainer
+        scanner.known = { [passed] in passed.container(at: $0) }
         var children: ChildTable?
         func add(_ batch: ChildTable) {
             if children == nil, batch.start >= 0 { children = ChildTable(isObject: batch.isObject, start: batch.start) }
@@ -291,7 +299,7 @@ public final class JSONTree: @unchecked Sendable {
             try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                 try scanner.scan(buffer, at: offset)
             }
-            offset += bytes.count
+            offset = scanner.takeJump() ?? offset + bytes.count
             add(scanner.takeChildren())
         }
         add(scanner.takeChildren(all: true))
@@ -304,8 +312,12 @@ public final class JSONTree: @unchecked Sendable {
     private func blockWindows(lines: Bool) -> BlockWindows {
         let source = source
         let blockSize = blockSize
+        let passed = passed
+        let longContainer = longContainer
         return BlockWindows { isObject, range, first in
             var scanner = ContainerScanner(childrenOf: isObject, from: range.lowerBound, first: first, lines: lines, blockSize: blockSize)
+            scanner.knownContainerBytes = longContainer
+            scanner.known = { passed.container(at: $0) }
             var offset = range.lowerBound
             let step = 1 << 20
             while offset < range.upperBound {
@@ -314,7 +326,7 @@ public final class JSONTree: @unchecked Sendable {
                 try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
                     try scanner.scan(buffer, at: offset)
                 }
-                offset += bytes.count
+                offset = scanner.takeJump() ?? offset + bytes.count
             }
             return scanner.table
         }
@@ -327,11 +339,10 @@ public final class JSONTree: @unchecked Sendable {
         root?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
     }
 
-    /// Moves the block starts a scan found in `table` into ``containerBlockStarts``.
+    /// Moves what a scan found of the containers it passed out of `table`, into ``passed``.
     private func keepBlockStarts(of table: inout ChildTable?) {
-        guard let found = table?.containerBlockStarts, !found.isEmpty else { return }
-        containerBlockStarts.merge(found) { $1 }
-        table?.containerBlockStarts = [:]
+        guard table != nil else { return }
+        passed.keep(from: &table!)
     }
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.

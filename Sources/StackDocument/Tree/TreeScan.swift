@@ -31,9 +31,9 @@ final class TreeScan: Sendable {
 
     /// Starts scanning the file `reader` reads: a small first chunk, so the first screen comes
     /// quickly, then bigger ones.
-    init(reader: FileReader, jsonLines: Bool, blockSize: Int) {
+    init(reader: FileReader, jsonLines: Bool, blockSize: Int, longContainer: Int) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader, jsonLines: jsonLines, blockSize: blockSize)
+            run(reader, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
         }
     }
 
@@ -52,8 +52,9 @@ final class TreeScan: Sendable {
         cancelled.store(true, ordering: .releasing)
     }
 
-    private func run(_ reader: FileReader, jsonLines: Bool, blockSize: Int) {
+    private func run(_ reader: FileReader, jsonLines: Bool, blockSize: Int, longContainer: Int) {
         var scanner = ContainerScanner(lines: jsonLines, blockSize: blockSize)
+        scanner.knownContainerBytes = longContainer
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
