@@ -41,6 +41,7 @@ struct ContainerScanner {
     /// inside the children with more than this many start, a block at a time, is kept in
     /// ``ChildTable/containerBlockStarts``.
     let blockSize: Int
+    private let blockMask: Int
     /// The containers being read inside a child (depth 2 and deeper), outermost first.
     private var levels: [Level] = []
     /// Where each block of their children starts: theirs from `firstStart` on.
@@ -74,8 +75,10 @@ struct ContainerScanner {
 
     /// A scan of one container's bytes, or with `lines` of JSON Lines.
     init(lines: Bool = false, blockSize: Int = 1024) {
+        precondition(blockSize > 0 && blockSize & (blockSize - 1) == 0, "a block size is a power of two")
         isLines = lines
         self.blockSize = blockSize
+        blockMask = blockSize - 1
         guard lines else { return }
         table = ChildTable(isObject: false, start: -1)
         open = [UInt8(ascii: "[")]
@@ -87,8 +90,10 @@ struct ContainerScanner {
     /// starts: its key's quote or the byte after a separator) on: a block of a big container
     /// found again.
     init(childrenOf isObject: Bool, from offset: Int, first: Int, lines: Bool, blockSize: Int) {
+        precondition(blockSize > 0 && blockSize & (blockSize - 1) == 0, "a block size is a power of two")
         isLines = lines
         self.blockSize = blockSize
+        blockMask = blockSize - 1
         table = ChildTable(isObject: isObject, start: offset - 1)
         open = [UInt8(ascii: isObject ? "{" : "[")]
         depth = 1
@@ -257,7 +262,6 @@ struct ContainerScanner {
             }
             if depth >= 1 {
                 levels.append(Level(opening: position, firstStart: pendingBlockStarts.count))
-                pendingBlockStarts.append(position + 1)
             }
             open.append(byte)
             depth += 1
@@ -343,7 +347,7 @@ struct ContainerScanner {
                     // A bracket that does not match on a bad line closes what is open anyway.
                     open.removeLast()
                     depth -= 1
-                    if let level = levels.popLast() { pendingBlockStarts.removeSubrange(level.firstStart...) }
+                    if let level = levels.popLast() { dropBlockStarts(of: level) }
                     if depth == 1 { closeChildContainer() }
                     return true
                 }
@@ -364,7 +368,7 @@ struct ContainerScanner {
         if depth == 2 { childCommas += 1 }
         let level = depth - 2
         levels[level].commas += 1
-        if levels[level].commas % blockSize == 0 { pendingBlockStarts.append(position + 1) }
+        if levels[level].commas & blockMask == 0 { pendingBlockStarts.append(position + 1) }
     }
 
     /// The container being read at depth 2 or deeper closed at `position`: where its blocks
@@ -372,17 +376,25 @@ struct ContainerScanner {
     private mutating func closeLevel(at position: Int) {
         guard let level = levels.popLast() else { return }
         if level.isKnown {
-            pendingBlockStarts.removeSubrange(level.firstStart...)
+            dropBlockStarts(of: level)
             return
         }
         if level.commas >= blockSize {
-            table.containerBlockStarts[level.opening] = Array(pendingBlockStarts[level.firstStart...])
+            // The first block starts after the opening bracket.
+            table.containerBlockStarts[level.opening] = [level.opening + 1] + pendingBlockStarts[level.firstStart...]
         }
         if position - level.opening >= knownContainerBytes {
             // (So long a container with no comma has one child: blanks that long are not JSON anyone writes.)
             table.knownContainers[level.opening] = KnownContainer(end: position, count: level.commas + 1)
         }
-        pendingBlockStarts.removeSubrange(level.firstStart...)
+        dropBlockStarts(of: level)
+    }
+
+    /// Forgets where the blocks of `level`'s container start (most have one block: nothing to do).
+    private mutating func dropBlockStarts(of level: Level) {
+        if pendingBlockStarts.count > level.firstStart {
+            pendingBlockStarts.removeLast(pendingBlockStarts.count - level.firstStart)
+        }
     }
 
     /// Where to go on feeding bytes from after a jump over a known child (its closing bracket),
