@@ -166,9 +166,37 @@ import Testing
         let lines = Self.screen("{\"text\": \"\(words)\"}")
         #expect(lines[1] == "    text: \"word0 word1 word2 word3 word4 word5")
         #expect(lines[2] == "          word6 word7 word8 word9 word10")
+        let long = String(repeating: "x ", count: 300)
+        let cut = Self.screen("[\"\(long)\"]", size: TerminalSize(width: 48, height: 14))
+        #expect(cut[8] == "    … 602 characters")
+        // A string longer than a row can ever show is read only as far as the row shows: its
+        // length is the file's, in bytes.
         let huge = String(repeating: "x ", count: 2_000)
-        let cut = Self.screen("[\"\(huge)\"]", size: TerminalSize(width: 48, height: 14))
-        #expect(cut[8] == "    … 4,002 characters")
+        let head = Self.screen("[\"\(huge)\"]", size: TerminalSize(width: 48, height: 14))
+        #expect(head[7].hasPrefix("    x x x"))
+        #expect(head[8] == "    … 4,002 bytes")
+    }
+
+    /// A long string unfolds like a container (Enter, `l`, `zo`, `za`) to show all its lines,
+    /// and folds again (Enter, `h`, `zc`); `h` on a folded one goes to the parent.
+    @Test(arguments: [("<Enter>", "<Enter>"), ("l", "h"), ("zo", "zc"), ("za", "za")])
+    func longStringsUnfoldLikeContainers(unfold: String, fold: String) {
+        let text = (0..<40).map { "w\($0)" }.joined(separator: " ")
+        let json = "{\"s\": \"\(text)\", \"n\": 1}"
+        let size = TerminalSize(width: 24, height: 14)
+        let folded = Self.screen(json, size: size, keys: "j")
+        #expect(folded[8] == "▌      … 151 characters")
+        #expect(folded[9] == "    n: 1")
+        let unfolded = Self.screen(json, size: size, keys: "j" + unfold)
+        #expect(unfolded[8] == "▌      w30 w31 w32 w33")
+        #expect(unfolded[10] == "▌      w38 w39\"")
+        #expect(unfolded[11] == "    n: 1")
+        #expect(Self.screen(json, size: size, keys: "j" + unfold + fold) == folded)
+        #expect(Self.focus(json, keys: "j" + unfold + fold + "h") == ".")
+        // A short string does not unfold: `l` does nothing, `h` goes to the parent.
+        #expect(Self.focus(json, keys: "jjlh") == ".")
+        // A search match in a string cut short unfolds it.
+        #expect(Self.screen(json, size: size, keys: "/w39<Enter>")[10] == "▌      w38 w39\"")
     }
 
     /// The plain-text export is the document as valid JSON, indented.

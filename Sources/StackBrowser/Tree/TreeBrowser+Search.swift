@@ -82,6 +82,8 @@ extension TreeBrowser {
                     from: running.forward ? range.upperBound : range.lowerBound)
                 return
             }
+            // A match in a long string cut short: the string unfolds, as containers do.
+            if let focus = view.focus, !view.outline.canOpen(focus) { view.openFocused() }
             feedback = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
         }
     }

@@ -5,15 +5,35 @@ import TerminalUI
 /// value — a scalar in its type's colour (a string quoted and escaped as JSON: document text is
 /// inert), an open container's bracket, a closed one's size (`{…} 3 fields`, `[…] 1,000 items`).
 /// A long value wraps under itself; a string of more than ``maximumLines`` lines shows its
-/// first lines and its length.
+/// first lines and its length, and all of them (up to ``unfoldedBytes``) when unfolded. Only
+/// what a row shows of a long string is read from the file.
 struct TreeRowBuilder {
     let tree: JSONTree
     let theme: Theme
 
-    /// The most lines a row takes.
+    /// The most lines a row takes, unless it is an unfolded string.
     static let maximumLines = 8
+    /// The most bytes of a string an unfolded row shows (some 13,000 lines at 80 columns).
+    static let unfoldedBytes = 1 << 20
 
-    func build(_ row: TreeOutline.Row, width: Int) -> RenderedRow {
+    /// How much of a string a row shows.
+    private enum Shown {
+        /// All of the value.
+        case whole
+        /// The first bytes of a string of `length` bytes in the file.
+        case head(length: Int)
+    }
+
+    func build(_ row: TreeOutline.Row, width: Int, unfolded: Bool = false) -> RenderedRow {
+        RenderedRow(lines: layout(row, width: width, unfolded: unfolded).lines)
+    }
+
+    /// Whether the row is a string cut short, which unfolds to show more.
+    func isFoldedString(_ row: TreeOutline.Row, width: Int) -> Bool {
+        layout(row, width: width, unfolded: false).isCut
+    }
+
+    private func layout(_ row: TreeOutline.Row, width: Int, unfolded: Bool) -> (lines: [[Cell]], isCut: Bool) {
         let width = max(1, width)
         let indent = min(2 * row.depth, width / 2)
         var prefix = CellText.cells(String(repeating: " ", count: indent))
@@ -23,8 +43,25 @@ struct TreeRowBuilder {
             prefix += CellText.cells(": ", style: theme.punctuation)
         }
         let room = width - prefix.reduce(0) { $0 + Int($1.width) }
+        if row.role == .leaf, let last = row.steps.last, last.table.childCount(of: last.index) == nil,
+            let (text, shown) = stringText(ofChild: last.index, in: last.table, width: width, unfolded: unfolded) {
+            return Self.hanging(
+                prefix: prefix, text: text, style: theme.string, width: width, theme: theme,
+                maximumLines: unfolded ? Int.max : Self.maximumLines, shown: shown)
+        }
         let (text, style) = value(of: row, room: room)
-        return RenderedRow(lines: Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme))
+        return Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme)
+    }
+
+    /// A string's text as shown, quoted and escaped: what a folded row's lines can hold, or an
+    /// unfolded one's ``unfoldedBytes``; nil when the value is no string.
+    private func stringText(ofChild index: Int, in table: ChildTable, width: Int, unfolded: Bool) -> (String, Shown)? {
+        let limit = unfolded ? Self.unfoldedBytes : Self.maximumLines * width * 4 + 64
+        guard let head = tree.stringHead(ofChild: index, in: table, bytes: limit) else { return nil }
+        let literal = JSONString.literal(head.text)
+        // A string read in part has no closing quote.
+        return head.isWhole
+            ? (CellText.inert(literal), .whole) : (CellText.inert(String(literal.dropLast())), .head(length: head.length))
     }
 
     /// The value's text and style; a closed container's preview fits in `room` columns.
@@ -81,8 +118,12 @@ struct TreeRowBuilder {
     }
 
     /// `prefix` then `text` wrapped beside it (under the value, or two columns in when the
-    /// prefix leaves less than a third of the width), at most ``maximumLines`` lines.
-    static func hanging(prefix: [Cell], text: String, style: Style, width: Int, theme: Theme) -> [[Cell]] {
+    /// prefix leaves less than a third of the width), at most `maximumLines` lines, the last then
+    /// saying the length; whether it was cut.
+    private static func hanging(
+        prefix: [Cell], text: String, style: Style, width: Int, theme: Theme, maximumLines: Int = maximumLines,
+        shown: Shown = .whole
+    ) -> (lines: [[Cell]], isCut: Bool) {
         let prefixWidth = prefix.reduce(0) { $0 + Int($1.width) }
         let room = width - prefixWidth
         let hang = room >= max(8, width / 3) ? prefixWidth : min(width - 1, (prefix.prefix { $0.character == " " }.count) + 2)
@@ -93,12 +134,21 @@ struct TreeRowBuilder {
             let firstWidth = first.reduce(0) { $0 + Int($1.width) }
             if firstWidth > firstRoom { wrapped.insert([], at: 0) }
         }
-        if wrapped.count > maximumLines {
-            let characters = StatusLine.grouped(text.count)
+        var isCut = false
+        if case .head(let length) = shown {
+            // Only the first bytes were read: the length is the file's, in bytes.
+            isCut = true
+            let note = "… \(StatusLine.grouped(length)) bytes"
+            if wrapped.count >= maximumLines {
+                wrapped = Array(wrapped.prefix(maximumLines - 1))
+            }
+            wrapped.append(CellText.cells(maximumLines == Int.max ? note + ", the first \(StatusLine.grouped(unfoldedBytes)) shown" : note, style: theme.punctuation))
+        } else if wrapped.count > maximumLines {
+            isCut = true
             wrapped = Array(wrapped.prefix(maximumLines - 1))
-                + [CellText.cells("… \(characters) characters", style: theme.punctuation)]
+                + [CellText.cells("… \(StatusLine.grouped(text.count)) characters", style: theme.punctuation)]
         }
         let indent = CellText.cells(String(repeating: " ", count: hang))
-        return wrapped.enumerated().map { index, line in index == 0 ? prefix + line : indent + line }
+        return (wrapped.enumerated().map { index, line in index == 0 ? prefix + line : indent + line }, isCut)
     }
 }

@@ -14,6 +14,8 @@ public struct TreeRows: SelectableRows {
     public let outline: TreeOutline
     /// The styles rows are built in.
     var theme: Theme
+    /// The long strings unfolded (shown whole), by where their values start in the file.
+    var unfoldedStrings: Set<Int> = []
 
     /// The suffix of a closing row's id after its container's path (a path never ends so).
     static let closingSuffix = "#end"
@@ -54,6 +56,15 @@ public struct TreeRows: SelectableRows {
     }
 
     public func resolveRow(at index: Int, crossExtent: Int) -> RenderedRow {
-        TreeRowBuilder(tree: outline.tree, theme: theme).build(outline.row(index), width: crossExtent)
+        let row = outline.row(index)
+        return TreeRowBuilder(tree: outline.tree, theme: theme).build(
+            row, width: crossExtent, unfolded: stringStart(of: row).map(unfoldedStrings.contains) ?? false)
+    }
+
+    /// Where the value of the node at `row` starts in the file, when it is a leaf (what keys an
+    /// unfolded string).
+    func stringStart(of row: TreeOutline.Row) -> Int? {
+        guard row.role == .leaf, let last = row.steps.last else { return nil }
+        return last.table.valueRegion(of: last.index).lowerBound
     }
 }

@@ -63,31 +63,63 @@ struct TreeView {
         return list.select(row: parent.opening, alignment: .top)
     }
 
-    /// Right or `l`: opens the focused container, or moves to its first child when it is open.
+    /// Right or `l`: opens the focused container (or long string), or moves to its first child
+    /// when it is open.
     mutating func openOrEnter() {
         guard let focus else { return }
         if outline.isOpen(focus) {
             list.select(row: focus + 1)
         } else {
-            fold(focus) { $0.open($1) }
+            openFocused()
         }
     }
 
-    /// Left or `h`: closes the focused container, or moves to its parent when it is closed or a
-    /// scalar.
+    /// Left or `h`: closes the focused container (or unfolded string), or moves to its parent
+    /// when it is closed or a scalar.
     mutating func closeOrLeave() {
         guard let focus else { return }
-        if outline.isOpen(focus) {
-            fold(focus) { $0.close($1) }
+        if outline.isOpen(focus) || isUnfoldedString(focus) {
+            closeFocused()
         } else {
             focusParent()
         }
     }
 
-    /// `zo`, `zc`, `za`, Enter: opens, closes or toggles the focused container.
-    mutating func openFocused() { if let focus { fold(focus) { $0.open($1) } } }
-    mutating func closeFocused() { if let focus { fold(focus) { $0.close($1) } } }
-    mutating func toggleFocused() { if let focus { fold(focus) { $0.toggle($1) } } }
+    /// `zo`, `zc`, `za`, Enter: opens, closes or toggles the focused container — or long
+    /// string, which unfolds like one.
+    mutating func openFocused() {
+        guard let focus else { return }
+        if outline.canOpen(focus) { fold(focus) { $0.open($1) } } else { unfoldString(focus, true) }
+    }
+
+    mutating func closeFocused() {
+        guard let focus else { return }
+        if outline.isOpen(focus) { fold(focus) { $0.close($1) } } else { unfoldString(focus, false) }
+    }
+
+    mutating func toggleFocused() {
+        guard let focus else { return }
+        if outline.canOpen(focus) { fold(focus) { $0.toggle($1) } } else { unfoldString(focus, !isUnfoldedString(focus)) }
+    }
+
+    /// Whether the row is a long string shown whole.
+    func isUnfoldedString(_ row: Int) -> Bool {
+        list.source.stringStart(of: outline.row(row)).map(list.source.unfoldedStrings.contains) ?? false
+    }
+
+    /// Unfolds (or folds) the string at `row` when it is one cut short; it keeps its line.
+    private mutating func unfoldString(_ row: Int, _ unfold: Bool) {
+        let located = outline.row(row)
+        guard let start = list.source.stringStart(of: located), unfold != isUnfoldedString(row) else { return }
+        if unfold {
+            let builder = TreeRowBuilder(tree: outline.tree, theme: list.source.theme)
+            guard builder.isFoldedString(located, width: stack.crossExtent) else { return }
+        }
+        list.replaceRows(in: row..<(row + 1), selecting: row) { rows in
+            if unfold { rows.unfoldedStrings.insert(start) } else { rows.unfoldedStrings.remove(start) }
+        }
+        list.select(row: row)
+    }
 
     /// `zM`: every container but the root closed, the root focused.
     mutating func closeAll() {
@@ -172,6 +204,8 @@ struct TreeView {
     mutating func click(x: Int, y: Int) { list.click(column: x, line: y) }
 
     mutating func restyle(with theme: Theme) {
-        list.restyle(with: TreeRows(outline: outline, theme: theme))
+        var rows = list.source
+        rows.theme = theme
+        list.restyle(with: rows)
     }
 }

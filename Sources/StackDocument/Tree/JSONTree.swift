@@ -377,6 +377,28 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
+    /// The first characters of child `index`'s value when it is a string: its first `limit`
+    /// bytes decoded (a string longer than that is not read further), whether that is all of
+    /// it, and its length in the file (quotes and escapes included); nil when it is no string.
+    public func stringHead(ofChild index: Int, in table: ChildTable, bytes limit: Int) -> (text: String, isWhole: Bool, length: Int)? {
+        let range = valueRange(ofChild: index, in: table)
+        let head = bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 1 + limit))
+        guard head.first == UInt8(ascii: "\""), range.count >= 2 else { return nil }
+        let isWhole = range.count <= limit + 2
+        var decoded: [UInt8] = []
+        head.withUnsafeBytes { raw in
+            let inside = UnsafeRawBufferPointer(rebasing: raw[1..<(isWhole ? raw.count - 1 : raw.count)])
+            JSONUnescaping.unescape(inside, into: &decoded)
+        }
+        // A character cut at the end of the head is dropped, not shown as U+FFFD.
+        if !isWhole {
+            var end = decoded.count
+            while end > 0, decoded[end - 1] & 0xC0 == 0x80 { end -= 1 }
+            if end > 0, decoded[end - 1] >= 0xC0 { decoded.removeLast(decoded.count - end + 1) }
+        }
+        return (String(decoding: decoded, as: UTF8.self), isWhole, range.count)
+    }
+
     /// The bytes in `range` (fewer when the file shrank).
     public func bytes(in range: Range<Int>) -> [UInt8] {
         Self.bytes(in: range, of: source)
