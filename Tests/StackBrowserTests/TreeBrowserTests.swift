@@ -199,6 +199,23 @@ import Testing
         #expect(Self.screen(json, size: size, keys: "/w39<Enter>")[10] == "▌      w38 w39\"")
     }
 
+    /// `m` marks the focused node (`*` in the gutter, counted on the status line), `'` goes to
+    /// the next mark in document order — opening a closed container it is in — and wraps;
+    /// `:marks` lists their paths.
+    @Test func marksAreKeptThroughFoldsAndReached() {
+        let marked = Self.screen(Self.sample, keys: "jjm")
+        #expect(marked[2] == "▌*  tags: [")
+        #expect(marked[11].contains("1 marked"))
+        let deep = ":goto .ctx.deps.x<Enter>mgjjm"
+        #expect(Self.focus(Self.sample, keys: deep + "zMg'") == ".tags")
+        #expect(Self.focus(Self.sample, keys: deep + "zMg''") == ".ctx.deps.x")
+        #expect(Self.focus(Self.sample, keys: deep + "zMg'''") == ".tags")
+        let listing = Self.screen(Self.sample, keys: deep + ":marks<Enter>").joined(separator: "\n")
+        #expect(listing.contains(".tags") && listing.contains(".ctx.deps.x"))
+        #expect(Self.screen(Self.sample, keys: "jjmm")[2] == "▌   tags: [")
+        #expect(Self.screen(Self.sample, keys: "'").last?.contains("no marks") == true)
+    }
+
     /// The plain-text export is the document as valid JSON, indented.
     @Test func theExportIsValidIndentedJSON() throws {
         let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")

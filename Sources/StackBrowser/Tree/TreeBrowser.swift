@@ -20,8 +20,10 @@ public struct TreeBrowser {
     var view: TreeView
     /// The `:` line and its history.
     var prompt = PromptLine()
-    /// The help box (F1), shown until the next key.
+    /// The help box (F1) or the marks box, shown until the next key.
     var overlay: Overlay?
+    /// The marked nodes.
+    var marks = TreeMarks()
     /// The first key of a two-key command (`z`), while the second is awaited.
     var pendingPrefix: Character?
     /// What the last command said, until the next key.
@@ -173,6 +175,8 @@ public struct TreeBrowser {
         case .character("&"): prompt.open(.filter)
         case .character("n"): feedback = repeatSearch(reversed: false)
         case .character("N"): feedback = repeatSearch(reversed: true)
+        case .character("m"): feedback = toggleMark()
+        case .character("'"): feedback = nextMark()
         case .character("y"): feedback = copyPath()
         case .character("Y"): feedback = copyValue()
         case .function(1): overlay = Overlay(title: "Tree keys", lines: TreeHelp.lines)
@@ -206,6 +210,9 @@ public struct TreeBrowser {
         case "goto":
             guard words.count == 2 else { return "usage: goto PATH (a jq path: .a.b[0])" }
             return goto(words[1])
+        case "marks":
+            overlay = Overlay(title: "Marks", lines: markListing)
+            return nil
         default:
             return first.hasPrefix(".") ? goto(line) : "unknown command: \(CellText.inert(first))"
         }
@@ -236,6 +243,28 @@ public struct TreeBrowser {
             pendingGoto = nil
             feedback = "goto: no node at \(path)"
         }
+    }
+
+    /// `m`: marks the focused node, or unmarks it.
+    mutating func toggleMark() -> String? {
+        guard let indexes = view.focusedIndexes else { return nil }
+        let path = view.focusedPath?.description ?? ""
+        return marks.toggle(indexes) ? "marked \(path) (\(marks.count) marked)" : "unmarked \(path)"
+    }
+
+    /// `'`: the next marked node after the focus, opening its ancestors; wraps at the end.
+    mutating func nextMark() -> String? {
+        guard !marks.isEmpty else { return "no marks: m marks the focused node" }
+        for indexes in marks.following(view.focusedIndexes ?? []) where indexes != view.focusedIndexes {
+            if view.reveal(childIndexes: indexes) { return nil }
+        }
+        return marks.contains(view.focusedIndexes ?? [-1]) ? "the only mark is here" : "no marks in what the filter shows"
+    }
+
+    /// The marks box: each mark's path, in document order.
+    var markListing: [String] {
+        let lines = marks.inDocumentOrder.compactMap { view.outline.path(ofChildIndexes: $0)?.description }
+        return lines.isEmpty ? ["No marks: m marks the focused node."] : lines
     }
 
     /// `y`: the focused node's path to the clipboard.
@@ -308,6 +337,13 @@ public struct TreeBrowser {
         }
         let frame = view.draw(into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size)))
         showsEnd = frame.isAtBottom
+        if !marks.isEmpty {
+            let renderer = FrameRenderer(theme: theme, viewport: Self.height(for: size))
+            for placed in frame.rows where view.outline.row(placed.index).role != .closing
+                && marks.contains(view.outline.childIndexes(of: placed.index)) {
+                renderer.drawMark(x: 1, y: placed.origin, into: &buffer)
+            }
+        }
         overlay?.draw(into: &buffer, viewport: Self.height(for: size), style: theme.overlay)
         let y = size.height - 1
         if let prompt = prompt.current {
@@ -320,7 +356,7 @@ public struct TreeBrowser {
                 progress: StatusLine.progress(
                     lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                     atTop: frame.isAtTop, atBottom: frame.isAtBottom),
-                contentSize: frame.contentSize, detailLevel: nil, markCount: 0, loadingNote: readingNote, place: place,
+                contentSize: frame.contentSize, detailLevel: nil, markCount: marks.count, loadingNote: readingNote, place: place,
                 filterNote: filterNote,
                 message: pendingPrefix.map { "\($0)…" } ?? feedback ?? problem
             ).draw(into: &buffer, y: y, style: theme.status)

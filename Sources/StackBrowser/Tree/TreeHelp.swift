@@ -4,7 +4,7 @@ enum TreeHelp {
     /// Each entry: the keys as the README writes them, and what they do in a few words.
     static let entries: [(keys: String, does: String)] = [
         ("`j` / Tab, `k` / Shift-Tab", "the next / previous node"),
-        ("Enter, `za`", "open or close the focused container"),
+        ("Enter, `za`", "open or close the focused container (or long string)"),
         ("`l` / Right", "open it; on an open one, its first child"),
         ("`h` / Left", "close it; on a closed one or a scalar, its parent"),
         ("`zo`, `zc`", "open, close"),
@@ -15,6 +15,8 @@ enum TreeHelp {
         ("`/`, `?`, `n`, `N`", "search keys and values forward / back; again"),
         ("`&`", "only the root's children that match (alone: all)"),
         ("`:goto PATH` (or `:PATH`)", "any node, opening its ancestors (.a.b[0])"),
+        ("`m`, `'`", "mark or unmark the node / the next marked node"),
+        ("`:marks`", "list the marked nodes"),
         ("`y`, `Y`", "copy the node's path / its value as JSON (OSC 52)"),
         ("F1", "this help"),
         ("`q`, `:q`", "quit"),
