@@ -66,6 +66,7 @@ struct Browse: ParsableCommand {
             viewer = .stack(browser)
         case .tree(var browser):
             browser.searchesInSteps = true
+            if follow { _ = browser.follow() }
             viewer = .tree(browser)
         }
         let outcome = viewer.run(screen: terminal, input: terminal)

@@ -64,6 +64,14 @@ struct DocumentOptions: ParsableArguments {
                 let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
                 return .tree(waited(tree, whole))
             }
+            // Standard input and a followed file: a stack document streams into the stack view;
+            // JSON Lines and any other JSON into a tree, read as it arrives (input refused at its
+            // first bytes goes to the whole loader, which says why).
+            if lazy.map({ $0.isJSONLines }) ?? true, spool?.failure == nil, (spool?.bytesWritten ?? 1) > 0 {
+                let jsonLines = lazy?.isJSONLines ?? false
+                if let spool { return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole)) }
+                if let followed { return .tree(try JSONTree(following: followed, jsonLines: jsonLines)) }
+            }
             guard let lazy else {
                 // Any other JSON file is a tree (a small one of JSON Lines too); what is not JSON
                 // goes to the whole loader, which says why.

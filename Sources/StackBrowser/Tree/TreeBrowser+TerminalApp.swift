@@ -21,9 +21,12 @@ extension TreeBrowser: TerminalApp {
         }
         let tree = view.outline.tree
         if tree.isScanning, ContinuousClock.now - lastTakeIn >= Self.batchTime {
-            lastTakeIn = .now
             let rows = stack.rowCount
+            let scanned = tree.scannedBytes
             takeScanned()
+            // The next take-in a batch time after one that found something: an input that
+            // pauses (a pipe left open) wakes nothing until it writes again.
+            if tree.scannedBytes != scanned || !tree.isScanning { lastTakeIn = .now }
             if pendingGoto != nil {
                 retryGoto()
                 pacing.changed(true)

@@ -52,6 +52,11 @@ public struct TreeBrowser {
     /// The `&` filter being applied, a window a tick, and the one applied.
     var filtering: TreeFilter?
     var appliedFilter: RegexPattern?
+    /// Whether the view keeps to the last node as a growing input's records arrive (`F`,
+    /// `--follow`), until a key.
+    var follows = false
+    /// The list's options, for a view made again (a followed file read again from its start).
+    let options: StackOptions
     /// A search runs a window a tick, a frame of progress between windows, and a key stops it
     /// (on a terminal); when false (`render`), it ends before the key's frame.
     public var searchesInSteps = false
@@ -67,7 +72,7 @@ public struct TreeBrowser {
         self.fileName = fileName
         self.size = size
         self.theme = theme
-        let options = StackOptions(
+        options = StackOptions(
             pinsHeaders: true, pinsFooters: false, prefetchScreens: prefetchScreens, retainScreens: retainScreens,
             initialEstimates: [.header: 1, .item: 1, .footer: 1, .loading: 1])
         view = TreeView(
@@ -121,6 +126,8 @@ public struct TreeBrowser {
     mutating func handle(_ key: Key) {
         feedback = nil
         pendingGoto = nil
+        // A key stops following (F follows again).
+        follows = false
         if search != nil || filtering != nil {
             // Any key stops a search or a filter being applied; Esc does nothing else.
             feedback = search != nil ? "search stopped" : "filter cancelled"
@@ -175,6 +182,7 @@ public struct TreeBrowser {
         case .character("&"): prompt.open(.filter)
         case .character("n"): feedback = repeatSearch(reversed: false)
         case .character("N"): feedback = repeatSearch(reversed: true)
+        case .character("F"): feedback = follow()
         case .character("m"): feedback = toggleMark()
         case .character("'"): feedback = nextMark()
         case .character("y"): feedback = copyPath()
@@ -300,7 +308,42 @@ public struct TreeBrowser {
         let tree = view.outline.tree
         guard tree.isScanning else { return }
         view.takeScanned()
-        if let failure = tree.scanFailure { problem = "\(failure) (shown: what was read before)" }
+        if follows { view.focusLast() }
+        if let reason = tree.restartReason {
+            restart(saying: reason)
+        } else if let failure = tree.scanFailure {
+            problem = "\(failure) (shown: what was read before)"
+        }
+    }
+
+    /// `F`, `--follow`: keeps the focus on the last node as a growing input's records arrive,
+    /// until a key.
+    public mutating func follow() -> String? {
+        let tree = view.outline.tree
+        guard tree.isGrowing, tree.isScanning else {
+            return "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
+        }
+        follows = true
+        view.focusLast()
+        return nil
+    }
+
+    /// A followed file of JSON Lines was truncated or replaced: it is read again from its start
+    /// (marks and a filter, which named the old file's records, go); following goes on.
+    private mutating func restart(saying reason: String) {
+        let old = view.outline.tree
+        guard old.isJSONLines, let file = old.followedFile,
+            let fresh = try? JSONTree(following: GrowingFile(path: file.path), jsonLines: true) else {
+            problem = "\(reason): the view shows what was read before"
+            return
+        }
+        view = TreeView(
+            outline: TreeOutline(tree: fresh), width: size.width, height: Self.height(for: size), theme: theme,
+            options: options)
+        marks = TreeMarks()
+        appliedFilter = nil
+        problem = reason
+        if follows { view.focusLast() }
     }
 
     /// JSON Lines: the focused node's line in the file.
@@ -313,7 +356,9 @@ public struct TreeBrowser {
     /// While the file is read: how far, for the status line.
     var readingNote: String? {
         let tree = view.outline.tree
+        if follows { return "following (a key stops)" }
         guard tree.isScanning, tree.size > 0 else { return nil }
+        if tree.isGrowing { return "reading, \(tree.scannedBytes >> 20) MB so far" }
         return "reading \(tree.scannedBytes * 100 / tree.size)%"
     }
 

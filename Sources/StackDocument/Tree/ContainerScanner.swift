@@ -176,10 +176,13 @@ struct ContainerScanner {
     /// them over this way, keeping nothing twice.
     mutating func takeChildren(all: Bool = false) -> ChildTable {
         var taken = ChildTable(isObject: table.isObject, start: table.start)
-        let count = all ? table.valueStarts.count : table.valueStarts.count - 1
+        // JSON Lines between lines: the last line ended too (a followed log shows its last line).
+        let linesEnded = isLines && depth == 1 && !regionAdded && !all
+        let count = all || linesEnded ? table.valueStarts.count : table.valueStarts.count - 1
         guard count > 0 else { return taken }
         taken.end = count < table.valueStarts.count
-            ? (table.isObject ? table.keyStarts[count] : table.valueStarts[count] - 1) : table.end
+            ? (table.isObject ? table.keyStarts[count] : table.valueStarts[count] - 1)
+            : linesEnded ? regionStart - 1 : table.end
         taken.keyStarts = Array(table.keyStarts.prefix(table.isObject ? count : 0))
         taken.valueStarts = Array(table.valueStarts.prefix(count))
         taken.counts = Array(table.counts.prefix(count))

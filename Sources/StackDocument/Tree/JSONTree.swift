@@ -16,8 +16,9 @@ public final class JSONTree: @unchecked Sendable {
     public private(set) var root: ChildTable?
     /// The root when it is not a container.
     public let rootScalar: JSONValue?
-    /// The file's size in bytes.
-    public let size: Int
+    /// The file's size in bytes (what arrived so far, of a growing input).
+    public var size: Int { growing?.bytesWritten ?? fixedSize }
+    private let fixedSize: Int
     /// Whether the document is JSON Lines: the root is the array of its lines (its brackets are
     /// not in the file), each line a child.
     public let isJSONLines: Bool
@@ -64,8 +65,9 @@ public final class JSONTree: @unchecked Sendable {
         bytes: [UInt8], name: String, jsonLines: Bool = false, blockSize: Int = 1024, wholeChildren: Int = 1 << 16,
         longContainer: Int = 1 << 16
     ) throws(DocumentError) {
+        growing = nil
         self.name = name
-        size = bytes.count
+        fixedSize = bytes.count
         source = .memory(bytes)
         isJSONLines = jsonLines
         self.blockSize = blockSize
@@ -85,6 +87,8 @@ public final class JSONTree: @unchecked Sendable {
             return
         }
         let value: JSONValue
+        // Checked whole: the memory for it must be there.
+        try MemoryCheck.reserve(bytes.count, for: name)
         do {
             value = try JSONParser.parse(bytes)
         } catch {
@@ -116,27 +120,56 @@ public final class JSONTree: @unchecked Sendable {
     /// them: ``takeScanned()`` takes the rest as they come.
     /// - Throws: ``DocumentError``: the file cannot be read, or its skeleton is malformed (with
     ///   the line and column) — only where the scan got to before this returned.
-    public init(
+    public convenience init(
         path: String, waitingForAll: Bool = true, jsonLines: Bool = false, blockSize: Int = 1024,
         wholeChildren: Int = 1 << 16, longContainer: Int = 1 << 16
     ) throws(DocumentError) {
-        let reader = try FileReader(path: path)
-        name = path
-        size = reader.regularFileSize ?? 0
+        try self.init(
+            reader: try FileReader(path: path), growing: nil, waitingForAll: waitingForAll, jsonLines: jsonLines,
+            blockSize: blockSize, wholeChildren: wholeChildren, longContainer: longContainer)
+    }
+
+    /// The tree of standard input streaming into `spool`, read as it arrives: the first of the
+    /// root's children before this returns (or what arrived, when the input pauses), the rest
+    /// by ``takeScanned()`` — until the input ends.
+    /// - Throws: ``DocumentError``: the input cannot be read, or its skeleton is malformed.
+    public convenience init(spool: InputSpool, jsonLines: Bool) throws(DocumentError) {
+        try self.init(reader: try spool.reader(), growing: spool, waitingForAll: false, jsonLines: jsonLines)
+    }
+
+    /// The tree of `file`, followed as it grows (`--follow`): as ``init(spool:jsonLines:)``, and
+    /// the scan waits at the file's end for more until it is truncated or replaced
+    /// (``restartReason``).
+    public convenience init(following file: GrowingFile, jsonLines: Bool) throws(DocumentError) {
+        try self.init(reader: try file.reader(), growing: file, waitingForAll: false, jsonLines: jsonLines)
+    }
+
+    private init(
+        reader: FileReader, growing: (any GrowingInput)?, waitingForAll: Bool, jsonLines: Bool, blockSize: Int = 1024,
+        wholeChildren: Int = 1 << 16, longContainer: Int = 1 << 16
+    ) throws(DocumentError) {
+        name = reader.name
+        fixedSize = reader.regularFileSize ?? 0
         source = .file(reader)
         isJSONLines = jsonLines
+        self.growing = growing
         self.blockSize = blockSize
         self.wholeChildren = wholeChildren
         self.longContainer = longContainer
-        let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
-        let first = jsonLines ? UInt8(ascii: "[") : head.first { !Self.isBlank($0) }
+        // The first byte that is not blank, once it arrived.
+        growing?.wait { Self.firstByte(of: reader, length: $0.bytesWritten) != nil }
+        let available = growing?.bytesWritten ?? fixedSize
+        let first = jsonLines ? UInt8(ascii: "[") : Self.firstByte(of: reader, length: available)
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             // A scalar root (a number, a string): small, or a very long string, read whole.
-            let bytes = reader.bytes(at: 0, length: size) ?? []
+            growing?.wait { _ in false }
+            let length = growing?.bytesWritten ?? fixedSize
+            try MemoryCheck.reserve(length, for: reader.name)
+            let bytes = reader.bytes(at: 0, length: length) ?? []
             do {
                 rootScalar = try JSONParser.parse(bytes)
             } catch {
-                throw .malformed(file: path, error)
+                throw .malformed(file: reader.name, error)
             }
             root = nil
             return
@@ -144,17 +177,38 @@ public final class JSONTree: @unchecked Sendable {
         rootScalar = nil
         root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
         root?.isComplete = false
-        let scan = TreeScan(reader: reader, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
+        let scan = TreeScan(
+            reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
         self.scan = scan
-        // The first chunk's children (or everything), before the first screen.
+        // The first chunk's children (or everything; or, from a stream that pauses, what came).
         var generation = 0
         while true {
             takeScanned()
             if !isScanning || (!waitingForAll && (root?.count ?? 0) > 0) { break }
+            if let growing, scannedBytes >= growing.bytesWritten { break }
             generation = scan.changes.wait(after: generation)
         }
         if let scanFailure { throw scanFailure }
     }
+
+    /// The first byte that is not blank among the first `length` (at most 64 KiB).
+    private static func firstByte(of reader: FileReader, length: Int) -> UInt8? {
+        guard length > 0 else { return nil }
+        return (reader.bytes(at: 0, length: min(length, 1 << 16)) ?? []).first { !isBlank($0) }
+    }
+
+    /// The input when it grows while read (standard input, a followed file).
+    private let growing: (any GrowingInput)?
+
+    /// Whether the document is read as it arrives: from standard input, or a followed file.
+    public var isGrowing: Bool { growing != nil }
+
+    /// Why the tree must be read again from the start of its file (a followed file was
+    /// truncated or replaced), once its scan ended for that reason.
+    public var restartReason: String? { isScanning ? nil : (growing as? GrowingFile)?.restartReason }
+
+    /// The followed file, when the tree reads one.
+    public var followedFile: GrowingFile? { growing as? GrowingFile }
 
     /// The tree of the JSON file at `path` unless it is a stack document (an object with
     /// `sections`, for the stack viewer) or its root is not a container: a file smaller than

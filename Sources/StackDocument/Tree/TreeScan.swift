@@ -28,10 +28,14 @@ final class TreeScan: Sendable {
     private let wakePipe = WakePipe()
     private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
+    /// The input when it grows while read (standard input, a followed file): the scan waits at
+    /// its end for more.
+    private let growing: (any GrowingInput)?
 
     /// Starts scanning the file `reader` reads: a small first chunk, so the first screen comes
     /// quickly, then bigger ones.
-    init(reader: FileReader, jsonLines: Bool, blockSize: Int, longContainer: Int) {
+    init(reader: FileReader, growing: (any GrowingInput)? = nil, jsonLines: Bool, blockSize: Int, longContainer: Int) {
+        self.growing = growing
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             run(reader, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
         }
@@ -50,6 +54,8 @@ final class TreeScan: Sendable {
     /// Stops the scan at the next chunk.
     func cancel() {
         cancelled.store(true, ordering: .releasing)
+        // A scan waiting for input wakes to see it.
+        growing?.changes.signal()
     }
 
     private func run(_ reader: FileReader, jsonLines: Bool, blockSize: Int, longContainer: Int) {
@@ -62,6 +68,11 @@ final class TreeScan: Sendable {
         var failure: ContainerScanner.Failure?
         while !cancelled.load(ordering: .acquiring) {
             let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
+            if count == 0, let growing, !growing.isFinished || growing.bytesWritten > offset {
+                // At the end of what arrived: wait for more (or the end, or a cancel).
+                growing.wait { [offset] in $0.bytesWritten > offset || self.cancelled.load(ordering: .acquiring) }
+                continue
+            }
             do {
                 guard count > 0 else {
                     try scanner.finish(at: offset)
