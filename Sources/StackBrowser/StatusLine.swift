@@ -69,7 +69,7 @@ struct StatusLine {
         if let filterNote { parts.append(Part(text: filterNote, rank: 2, isRight: true)) }
         if markCount > 0 { parts.append(Part(text: "\(Self.grouped(markCount)) marked", rank: 5, isRight: true)) }
         if let detailLevel { parts.append(Part(text: "detail \(detailLevel)", rank: 6, isRight: true)) }
-        let height = (contentSize.isExact ? "" : "~") + Self.grouped(contentSize.total) + " lines"
+        let height = (contentSize.isExact ? "" : "~") + Self.grouped(contentSize.total) + (contentSize.total == 1 ? " line" : " lines")
         parts.append(Part(text: height, rank: 4, isRight: true))
         parts.append(Part(text: progress, rank: 3, isRight: true))
         return parts

@@ -211,7 +211,7 @@ public final class JSONTree: @unchecked Sendable {
     public var followedFile: GrowingFile? { growing as? GrowingFile }
 
     /// The tree of the JSON file at `path` unless it is a stack document (an object with
-    /// `sections`, for the stack viewer) or its root is not a container: a file smaller than
+    /// `sections`, for the stack viewer) or not JSON (nil: the whole loader says why): a file smaller than
     /// `minimumLazySize` read whole and checked whole, a bigger one read in chunks with only its
     /// skeleton checked.
     /// - Throws: ``DocumentError`` when it cannot be read or is not one JSON document (JSON Lines
@@ -230,11 +230,15 @@ public final class JSONTree: @unchecked Sendable {
             (try? JSONParser.parse(bytes)) == nil {
             return try JSONTree(bytes: bytes, name: path, jsonLines: true)
         }
-        // A scalar, or what is not JSON at all, is for the whole loader: it says what is wrong
-        // at the first bad byte without reading the rest.
+        // What is not JSON at all is for the whole loader: it says what is wrong at the first bad
+        // byte. A scalar (a number, a string) is a tree of one row.
         let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
-        guard let first = head.first(where: { !isBlank($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        else { return nil }
+        guard let first = head.first(where: { !isBlank($0) }) else { return nil }
+        guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
+            // (Only what can start a value is read on: a file of NUL bytes is refused unread.)
+            guard Array("\"-0123456789tfn".utf8).contains(first) else { return nil }
+            return try? JSONTree(path: path)
+        }
         let tree: JSONTree
         if size < minimumLazySize {
             guard let bytes = reader.bytes(at: 0, length: size) else {
