@@ -199,6 +199,17 @@ import Testing
         #expect(Self.screen(json, size: size, keys: "/w39<Enter>")[10] == "▌      w38 w39\"")
     }
 
+    /// `zR` opens every container as it shows; one closed by a key stays closed; `zM` ends it.
+    @Test func zROpensWhatShowsAndKeepsWhatAKeyClosed() {
+        let opened = Self.screen(Self.sample, size: TerminalSize(width: 48, height: 16), keys: "zMzR")
+        #expect(opened[8] == "      deps: {")
+        #expect(opened[9] == "        x: 1")
+        let kept = Self.screen(Self.sample, size: TerminalSize(width: 48, height: 16), keys: "zRjjjjjjjzc")
+        #expect(kept[8] == "▌     deps: {x: 1} 1 field")
+        let ended = Self.screen(Self.sample, size: TerminalSize(width: 48, height: 16), keys: "zRzMl")
+        #expect(ended[2] == #"    tags: ["a", "b"] 2 items"#)
+    }
+
     /// `m` marks the focused node (`*` in the gutter, counted on the status line), `'` goes to
     /// the next mark in document order — opening a closed container it is in — and wraps;
     /// `:marks` lists their paths.

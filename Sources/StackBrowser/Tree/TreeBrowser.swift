@@ -200,7 +200,9 @@ public struct TreeBrowser {
         case .character("c"): view.closeFocused()
         case .character("a"): view.toggleFocused()
         case .character("M"): view.closeAll()
-        case .character("R"): return "zR: opening everything is not available yet (l, zo open a node)"
+        case .character("R"):
+            view.openEverything()
+            return "zR: every container opens as it shows (zM closes them all)"
         default: return nil
         }
         return nil
@@ -380,7 +382,14 @@ public struct TreeBrowser {
             buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
             return buffer
         }
-        let frame = view.draw(into: &buffer, area: Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size)))
+        let area = Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size))
+        var frame = view.draw(into: &buffer, area: area)
+        // After zR, what shows opens, and what that brings on screen in turn (a screen's worth
+        // of levels at most).
+        for _ in 0..<area.height where view.openShown(frame) {
+            buffer = CellBuffer(width: size.width, height: size.height)
+            frame = view.draw(into: &buffer, area: area)
+        }
         showsEnd = frame.isAtBottom
         if !marks.isEmpty {
             let renderer = FrameRenderer(theme: theme, viewport: Self.height(for: size))

@@ -8,7 +8,7 @@ enum TreeHelp {
         ("`l` / Right", "open it; on an open one, its first child"),
         ("`h` / Left", "close it; on a closed one or a scalar, its parent"),
         ("`zo`, `zc`", "open, close"),
-        ("`zM`", "close every container but the root"),
+        ("`zM`, `zR`", "close every container but the root / open all as they show"),
         ("`]`, `[`", "the next / previous sibling"),
         ("`g` / Home, `G` / End", "the root, the last node"),
         ("Down, Up, Space, PgDn, `b`, PgUp, Ctrl-D, Ctrl-U", "scroll"),

@@ -9,6 +9,10 @@ import TerminalUI
 struct TreeView {
     /// The rows, the scroll position and the focus.
     private(set) var list: LazyList<TreeRows>
+    /// `zR`: every container opens as it shows (not all at once: a file's every node would be
+    /// billions of rows), but those closed since by a key; until `zM`.
+    private(set) var opensEverything = false
+    private var keptClosed: Set<[Int]> = []
 
     /// A view of `outline` in an area of `width` × `height`, the root focused.
     init(outline: TreeOutline, width: Int, height: Int, theme: Theme, options: StackOptions) {
@@ -123,8 +127,32 @@ struct TreeView {
 
     /// `zM`: every container but the root closed, the root focused.
     mutating func closeAll() {
+        opensEverything = false
+        keptClosed = []
         list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.closeAll() }
         list.selectFirst()
+    }
+
+    /// `zR`: opens every container on screen, and from now on every one that shows.
+    mutating func openEverything() {
+        opensEverything = true
+        keptClosed = []
+    }
+
+    /// Opens the closed containers among the rows `frame` shows (but those closed by a key), the
+    /// last first so the rows of the others stay where they are.
+    /// - Returns: whether any opened (the frame is then to be drawn again).
+    mutating func openShown(_ frame: StackFrame<RenderedRow>) -> Bool {
+        guard opensEverything else { return false }
+        var opened = false
+        for placed in frame.rows.reversed() where !placed.isPinned {
+            let row = placed.index
+            guard row < stack.rowCount, !outline.isOpen(row), outline.canOpen(row),
+                !keptClosed.contains(outline.childIndexes(of: row)) else { continue }
+            fold(row) { $0.open($1) }
+            opened = true
+        }
+        return opened
     }
 
     /// Reaches the node at `path`, opening the containers on its way, and focuses it at the top
@@ -161,6 +189,11 @@ struct TreeView {
             change(rows.outline, span.lowerBound)
         }
         if focusInside { list.select(row: span.lowerBound) }
+        if opensEverything {
+            // A container closed by a key after zR stays closed.
+            let indexes = outline.childIndexes(of: span.lowerBound)
+            if outline.isOpen(span.lowerBound) { keptClosed.remove(indexes) } else { keptClosed.insert(indexes) }
+        }
     }
 
     /// Shows only the root's children in `kept` (nil: all), later ones when `matches` says so.
