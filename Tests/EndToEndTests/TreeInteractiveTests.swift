@@ -70,6 +70,14 @@ import Testing
         #expect(last.contains { $0.hasPrefix("▌   {id: 59999, name: \"user-59999\", tags: […], ctx: {…}} 4 fields") }, "\(last)")
         tmux.send("g")
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == "." }) == ".")
+        // zR opens what shows; m marks a node and ' comes back to it from anywhere.
+        tmux.send("z", "R")
+        let all = tmux.waitUntil { $0.contains { $0.hasPrefix("        \"t0\"") } }
+        #expect(all.contains { $0.hasPrefix("      ctx: {") }, "\(all)")
+        tmux.send("j", "m")
+        #expect(tmux.waitUntil { $0.last?.contains("1 marked") == true }.last?.contains("1 marked") == true)
+        tmux.send("G", "'")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0]" }) == ".[0]")
         tmux.send("q")
         let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && InteractiveTests.restored($0) }
         #expect(after.contains("exit=0"))
