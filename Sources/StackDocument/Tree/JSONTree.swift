@@ -267,7 +267,13 @@ public final class JSONTree: @unchecked Sendable {
     /// - Returns: the indexes of the children added.
     @discardableResult
     public func takeScanned() -> Range<Int> {
-        guard let scan, var table = root else { return 0..<0 }
+        takeScannedChildren().added
+    }
+
+    /// ``takeScanned()``, with the added children's counts (-1 for a scalar), as found: the
+    /// outline sums their rows without finding again those moved into blocks.
+    func takeScannedChildren() -> (added: Range<Int>, counts: [Int32]) {
+        guard let scan, var table = root else { return (0..<0, []) }
         // The table held once only, so appending does not copy it (callers let go of theirs).
         root = nil
         let found = scan.take()
@@ -277,6 +283,7 @@ public final class JSONTree: @unchecked Sendable {
             table.isComplete = false
         }
         table.append(contentsOf: found.children)
+        let counts = found.children.counts
         passed.keep(from: &table)
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         scannedBytes = found.bytesScanned
@@ -292,7 +299,7 @@ public final class JSONTree: @unchecked Sendable {
             }
         }
         root = table
-        return before..<table.count
+        return (before..<table.count, counts)
     }
 
     /// Blocks until the scan has found every child of the root (or failed), taking them.

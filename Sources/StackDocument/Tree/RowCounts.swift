@@ -40,16 +40,29 @@ struct RowCounts {
     /// Adds a child of `rows` rows after the last.
     /// - Complexity: O(log n).
     mutating func append(_ rows: Int) {
-        if count % groupSize == 0 {
-            let node = groups + 1
-            // A Fenwick node sums the groups from just after its parent's range to itself.
-            let low = node - (node & -node)
-            sums.append(rows + groupPrefix(groups) - groupPrefix(low))
-        } else {
-            addToGroup(rows, groups - 1)
+        append(contentsOf: CollectionOfOne(rows))
+    }
+
+    /// Adds children of `rows` rows each after the last (a scan's batch).
+    /// - Complexity: O(children + groups touched × log n).
+    mutating func append(contentsOf rows: some Collection<Int>) {
+        var next = rows.startIndex
+        while next < rows.endIndex {
+            let inGroup = count % groupSize
+            let end = rows.index(next, offsetBy: groupSize - inGroup, limitedBy: rows.endIndex) ?? rows.endIndex
+            let sum = rows[next..<end].reduce(0, +)
+            if inGroup == 0 {
+                let node = groups + 1
+                // A Fenwick node sums the groups from just after its parent's range to itself.
+                let low = node - (node & -node)
+                sums.append(sum + groupPrefix(groups) - groupPrefix(low))
+            } else {
+                addToGroup(sum, groups - 1)
+            }
+            count += rows.distance(from: next, to: end)
+            walks[groups - 1] = nil
+            next = end
         }
-        count += 1
-        walks[groups - 1] = nil
     }
 
     /// Adds `delta` to child `index`'s rows.

@@ -155,16 +155,24 @@ public final class TreeOutline {
         let before = rowCount
         // Let go of the root's table while the tree appends to it (else every take-in copies it).
         if let root { root.table = ChildTable(isObject: root.table.isObject, start: root.table.start) }
-        let added = tree.takeScanned()
+        let (added, counts) = tree.takeScannedChildren()
         guard let root, let grown = tree.root else { return 0 }
         root.table = grown
-        for index in added {
-            if root.kept != nil {
-                // A filter on: a child found since shows only when it matches.
-                guard filterMatches?(index) == true else { continue }
-                root.kept?.append(index)
+        // Their rows from the counts found (a child may be in a block already), added at once.
+        let open = root.childrenOpen
+        if root.kept == nil, root.closed.isEmpty {
+            root.rowsOfChild.append(contentsOf: counts.lazy.map { open && $0 > 0 ? Int($0) + 2 : 1 })
+        } else {
+            var rows: [Int] = []
+            for (index, count) in zip(added, counts) {
+                if root.kept != nil {
+                    // A filter on: a child found since shows only when it matches.
+                    guard filterMatches?(index) == true else { continue }
+                    root.kept?.append(index)
+                }
+                rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + 2 : 1)
             }
-            root.rowsOfChild.append(root.defaultRows(of: index))
+            root.rowsOfChild.append(contentsOf: rows)
         }
         return rowCount - before
     }
