@@ -66,11 +66,32 @@ size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_in
 
 #if defined(__x86_64__)
 __attribute__((target("avx2,pclmul")))
+static inline uint64_t mask_of(__m256i low, __m256i high) {
+    uint32_t l = (uint32_t)_mm256_movemask_epi8(low);
+    uint32_t h = (uint32_t)_mm256_movemask_epi8(high);
+    return (uint64_t)l | (uint64_t)h << 32;
+}
+
+__attribute__((target("avx2,pclmul")))
 static inline uint64_t equal_mask(__m256i low, __m256i high, char c) {
     __m256i needle = _mm256_set1_epi8(c);
-    uint32_t l = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, needle));
-    uint32_t h = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, needle));
-    return (uint64_t)l | (uint64_t)h << 32;
+    return mask_of(_mm256_cmpeq_epi8(low, needle), _mm256_cmpeq_epi8(high, needle));
+}
+
+// The bytes of a 32-byte vector that are brackets, and (by `separators`) commas and colons,
+// line feeds: one vector, so the compiler has one mask to make (clang, given four masks to
+// OR, took them apart bit by bit: 2.8x slower).
+__attribute__((target("avx2,pclmul")))
+static inline __m256i structural(__m256i bytes, int separators) {
+    __m256i found = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('{')), _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('}'))),
+        _mm256_or_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('[')), _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(']'))));
+    if (separators & 1) {
+        found = _mm256_or_si256(found, _mm256_or_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(',')),
+                                                       _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(':'))));
+    }
+    if (separators & 2) found = _mm256_or_si256(found, _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('\n')));
+    return found;
 }
 
 __attribute__((target("avx2,pclmul")))
@@ -92,10 +113,7 @@ static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state
             _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quote), _mm_set1_epi8((char)0xFF), 0));
         inside ^= in_string;
         in_string = (uint64_t)((int64_t)inside >> 63);
-        uint64_t brackets = equal_mask(low, high, '{') | equal_mask(low, high, '}') | equal_mask(low, high, '[')
-            | equal_mask(low, high, ']');
-        if (separators & 1) brackets |= equal_mask(low, high, ',') | equal_mask(low, high, ':');
-        if (separators & 2) brackets |= equal_mask(low, high, '\n');
+        uint64_t brackets = mask_of(structural(low, separators), structural(high, separators));
         count = write_positions((brackets & ~inside & ~escapes) | quote, (uint32_t)start, positions, count);
     }
     state->in_string = in_string;
