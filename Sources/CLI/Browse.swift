@@ -16,7 +16,7 @@ struct Browse: ParsableCommand {
     @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none).")
     var noAnimation = false
 
-    @Flag(help: "Keep to the end of FILE as it grows, as less +F: new items show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start.")
+    @Flag(help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start.")
     var follow = false
 
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.

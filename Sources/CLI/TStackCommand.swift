@@ -10,7 +10,8 @@ struct TStackCommand: ParsableCommand {
         discussion: """
             A stack document is JSON: sections of items (title, subtitle, ASCII art, body), \
             optionally laid out horizontally as cards (see README.md for the format). Any other \
-            JSON, and JSON Lines, browse too: an item per array element, object key or line.
+            JSON, and JSON Lines, browse as a tree that folds, with the containers around the top \
+            of the screen pinned and each node's path in jq syntax.
             """,
         subcommands: [Browse.self, Render.self],
         defaultSubcommand: Browse.self
