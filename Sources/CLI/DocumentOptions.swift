@@ -52,38 +52,37 @@ struct DocumentOptions: ParsableArguments {
             if regular, named, let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
                 return .tree(waited(tree, whole))
             }
+            // A stack document, big or streaming, is read lazily into the stack view.
             let lazy = if let followed {
-                try LazyDocument.open(following: followed)
+                named ? nil : try LazyDocument.open(following: followed)
             } else if let spool {
                 try LazyDocument.open(spool: spool)
             } else {
                 try LazyDocument.open(path: file, minimumSize: lazyThreshold)
             }
-            // A big one found by its content too.
-            if regular, let lazy, lazy.isJSONLines,
-                let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
+            if let lazy {
+                guard whole else { return .reading(lazy) }
+                lazy.wait { _ in false }
+                if let failure = lazy.failure { throw failure }
+                return .whole(lazy.document)
+            }
+            // Any other JSON is a tree (JSON Lines too, by its content): a file's, or standard
+            // input's and a followed file's as they arrive. What is not JSON (input refused at
+            // its first bytes, an empty one) goes to the whole loader, which says why.
+            if regular, let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
                 return .tree(waited(tree, whole))
             }
-            // Standard input and a followed file: a stack document streams into the stack view;
-            // JSON Lines and any other JSON into a tree, read as it arrives (input refused at its
-            // first bytes goes to the whole loader, which says why).
-            if lazy.map({ $0.isJSONLines }) ?? true, spool?.failure == nil, (spool?.bytesWritten ?? 1) > 0 {
-                let jsonLines = lazy?.isJSONLines ?? false
-                if let spool { return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole)) }
-                if let followed { return .tree(try JSONTree(following: followed, jsonLines: jsonLines)) }
-            }
-            guard let lazy else {
-                // Any other JSON file is a tree (a small one of JSON Lines too); what is not JSON
-                // goes to the whole loader, which says why.
-                if regular, let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
-                    return .tree(waited(tree, whole))
+            if let spool {
+                // (Deciding waits for the first lines, or the end: a refusal is known by then.)
+                let jsonLines = JSONTree.startsLikeJSONLines(spool)
+                if spool.failure == nil, spool.bytesWritten > 0 {
+                    return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole))
                 }
-                return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
             }
-            guard whole else { return .reading(lazy) }
-            lazy.wait { _ in false }
-            if let failure = lazy.failure { throw failure }
-            return .whole(lazy.document)
+            if let followed {
+                return .tree(try JSONTree(following: followed, jsonLines: JSONTree.startsLikeJSONLines(followed)))
+            }
+            return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }

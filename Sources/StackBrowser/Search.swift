@@ -44,7 +44,6 @@ struct Search: Equatable {
     private func matches(_ raw: RawMatch, decoding item: () -> StackDocument.Item) -> Bool {
         switch raw {
         case .no: return false
-        case .yes: return true
         case .maybe: return matches(item())
         }
     }

@@ -3,8 +3,7 @@ public enum DocumentLoader {
     /// Reads and validates the document at `path` (`-` for standard input).
     /// - Throws: ``DocumentError`` whose description is the one-line message to print.
     public static func load(path: String) throws(DocumentError) -> StackDocument {
-        let jsonLines = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
-        let bytes = try FileBytes.read(path: path, jsonLines: jsonLines)
+        let bytes = try FileBytes.read(path: path)
         return try decode(bytes, file: path)
     }
 
@@ -19,30 +18,21 @@ public enum DocumentLoader {
         return try decode(bytes, file: spool.name)
     }
 
-    /// Parses a document; `file` names it in error messages. A stack document (an object with
-    /// `sections`) is checked against the format; any other JSON is shown through the generic
-    /// mapping; JSON Lines (by name: `.jsonl`, `.ndjson`; or by content: several lines that are
-    /// each a JSON value) become one item per line, a bad line an error row naming its number.
+    /// Parses a stack document and checks it against the format; `file` names it in error
+    /// messages. Any other JSON is not one: it browses as a tree (``JSONTree``).
     /// - Throws: ``DocumentError``.
     public static func decode(_ bytes: [UInt8], file: String) throws(DocumentError) -> StackDocument {
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw .malformed(file: file, JSONParseError(line: 1, column: 1, message: "empty file, expected a JSON document"))
         }
-        let title = file.split(separator: "/").last.map(String.init) ?? file
-        if file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson") {
-            return GenericMapping.document(forLines: JSONLines.values(in: bytes), title: title)
-        }
         let json: JSONValue
         do {
             json = try JSONParser.parse(bytes)
         } catch {
-            if JSONLines.looksLikeJSONLines(bytes) {
-                return GenericMapping.document(forLines: JSONLines.values(in: bytes), title: title)
-            }
             throw .malformed(file: file, error)
         }
         guard case .object(let members) = json, members.contains(where: { $0.key == "sections" }) else {
-            return GenericMapping.document(for: json, title: title)
+            throw .schema(file: file, path: "", message: "not a stack document (no sections): any other JSON browses as a tree")
         }
         do {
             return try SchemaReader(file: file).document(from: json)

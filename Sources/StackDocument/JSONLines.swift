@@ -1,25 +1,32 @@
 /// JSON Lines (`.jsonl`, `.ndjson`): one JSON value per line.
 enum JSONLines {
-    /// Each non-blank line parsed on its own, with its 1-based line number.
-    /// - Complexity: O(n).
-    static func values(in bytes: [UInt8]) -> [(number: Int, value: Result<JSONValue, JSONParseError>)] {
-        var result: [(Int, Result<JSONValue, JSONParseError>)] = []
-        for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
-            do {
-                result.append((index + 1, .success(try JSONParser.parse(Array(line)))))
-            } catch {
-                result.append((index + 1, .failure(error)))
-            }
-        }
-        return result
-    }
-
     /// Whether `bytes` that are not one JSON document read as JSON Lines: at least two non-blank
     /// lines, and the first two each a whole JSON value.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
         let lines = bytes.split(separator: 0x0A).filter { $0.contains { ![0x20, 0x09, 0x0D].contains($0) } }
         guard lines.count >= 2 else { return false }
         return lines.prefix(2).allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
+    }
+
+    /// Whether the file `reader` reads starts as JSON Lines (the test above on its first 64
+    /// KiB); with `completeLinesOnly`, looking only at lines whose line feed arrived.
+    static func startsLikeJSONLines(_ reader: FileReader, completeLinesOnly: Bool = false) -> Bool {
+        var head = [UInt8](repeating: 0, count: 1 << 16)
+        let count = head.withUnsafeMutableBytes { reader.read(into: $0, at: 0) }
+        var bytes = Array(head[0..<count])
+        // A line cut by the end of the read does not count.
+        if count == head.count || completeLinesOnly {
+            guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return false }
+            bytes.removeSubrange(lastNewline...)
+        }
+        return looksLikeJSONLines(bytes)
+    }
+
+    /// Whether growing `input` starts as JSON Lines: decided as soon as its first two lines are
+    /// values, or at 64 KiB, or at its end.
+    static func startsLikeJSONLines(_ input: some GrowingInput) -> Bool {
+        guard let reader = try? input.reader() else { return false }
+        input.wait { $0.bytesWritten >= 1 << 16 || startsLikeJSONLines(reader, completeLinesOnly: true) }
+        return startsLikeJSONLines(reader)
     }
 }

@@ -2,8 +2,8 @@ import Glibc
 @testable import StackDocument
 import Testing
 
-/// A followed file: what is appended is scanned as it comes; a truncated or replaced file ends
-/// the input and says why.
+/// A followed file (as the tree of its lines reads it): what is appended is scanned as it
+/// comes; a truncated or replaced file ends the input and says why.
 @Suite(.serialized) struct GrowingFileTests {
     static func write(_ text: String, to path: String, mode: String = "a") {
         let file = fopen(path, mode)
@@ -11,14 +11,15 @@ import Testing
         fclose(file)
     }
 
-    /// Takes in what the scan finds until `condition` holds, for at most two seconds (sleeping in
-    /// `poll(2)` on the document's wake descriptor).
-    static func takeIn(_ lazy: LazyDocument, until condition: (LazyDocument) -> Bool) -> Bool {
+    /// Takes in what the tree's scan finds until `condition` holds, for at most two seconds
+    /// (sleeping in `poll(2)` on the scan's wake descriptor).
+    static func takeIn(_ tree: JSONTree, until condition: (JSONTree) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(2)
         while ContinuousClock.now < deadline {
-            lazy.update()
-            if condition(lazy) { return true }
-            var watched = pollfd(fd: lazy.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+            tree.takeScanned()
+            if condition(tree) { return true }
+            guard let descriptor = tree.wakeDescriptor else { continue }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&watched, 1, 50)
         }
         return false
@@ -28,21 +29,25 @@ import Testing
         range.map { #"{"n": \#($0)}"# + "\n" }.joined()
     }
 
+    static func count(_ tree: JSONTree) -> Int { tree.root?.count ?? 0 }
+
+    /// The tree of a followed JSON Lines file grows as lines are appended (the last one shows as
+    /// soon as its line ends); truncated, its scan ends saying why, and the file read again
+    /// from its start is the new one.
     @Test func appendedLinesArriveAndATruncationEndsTheInputSayingWhy() throws {
         let path = "/tmp/tstack-growing-\(getpid()).jsonl"
         defer { unlink(path) }
         Self.write(Self.lines(1...5), to: path, mode: "w")
-        let file = try GrowingFile(path: path)
-        let lazy = try #require(try LazyDocument.open(following: file))
-        #expect(Self.takeIn(lazy) { $0.itemCount == 5 })
+        let tree = try JSONTree(following: try GrowingFile(path: path), jsonLines: true)
+        #expect(Self.takeIn(tree) { Self.count($0) == 5 })
         Self.write(Self.lines(6...1_000), to: path)
-        #expect(Self.takeIn(lazy) { $0.itemCount == 1_000 })
-        #expect(!lazy.isComplete, "a followed file does not end at its end")
+        #expect(Self.takeIn(tree) { Self.count($0) == 1_000 })
+        #expect(tree.isScanning, "a followed file does not end at its end")
         Self.write(Self.lines(1...2), to: path, mode: "w")
-        #expect(Self.takeIn(lazy) { $0.isComplete })
-        #expect(lazy.restartReason?.contains("was truncated") == true)
-        let fresh = try lazy.reopen()
-        #expect(Self.takeIn(fresh) { $0.itemCount == 2 })
+        #expect(Self.takeIn(tree) { !$0.isScanning })
+        #expect(tree.restartReason?.contains("was truncated") == true)
+        let fresh = try JSONTree(following: try GrowingFile(path: path), jsonLines: true)
+        #expect(Self.takeIn(fresh) { Self.count($0) == 2 })
         fresh.followedFile?.stop()
     }
 
@@ -50,29 +55,29 @@ import Testing
         let path = "/tmp/tstack-rotated-\(getpid()).jsonl"
         defer { unlink(path) }
         Self.write(Self.lines(1...3), to: path, mode: "w")
-        let lazy = try #require(try LazyDocument.open(following: try GrowingFile(path: path)))
-        #expect(Self.takeIn(lazy) { $0.itemCount == 3 })
+        let tree = try JSONTree(following: try GrowingFile(path: path), jsonLines: true)
+        #expect(Self.takeIn(tree) { Self.count($0) == 3 })
         // Log rotation: the file moves away, a new one takes its name.
         rename(path, path + ".1")
         defer { unlink(path + ".1") }
         Self.write(Self.lines(1...1), to: path, mode: "w")
-        #expect(Self.takeIn(lazy) { $0.isComplete })
-        #expect(lazy.restartReason?.contains("was replaced") == true)
+        #expect(Self.takeIn(tree) { !$0.isScanning })
+        #expect(tree.restartReason?.contains("was replaced") == true)
     }
 
-    /// A file whose name does not say JSON Lines is first tried as a stack document; the try
-    /// must not stop the following.
+    /// A file whose name does not say JSON Lines is one by its content, and is followed as one.
     @Test func aLogNotNamedJSONLinesIsFollowedToo() throws {
         let path = "/tmp/tstack-growing-\(getpid()).log"
         defer { unlink(path) }
         Self.write(Self.lines(1...3), to: path, mode: "w")
         let file = try GrowingFile(path: path)
         defer { file.stop() }
-        let lazy = try #require(try LazyDocument.open(following: file))
-        #expect(Self.takeIn(lazy) { $0.itemCount == 3 })
+        #expect(JSONTree.startsLikeJSONLines(file))
+        let tree = try JSONTree(following: file, jsonLines: true)
+        #expect(Self.takeIn(tree) { Self.count($0) == 3 })
         Self.write(Self.lines(4...10), to: path)
-        #expect(Self.takeIn(lazy) { $0.itemCount == 10 })
-        #expect(!lazy.isComplete)
+        #expect(Self.takeIn(tree) { Self.count($0) == 10 })
+        #expect(tree.isScanning)
     }
 
     @Test func aPipeOrADirectoryIsNotFollowedAsAFile() {

@@ -95,28 +95,26 @@ import Testing
         #expect(lazy.document.sections.last?.items.isEmpty == false)
     }
 
+    /// JSON Lines is no stack document: the lazy loader leaves it, and it opens as a tree of its
+    /// lines, found by name or by content, read lazily, a bad line a child of its own.
     @Test(arguments: ["log.jsonl", "log.txt"])
-    func jsonLinesAreReadLazilyByNameOrContentWithBadLinesAsErrorRows(name: String) throws {
+    func jsonLinesAreATreeByNameOrContent(name: String) throws {
         var text = ""
         for line in 1...3_000 {
             text += line == 1_500 ? "{\"broken\": \n" : line % 1_000 == 0 ? "\n" : #"{"name": "event \#(line)", "n": \#(line)}"# + "\n"
         }
         let file = TemporaryFile(contents: text, name: name)
         defer { file.remove() }
-        let lazy = try Self.readLazily(file.path)
-        #expect(lazy.failure == nil)
-        #expect(lazy.document.title == name)
-        let lines = try #require(lazy.document.sections.first)
-        #expect(lazy.document.sections.count == 1)
-        #expect(lines.id == "lines")
-        #expect(lines.items.count == 2_997, "blank lines are skipped")
-        #expect(lines.items[0] == GenericMapping.item(forLine: 1, .success(try JSONParser.parse(Array(#"{"name": "event 1", "n": 1}"#.utf8)))).withID("line-1"))
-        #expect(lines.items[1_498].title == "line 1500: not JSON")
-        #expect(lines.items[1_498].id == "line-1500")
-        let store = try #require(lazy.document.itemStore)
-        #expect(store.location(ofItemID: "line-2999") ?? (-1, -1) == (0, 2_996))
-        #expect(store.location(ofItemID: "line-1000") == nil, "a blank line is no item")
-        #expect(lines.items[2_996].title == "event 2999")
+        #expect(try LazyDocument.open(path: file.path, minimumSize: 0) == nil)
+        let tree = try #require(try JSONTree.open(path: file.path, minimumLazySize: 0, jsonLines: name.hasSuffix(".jsonl")))
+        tree.waitForScan()
+        #expect(tree.isJSONLines)
+        let root = try #require(tree.root)
+        #expect(root.count == 2_997, "blank lines are skipped")
+        #expect(root.childCount(of: 0) == 2)
+        #expect(root.childCount(of: 1_498) == nil, "a bad line is a scalar that says what is wrong")
+        #expect(root.lineNumber(of: 1_498) == 1_500)
+        #expect(root.lineNumber(of: 2_996) == 2_999)
     }
 
     @Test func anythingButAStackDocumentIsLeftToTheWholeLoader() throws {
@@ -139,14 +137,6 @@ import Testing
     }
 }
 
-extension StackDocument.Item {
-    /// The same item with another id.
-    func withID(_ id: String) -> StackDocument.Item {
-        var item = self
-        item.id = id
-        return item
-    }
-}
 
 /// The duplicate id hashes found at the end of a scan.
 @Suite struct CollidingHashesTests {
@@ -183,7 +173,7 @@ extension StackDocument.Item {
     @Test func offsetsPastFourGibibytesComeBackWhole() throws {
         let file = TemporaryFile(contents: "{}")
         defer { file.remove() }
-        let items = LazyItems(reader: try FileReader(path: file.path), isJSONLines: false)
+        let items = LazyItems(reader: try FileReader(path: file.path))
         let starts = [0, 10, 4_294_967_290, 4_294_967_300, 4_294_967_300 + 8, 3 << 32, (3 << 32) + 5, 9 << 32]
         let records = starts.map { StackScanner.ItemRecord(start: $0, length: 4, idHash: 7, detail: 1) }
         items.append(records[...], expectedCount: records.count)

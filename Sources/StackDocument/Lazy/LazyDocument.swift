@@ -73,24 +73,23 @@ public final class LazyDocument {
     ) throws(DocumentError) -> LazyDocument? {
         guard let reader = try? FileReader(path: path), let size = reader.regularFileSize, size >= minimumSize,
             size > 0 else { return nil }
-        let named = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
-        return try open(reader, size: size, spool: nil, jsonLinesByName: named, firstItems: firstItems)
+        return try open(reader, size: size, spool: nil, firstItems: firstItems)
     }
 
     /// Starts scanning input as it streams into `spool`, whatever its size, and waits for the
     /// first screen's items as ``open(path:minimumSize:firstItems:)`` does — or for as many as
     /// have arrived when the input pauses, so a slow stream (`tail -f log | tstack browse -`)
     /// shows as soon as its first items are there.
-    /// - Returns: nil when the input is empty or not a stack document nor JSON Lines: wait for
-    ///   the spool to finish and load it whole.
-    ///   (Input refused at its first bytes is neither: the whole loader reports the refusal.)
+    /// - Returns: nil when the input is empty or not a stack document (any other JSON is a
+    ///   tree: ``JSONTree/init(spool:jsonLines:)``; input refused at its first bytes goes to the
+    ///   whole loader, which reports the refusal).
     /// - Throws: ``DocumentError`` for an error found before the first items.
     public static func open(spool: InputSpool, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
         try open(input: spool, firstItems: firstItems)
     }
 
     /// Reads `file` as it grows (`--follow`): as a stream, whatever its size; the scan waits at
-    /// its end for more. Nil when it is empty or neither a stack document nor JSON Lines.
+    /// its end for more. Nil when it is empty or not a stack document.
     public static func open(following file: GrowingFile, firstItems: Int = 100) throws(DocumentError) -> LazyDocument? {
         try open(input: file, firstItems: firstItems)
     }
@@ -98,16 +97,12 @@ public final class LazyDocument {
     private static func open(input: some GrowingInput, firstItems: Int) throws(DocumentError) -> LazyDocument? {
         input.wait { $0.bytesWritten > 0 }
         guard input.bytesWritten > 0 else { return nil }
-        let named = input.name.hasSuffix(".jsonl") || input.name.hasSuffix(".ndjson")
-        return try open(try input.reader(), size: 0, spool: input, jsonLinesByName: named, firstItems: firstItems)
+        return try open(try input.reader(), size: 0, spool: input, firstItems: firstItems)
     }
 
     /// Why the input must be read again from its start (a followed file was truncated or
     /// replaced), once the scan ended for that reason.
     public var restartReason: String? { (spool as? GrowingFile)?.restartReason }
-
-    /// Whether the input is read as JSON Lines (an item a line).
-    public var isJSONLines: Bool { items.isJSONLines }
 
     /// The followed file, when the input is one.
     public var followedFile: GrowingFile? { spool as? GrowingFile }
@@ -118,68 +113,38 @@ public final class LazyDocument {
     public func reopen() throws(DocumentError) -> LazyDocument {
         let file = try GrowingFile(path: followedFile?.path ?? path)
         let reader = try file.reader()
-        let fresh = items.isJSONLines
-            ? LazyDocument(path: path, reader: reader, size: 0, spool: file, scanner: LineScanner())
-            : LazyDocument(path: path, reader: reader, size: 0, spool: file, scanner: StackScanner())
+        let fresh = LazyDocument(path: path, reader: reader, size: 0, spool: file)
         fresh.document.title = document.title
         return fresh
     }
 
     private static func open(
-        _ reader: FileReader, size: Int, spool: (any GrowingInput)?, jsonLinesByName named: Bool, firstItems: Int
+        _ reader: FileReader, size: Int, spool: (any GrowingInput)?, firstItems: Int
     ) throws(DocumentError) -> LazyDocument? {
-        let path = reader.name
-        if !named {
-            let lazy = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: StackScanner())
-            // A stack document names its sections early: one that has not within its first MiB
-            // (GeoJSON's features, an API dump) is taken for any other JSON, not read to its end
-            // to be sure (its scan is cancelled as `lazy` goes).
-            lazy.wait {
-                $0.sawSections ? $0.items.count >= firstItems || $0.caughtUpWithInput
-                    : $0.bytesScanned >= Self.sectionsHorizon
-            }
-            if lazy.sawSections {
-                // An error before the first screen's items: the screen is never opened.
-                if let failure = lazy.failure { throw failure }
-                return lazy
-            }
-            // Not a stack document (or not JSON at all): JSON Lines, or else for the whole loader.
-            // A stream decides as soon as its first two lines are values, or at 64 KiB.
-            spool?.wait { $0.bytesWritten >= 1 << 16 || Self.startsLikeJSONLines(reader, completeLinesOnly: true) }
-            guard Self.startsLikeJSONLines(reader) else { return nil }
+        let lazy = LazyDocument(path: reader.name, reader: reader, size: size, spool: spool)
+        // A stack document names its sections early: one that has not within its first MiB
+        // (GeoJSON's features, an API dump) is taken for any other JSON, not read to its end
+        // to be sure (its scan is cancelled as `lazy` goes).
+        lazy.wait {
+            $0.sawSections ? $0.items.count >= firstItems || $0.caughtUpWithInput : $0.bytesScanned >= Self.sectionsHorizon
         }
-        let lines = LazyDocument(path: path, reader: reader, size: size, spool: spool, scanner: LineScanner())
-        lines.document.title = spool == nil || spool is GrowingFile
-            ? path.split(separator: "/").last.map(String.init) ?? path : "(stdin)"
-        lines.wait { $0.items.count >= firstItems || $0.caughtUpWithInput }
-        return lines
+        guard lazy.sawSections else { return nil }
+        // An error before the first screen's items: the screen is never opened.
+        if let failure = lazy.failure { throw failure }
+        return lazy
     }
 
     private init(
-        path: String, reader: FileReader, size: Int, spool: (any GrowingInput)?, scanner: some ChunkScanner & Sendable
+        path: String, reader: FileReader, size: Int, spool: (any GrowingInput)?
     ) {
         self.path = path
         self.reader = reader
         self.size = size
         self.spool = spool
-        items = LazyItems(reader: reader, isJSONLines: scanner is LineScanner)
-        channel = ScanChannel(reader: reader, scanner: scanner, spool: spool)
+        items = LazyItems(reader: reader)
+        channel = ScanChannel(reader: reader, scanner: StackScanner(), spool: spool)
         document = StackDocument(sections: [])
         document.itemStore = items
-    }
-
-    /// Whether the file's first lines read as JSON Lines (the whole loader's test, on the first
-    /// 64 KiB); with `completeLinesOnly`, looking only at lines whose line feed arrived.
-    private static func startsLikeJSONLines(_ reader: FileReader, completeLinesOnly: Bool = false) -> Bool {
-        var head = [UInt8](repeating: 0, count: 1 << 16)
-        let count = head.withUnsafeMutableBytes { reader.read(into: $0, at: 0) }
-        var bytes = Array(head[0..<count])
-        // A line cut by the end of the read does not count.
-        if count == head.count || completeLinesOnly {
-            guard let lastNewline = bytes.lastIndex(of: 0x0A) else { return false }
-            bytes.removeSubrange(lastNewline...)
-        }
-        return JSONLines.looksLikeJSONLines(bytes)
     }
 
     /// Stops the scan. A followed file goes on being watched: its owner stops it

@@ -7,13 +7,6 @@ import Algorithms
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
     private let reader: FileReader
-    /// Whether the items are JSON Lines (shown through the generic mapping) rather than the
-    /// items of a stack document.
-    let isJSONLines: Bool
-    /// For JSON Lines, where line numbers stop following item numbers (after a blank line):
-    /// the ordinals from which the line is `ordinal + lineSteps[k].offset`, ascending. Most
-    /// logs have no blank line, so this is nearly always empty.
-    private var lineSteps: [(ordinal: Int, offset: Int)] = []
     /// The low 32 bits of each item's offset in the file; the high bits are the number of
     /// entries of ``startHighs`` at or before the item (a file over 4 GiB has a few).
     private var startLows: [UInt32] = []
@@ -40,18 +33,11 @@ final class LazyItems: ItemStore {
     private var cacheNext = 0
     private static let cacheSize = 512
 
-    init(reader: FileReader, isJSONLines: Bool) {
+    init(reader: FileReader) {
         self.reader = reader
-        self.isJSONLines = isJSONLines
     }
 
     var count: Int { startLows.count }
-
-    /// The line of JSON Lines item `ordinal` (the first is line 1).
-    private func line(ofOrdinal ordinal: Int) -> Int {
-        let after = lineSteps.partitioningIndex { $0.ordinal > ordinal }
-        return ordinal + (after == 0 ? 1 : lineSteps[after - 1].offset)
-    }
 
     /// Item `ordinal`'s offset in the file.
     func start(_ ordinal: Int) -> Int {
@@ -78,13 +64,6 @@ final class LazyItems: ItemStore {
                 while startHighs.count < record.start >> 32 { startHighs.append(first + offset) }
             }
         }
-        if isJSONLines {
-            var offset = lineSteps.last?.offset ?? 1
-            for (position, record) in records.enumerated() where Int(record.line) != first + position + offset {
-                offset = Int(record.line) - first - position
-                lineSteps.append((first + position, offset))
-            }
-        }
         startLows.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.start) })
         lengths.append(contentsOf: records.lazy.map { UInt32(clamping: $0.length) })
         details.append(contentsOf: records.lazy.map(\.detail))
@@ -108,7 +87,7 @@ final class LazyItems: ItemStore {
     }
 
     func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
-        if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern, isJSONLines: isJSONLines) }
+        if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern) }
         return rawMatches!.answer(
             forOrdinal: ordinal, count: startLows.count,
             span: { self.start($0)..<(self.start($0) + Int(self.lengths[$0])) },
@@ -200,14 +179,6 @@ final class LazyItems: ItemStore {
         }
         guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
             return Self.errorItem(path: path, message: "\(reader.name): the file changed while open (\(path) is gone)")
-        }
-        if isJSONLines {
-            // The id is always `line-N` here: whether an `id` field is unique is not known
-            // until every line was parsed.
-            let number = line(ofOrdinal: ordinal)
-            var item = GenericMapping.item(forLine: number, Result { () throws(JSONParseError) in try JSONParser.parse(bytes) })
-            item.id = "line-\(number)"
-            return item
         }
         do {
             let json = try JSONParser.parse(bytes)

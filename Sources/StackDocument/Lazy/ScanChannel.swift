@@ -38,15 +38,12 @@ final class ScanChannel: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
     private let spool: (any GrowingInput)?
-    /// Whether items have ids to check for duplicates (JSON Lines' are their line numbers).
-    private let checksIDs: Bool
 
     /// Starts scanning the file `reader` reads, in chunks: a small first one so the first screen
     /// comes quickly, then bigger ones. With `spool`, the file is still being written: its end
     /// is the end only once the input ended.
-    init(reader: FileReader, scanner: some ChunkScanner & Sendable, spool: (any GrowingInput)? = nil) {
+    init(reader: FileReader, scanner: StackScanner, spool: (any GrowingInput)? = nil) {
         self.spool = spool
-        checksIDs = scanner is StackScanner
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             run(reader, scanner, spool)
         }
@@ -77,7 +74,7 @@ final class ScanChannel: Sendable {
 
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    private func run(_ reader: FileReader, _ start: some ChunkScanner, _ spool: (any GrowingInput)?) {
+    private func run(_ reader: FileReader, _ start: StackScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
         let chunkSize = 1 << 18
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
@@ -91,7 +88,6 @@ final class ScanChannel: Sendable {
         var hashes: [UInt64] = []
         let fileSize = spool == nil ? reader.regularFileSize : nil
         func keepHashes() {
-            guard checksIDs else { return }
             let needed = hashes.count + scanner.items.count
             if hashes.capacity < needed, let fileSize, offset > 0 {
                 hashes.reserveCapacity(max(needed, Int(Double(needed) * Double(fileSize) / Double(offset) * 1.02)))
@@ -220,7 +216,7 @@ final class ScanChannel: Sendable {
     }
 
     private func publish(
-        _ scanner: inout some ChunkScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?,
+        _ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?,
         colliding: [UInt64] = []
     ) {
         let events = scanner.events

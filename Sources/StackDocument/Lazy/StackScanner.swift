@@ -8,7 +8,7 @@ import Glibc
 /// Only the skeleton is checked here: brackets, strings, and the commas and colons of the levels
 /// above the items' insides. What lies inside an item is checked when the item is decoded for
 /// display (``JSONParser``), so a bad item becomes an error row while the rest still browses.
-struct StackScanner: ChunkScanner, Sendable {
+struct StackScanner: Sendable {
     /// Something found between items, in file order.
     enum Event: Equatable, Sendable {
         /// A member of the top-level object other than `sections`, with its raw JSON.
@@ -34,8 +34,6 @@ struct StackScanner: ChunkScanner, Sendable {
         var idHash: UInt64
         /// Its `detail` (1–3), or 0 when it has none or something else.
         var detail: UInt8
-        /// Its line number, for JSON Lines (0 in a stack document).
-        var line: Int32 = 0
     }
 
     /// Malformed structure: where (a byte offset) and what was expected.

@@ -4,8 +4,6 @@ import Glibc
 public enum RawMatch: Sendable {
     /// No match: the item need not be decoded.
     case no
-    /// A match, final (a JSON Lines line is searched as it is written).
-    case yes
     /// Perhaps: decode the item and match its fields.
     case maybe
 }
@@ -17,13 +15,11 @@ public enum RawMatch: Sendable {
 /// For a stack document an item passes when its bytes match: a match in a field's decoded text
 /// is a match in its raw bytes when the field has no escape; an item with escapes is matched
 /// with them decoded in place (``JSONUnescaping``), which makes every field's decoded text a run
-/// of its bytes again. A JSON Lines line is searched as it is written, like `grep` does, and its
-/// answer is final.
+/// of its bytes again.
 final class RawMatches {
     /// The pattern these answers are for.
     let pattern: RegexPattern
-    private let isJSONLines: Bool
-    /// One bit per item: the bytes matched (or, for a stack document, hold an escape).
+    /// One bit per item: the bytes matched.
     private var hits: [UInt64] = []
     /// One bit per block: scanned.
     private var scanned: [UInt64] = []
@@ -38,9 +34,8 @@ final class RawMatches {
     /// Items per block: a block is read with one `pread`.
     static let blockSize = 1_024
 
-    init(pattern: RegexPattern, isJSONLines: Bool) {
+    init(pattern: RegexPattern) {
         self.pattern = pattern
-        self.isJSONLines = isJSONLines
     }
 
     /// The answer for item `ordinal` of `count`; the block holding it is scanned first if it was
@@ -49,14 +44,14 @@ final class RawMatches {
         forOrdinal ordinal: Int, count: Int, span: (Int) -> Range<Int>,
         read: (UnsafeMutableRawBufferPointer, Int) -> Int
     ) -> RawMatch {
-        if !isJSONLines, !pattern.survivesRawBytes { return .maybe }
+        if !pattern.survivesRawBytes { return .maybe }
         let block = ordinal / Self.blockSize
         let lower = block * Self.blockSize
         let upper = min(count, lower + Self.blockSize)
         let done = Self.bit(block, in: scanned) && (partial.map { $0.block != block || $0.count == upper - lower } ?? true)
         if !done { scan(lower..<upper, block: block, span: span, read: read) }
         guard Self.bit(ordinal, in: hits) else { return .no }
-        return isJSONLines ? .yes : .maybe
+        return .maybe
     }
 
     private func scan(
@@ -84,10 +79,9 @@ final class RawMatches {
         partial = items.count < Self.blockSize ? (block, items.count) : nil
     }
 
-    /// Whether the item's bytes match: as written for a JSON Lines line; for a stack document
-    /// item with escapes, with them decoded.
+    /// Whether the item's bytes match: with its escapes decoded, when it has any.
     private func matches(_ item: UnsafeRawBufferPointer) -> Bool {
-        guard !isJSONLines, let base = item.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), item.count) != nil else {
+        guard let base = item.baseAddress, memchr(base, Int32(UInt8(ascii: "\\")), item.count) != nil else {
             return pattern.firstMatch(in: item, from: 0) != nil
         }
         JSONUnescaping.unescape(item, into: &unescaped)

@@ -197,6 +197,15 @@ public final class JSONTree: @unchecked Sendable {
         return (reader.bytes(at: 0, length: min(length, 1 << 16)) ?? []).first { !isBlank($0) }
     }
 
+    /// Whether standard input in `spool` is JSON Lines by its content: decided as soon as its
+    /// first two lines are values, or at 64 KiB, or at its end.
+    public static func startsLikeJSONLines(_ spool: InputSpool) -> Bool { JSONLines.startsLikeJSONLines(spool) }
+
+    /// Whether the followed `file` is JSON Lines, by its name or its content.
+    public static func startsLikeJSONLines(_ file: GrowingFile) -> Bool {
+        file.path.hasSuffix(".jsonl") || file.path.hasSuffix(".ndjson") || JSONLines.startsLikeJSONLines(file)
+    }
+
     /// The input when it grows while read (standard input, a followed file).
     private let growing: (any GrowingInput)?
 
@@ -225,10 +234,14 @@ public final class JSONTree: @unchecked Sendable {
             }
             return try JSONTree(path: path, waitingForAll: false, jsonLines: true)
         }
-        // A small file that is not one document may be JSON Lines (the whole loader's test).
+        // A file that is not one document may be JSON Lines by its content: a small one when it
+        // does not parse whole, a big one by its first lines.
         if size < minimumLazySize, let bytes = reader.bytes(at: 0, length: size), JSONLines.looksLikeJSONLines(bytes),
             (try? JSONParser.parse(bytes)) == nil {
             return try JSONTree(bytes: bytes, name: path, jsonLines: true)
+        }
+        if size >= minimumLazySize, JSONLines.startsLikeJSONLines(reader) {
+            return try JSONTree(path: path, waitingForAll: false, jsonLines: true)
         }
         // What is not JSON at all is for the whole loader: it says what is wrong at the first bad
         // byte. A scalar (a number, a string) is a tree of one row.
