@@ -64,6 +64,8 @@ import Testing
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[3].tags[0]" }) == ".[3].tags[0]")
         tmux.send("n")
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[10].tags[0]" }) == ".[10].tags[0]")
+        tmux.send("N")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[3].tags[0]" }) == ".[3].tags[0]")
         // zM closes everything, G goes to the last node, g to the root.
         tmux.send("z", "M", "G")
         let last = tmux.waitUntil { Self.focus($0) == ".[59999]" }
@@ -78,6 +80,43 @@ import Testing
         #expect(tmux.waitUntil { $0.last?.contains("1 marked") == true }.last?.contains("1 marked") == true)
         tmux.send("G", "'")
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0]" }) == ".[0]")
+        // Tab and Shift-Tab move as j and k; Enter, za, zo and zc fold the focused record.
+        tmux.send("z", "M", "g", "Tab")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0]" }) == ".[0]")
+        tmux.send("BTab")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == "." }) == ".")
+        tmux.send("Tab", "Enter")
+        let toggled = tmux.waitUntil { $0.contains { $0.hasPrefix("      id: 0") } }
+        #expect(toggled.contains { $0.hasPrefix("▌*  {") }, "the marked record, open: \(toggled)")
+        for (keys, open) in [("a", false), ("o", true), ("c", false)] {
+            tmux.send("z", keys)
+            let screen = tmux.waitUntil { $0.contains { $0.hasPrefix("      id: 0") } == open }
+            #expect(screen.contains { $0.hasPrefix("      id: 0") } == open, "z\(keys): \(screen)")
+        }
+        // Y copies the focused value as the file has it.
+        tmux.send("Y")
+        tmux.waitUntil { $0.last?.contains("copied the value") == true }
+        #expect(tmux.tmux("show-buffer").stdout.hasPrefix(#"{"id": 0, "name": "user-0""#))
+        // Down and Up scroll a line (the focus kept on screen), the rows as they were after Up
+        // (the gutter and the scrollbar aside).
+        let text = { (screen: [String]) in screen.dropLast().map { String($0.dropFirst(2).dropLast()) } }
+        let before = text(tmux.capture())
+        tmux.send("Down")
+        let scrolled = text(tmux.waitUntil { text($0) != before })
+        #expect(scrolled != before && scrolled[1] == before[2], "one line: \(scrolled)")
+        tmux.send("Up")
+        #expect(text(tmux.waitUntil { text($0) == before }) == before)
+        // & keeps the records with a match; & alone shows all again.
+        tmux.send("&", "user-59999", "Enter")
+        let filtered = tmux.waitUntil(seconds: 20) { $0.last?.contains("(1 of 60,000)") == true }
+        #expect(filtered.last?.contains("(1 of 60,000)") == true, "\(filtered.last ?? "")")
+        tmux.send("&", "Enter")
+        #expect(tmux.waitUntil { $0.last?.contains("filter") == false }.last?.contains("filter") == false)
+        // F1 shows the keys; any key closes the box.
+        tmux.send("F1")
+        #expect(tmux.waitUntil { $0.contains { $0.contains("the next / previous sibling") } }.contains { $0.contains("the next / previous sibling") })
+        tmux.send("x")
+        #expect(!tmux.waitUntil { !$0.contains { $0.contains("the next / previous sibling") } }.contains { $0.contains("the next / previous sibling") })
         tmux.send("q")
         let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && InteractiveTests.restored($0) }
         #expect(after.contains("exit=0"))

@@ -15,6 +15,7 @@ enum TreeHelp {
         ("`/`, `?`, `n`, `N`", "search keys and values forward / back; again"),
         ("`&`", "only the root's children that match (alone: all)"),
         ("`:goto PATH` (or `:PATH`)", "any node, opening its ancestors (.a.b[0])"),
+        ("`F`", "follow the end of a growing input"),
         ("`m`, `'`", "mark or unmark the node / the next marked node"),
         ("`:marks`", "list the marked nodes"),
         ("`y`, `Y`", "copy the node's path / its value as JSON (OSC 52)"),
