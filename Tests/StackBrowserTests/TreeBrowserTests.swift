@@ -147,6 +147,24 @@ import Testing
         #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
     }
 
+    /// `Y` on the root of JSON Lines copies the array of its lines (the file has no brackets to
+    /// copy; a fuzzer found the root's range starting before the file), and an empty JSON Lines
+    /// file takes every key.
+    @Test func theRootOfJSONLinesCopiesAsAnArrayAndAnEmptyOneTakesEveryKey() throws {
+        func run(_ text: String, keys: String) throws -> MemoryTerminal {
+            let tree = try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true)
+            let size = TerminalSize(width: 48, height: 12)
+            let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse(keys))
+            var browser = TreeBrowser(tree: tree, fileName: "t.jsonl", size: size, theme: .monochrome)
+            _ = browser.run(screen: terminal, input: terminal)
+            return terminal
+        }
+        let copied = try run("{\"a\": 1}\n{\"b\": [2]}\n", keys: "Y")
+        #expect(try JSONParser.parse(Array((copied.clipboard.last ?? "").utf8)) == JSONParser.parse(Array(#"[{"a": 1}, {"b": [2]}]"#.utf8)))
+        let empty = try run("", keys: "jGlzRGzM/a<Enter>n<Enter>hmg'Y&x<Enter>")
+        #expect(empty.screen?.textLines().first?.hasPrefix("▌*[]") == true, "the root, empty and marked")
+    }
+
     /// Document text is data: an escape sequence or a control character in a key or a string
     /// shows escaped, never as a control character.
     @Test func documentTextIsInert() {

@@ -292,6 +292,16 @@ public struct TreeBrowser {
         let range: Range<Int>
         if let last = row.steps.last {
             range = tree.valueRange(ofChild: last.index, in: last.table)
+        } else if tree.isJSONLines {
+            // The root of JSON Lines is the array of its lines, which the file does not write:
+            // copied as the export writes it.
+            guard tree.size <= Self.clipboardLimit else {
+                return "too big to copy: \(StatusLine.grouped(tree.size)) bytes (at most 1 MiB)"
+            }
+            var lines: [String] = []
+            TreeExport.write(tree) { lines.append($0) }
+            clipboard = lines.joined(separator: "\n")
+            return "copied the value of . (the array of its lines)"
         } else if let root = tree.root {
             range = root.start..<(root.end + 1)
         } else {

@@ -483,6 +483,8 @@ public final class JSONTree: @unchecked Sendable {
     }
 
     private static func bytes(in range: Range<Int>, of source: Source) -> [UInt8] {
+        // (Nothing before the file's start: a JSON Lines root has no opening bracket in it.)
+        let range = max(0, range.lowerBound)..<max(0, range.upperBound)
         switch source {
         case .memory(let bytes):
             return Array(bytes[min(range.lowerBound, bytes.count)..<min(range.upperBound, bytes.count)])
