@@ -163,6 +163,26 @@ import Testing
         #expect(try JSONParser.parse(Array((copied.clipboard.last ?? "").utf8)) == JSONParser.parse(Array(#"[{"a": 1}, {"b": [2]}]"#.utf8)))
         let empty = try run("", keys: "jGlzRGzM/a<Enter>n<Enter>hmg'Y&x<Enter>")
         #expect(empty.screen?.textLines().first?.hasPrefix("▌*[]") == true, "the root, empty and marked")
+        // Only the skeleton of a line is checked: a container malformed inside (its count is
+        // not what its own scan finds) shows rows saying what is wrong (the fuzzer's `[,]`).
+        let malformed = try run("[,]\n[1,,2]\n", keys: "zRGggjjjj")
+        #expect(malformed.screen?.textLines().joined().contains("not JSON") == true)
+    }
+
+    /// A file read lazily has only its skeleton checked: containers malformed inside show rows
+    /// saying what is wrong, whatever the keys.
+    @Test func aContainerMalformedInsideShowsWhatIsWrong() throws {
+        let path = "/tmp/tstack-malformed-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs("[[,], [1,,2], {\"a\": 1,}]", file)
+        fclose(file)
+        defer { unlink(path) }
+        let tree = try JSONTree(path: path)
+        let size = TerminalSize(width: 48, height: 12)
+        let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse("zRGgjjjjjjjjjjY"))
+        var browser = TreeBrowser(tree: tree, fileName: "m.json", size: size, theme: .monochrome)
+        _ = browser.run(screen: terminal, input: terminal)
+        #expect(terminal.screen?.textLines().joined().contains("not JSON") == true)
     }
 
     /// Document text is data: an escape sequence or a control character in a key or a string

@@ -161,13 +161,20 @@ public struct ChildTable: Sendable {
 
     /// The value `read` gives of the kept table holding child `index` and its index there: this
     /// table, or a block's children found again.
+    /// Nil for a child the table does not have: a container whose skeleton is malformed inside
+    /// (`[,]` in a big file or on a line of JSON Lines: only the skeleton of what the scans pass
+    /// is checked) has a count its own scan does not find, and a block may read differently once
+    /// the file changed under it.
     private func entry<Value>(_ index: Int, _ read: (ChildTable, Int) -> Value) -> Value? {
-        guard let blocks else { return read(self, index) }
-        if index >= blocks.childCount { return read(self, index - blocks.childCount) }
+        guard index >= 0 else { return nil }
+        guard let blocks, index < blocks.childCount else {
+            let kept = index - (blocks?.childCount ?? 0)
+            guard kept < valueStarts.count, !isObject || kept < keyStarts.count else { return nil }
+            return read(self, kept)
+        }
         let window = blocks.window(index / blocks.size, of: self)
         let inside = index % blocks.size
-        // A block that reads differently now (the file changed under it) has nothing to say.
-        guard inside < window.valueStarts.count else { return nil }
+        guard inside < window.valueStarts.count, !isObject || inside < window.keyStarts.count else { return nil }
         return read(window, inside)
     }
 

@@ -436,7 +436,7 @@ public final class JSONTree: @unchecked Sendable {
 
     /// Child `index`'s key (objects), decoded; nil in an array or when the key is malformed.
     public func key(ofChild index: Int, in table: ChildTable) -> String? {
-        guard let region = table.keyRegion(of: index) else { return nil }
+        guard let region = table.keyRegion(of: index), region.count >= 2 else { return nil }
         // The region runs from the opening quote to the colon: drop the colon and blanks.
         let text = bytes(in: trimmed(region.lowerBound..<(region.upperBound - 1), droppingComma: false))
         guard case .string(let key)? = try? JSONParser.parse(text) else { return nil }
