@@ -165,7 +165,7 @@ import Testing
         #expect(empty.screen?.textLines().first?.hasPrefix("▌*[]") == true, "the root, empty and marked")
         // Only the skeleton of a line is checked: a container malformed inside (its count is
         // not what its own scan finds) shows rows saying what is wrong (the fuzzer's `[,]`).
-        let malformed = try run("[,]\n[1,,2]\n", keys: "zRGggjjjj")
+        let malformed = try run("[,]\n[1,,2]\n{1:1}\n", keys: "zRGggjjjj")
         #expect(malformed.screen?.textLines().joined().contains("not JSON") == true)
     }
 
@@ -174,7 +174,7 @@ import Testing
     @Test func aContainerMalformedInsideShowsWhatIsWrong() throws {
         let path = "/tmp/tstack-malformed-\(getpid()).json"
         let file = fopen(path, "w")
-        fputs("[[,], [1,,2], {\"a\": 1,}]", file)
+        fputs("[[,], [1,,2], {\"a\": 1,}, {1: 2}]", file)
         fclose(file)
         defer { unlink(path) }
         let tree = try JSONTree(path: path)

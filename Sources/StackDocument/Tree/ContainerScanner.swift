@@ -309,6 +309,10 @@ struct ContainerScanner {
             }
         case UInt8(ascii: ":"):
             if depth == 1, table.isObject {
+                // A member's value only after its key (`{1: 1}` has none).
+                guard table.keyStarts.count == table.valueStarts.count + 1 else {
+                    throw Failure(offset: position, message: "expected a string key before ':'")
+                }
                 table.valueStarts.append(position + 1)
                 table.counts.append(-1)
             }
