@@ -165,7 +165,7 @@ import Testing
         #expect(empty.screen?.textLines().first?.hasPrefix("▌*[]") == true, "the root, empty and marked")
         // Only the skeleton of a line is checked: a container malformed inside (its count is
         // not what its own scan finds) shows rows saying what is wrong (the fuzzer's `[,]`).
-        let malformed = try run("[,]\n[1,,2]\n{1:1}\n", keys: "zRGggjjjj")
+        let malformed = try run("[,]\n[1,,2]\n{1:1}\n{\n  \"a\": \"left-pad\",\n}\n[   ,[\"x\"]ge]\n", keys: "zRGggjjjjY/x<Enter>")
         #expect(malformed.screen?.textLines().joined().contains("not JSON") == true)
     }
 

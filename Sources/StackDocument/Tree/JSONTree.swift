@@ -495,6 +495,7 @@ public final class JSONTree: @unchecked Sendable {
 
     /// The 1-based line and column of byte `offset`.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        let offset = max(0, offset)
         switch source {
         case .memory(let bytes):
             var line = 1, column = 1

@@ -98,8 +98,15 @@ struct RowCounts {
             }
             step /= 2
         }
+        // (A row past the end — the caller's rows disagreeing with its counts, as a container
+        // malformed inside can make them — is taken in the last group.)
+        guard groups > 0 else { return (0, row) }
+        if node == groups {
+            node -= 1
+            remaining += groupPrefix(groups) - groupPrefix(groups - 1)
+        }
         let before = walk(node, rows: rows)
-        let inside = min(before.partitioningIndex { $0 > remaining }, before.count - 1) - 1
+        let inside = max(0, min(before.partitioningIndex { $0 > remaining }, before.count - 1) - 1)
         return (node * groupSize + inside, remaining - before[inside])
     }
 
@@ -107,6 +114,7 @@ struct RowCounts {
     private mutating func walk(_ group: Int, rows: (Int) -> Int) -> [Int] {
         if let walk = walks[group] { return walk }
         let first = group * groupSize
+        guard first < count else { return [0] }
         var walk = [0]
         walk.reserveCapacity(groupSize + 1)
         for index in first..<min(count, first + groupSize) { walk.append(walk[walk.count - 1] + rows(index)) }
