@@ -396,15 +396,20 @@ public struct TreeBrowser {
         var frame = view.draw(into: &buffer, area: area)
         // After zR, what shows opens, and what that brings on screen in turn (a screen's worth
         // of levels at most).
-        for _ in 0..<area.height where view.openShown(frame) {
+        // (`where` would go on asking after a frame that opened nothing: a loop that stops.)
+        var levels = 0
+        while levels < area.height, view.openShown(frame) {
             buffer = CellBuffer(width: size.width, height: size.height)
             frame = view.draw(into: &buffer, area: area)
+            levels += 1
         }
         showsEnd = frame.isAtBottom
         if !marks.isEmpty {
             let renderer = FrameRenderer(theme: theme, viewport: Self.height(for: size))
-            for placed in frame.rows where view.outline.row(placed.index).role != .closing
-                && marks.contains(view.outline.childIndexes(of: placed.index)) {
+            for placed in frame.rows {
+                // One lookup a row: its role and its child indexes.
+                let row = view.outline.row(placed.index)
+                guard row.role != .closing, marks.contains(row.steps.map(\.index)) else { continue }
                 renderer.drawMark(x: 1, y: placed.origin, into: &buffer)
             }
         }
