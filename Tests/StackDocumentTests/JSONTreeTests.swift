@@ -165,6 +165,20 @@ import Testing
         }
     }
 
+    /// A file read by its skeleton has its strings checked when shown: a malformed one has no
+    /// text (its row shows the parser's error), a long one is read only as far as asked.
+    @Test func stringsAreCheckedWhenShownAndReadOnlyAsFarAsAsked() throws {
+        let file = TemporaryFile(contents: #"["ok", "bad \x", "\#(String(repeating: "é", count: 100))"]"#, name: "s.json")
+        defer { file.remove() }
+        let tree = try JSONTree(path: file.path)
+        let root = try #require(tree.root)
+        #expect(tree.stringHead(ofChild: 0, in: root, bytes: 100)?.text == "ok")
+        #expect(tree.stringHead(ofChild: 1, in: root, bytes: 100) == nil)
+        #expect((try? tree.scalar(ofChild: 1, in: root)) == nil)
+        let head = try #require(tree.stringHead(ofChild: 2, in: root, bytes: 11))
+        #expect(head.text == "ééééé" && !head.isWhole && head.length == 202, "no half character: \(head)")
+    }
+
     /// A broken skeleton says where, as line:column, and what was expected.
     @Test(arguments: [
         ("[1, 2", "t.json:1:6: expected ']'"),

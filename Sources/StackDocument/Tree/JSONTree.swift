@@ -457,24 +457,28 @@ public final class JSONTree: @unchecked Sendable {
 
     /// The first characters of child `index`'s value when it is a string: its first `limit`
     /// bytes decoded (a string longer than that is not read further), whether that is all of
-    /// it, and its length in the file (quotes and escapes included); nil when it is no string.
+    /// it, and its length in the file (quotes and escapes included); nil when it is no string,
+    /// or one read whole that is malformed (the parser checks it, as it checks any scalar).
     public func stringHead(ofChild index: Int, in table: ChildTable, bytes limit: Int) -> (text: String, isWhole: Bool, length: Int)? {
         let range = valueRange(ofChild: index, in: table)
         let head = bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 1 + limit))
         guard head.first == UInt8(ascii: "\""), range.count >= 2 else { return nil }
         let isWhole = range.count <= limit + 2
+        if isWhole {
+            // Checked as any scalar is: a malformed one is nil here, and its row says what is wrong.
+            guard case .string(let text)? = try? JSONParser.parse(head) else { return nil }
+            return (text, true, range.count)
+        }
         var decoded: [UInt8] = []
         head.withUnsafeBytes { raw in
-            let inside = UnsafeRawBufferPointer(rebasing: raw[1..<(isWhole ? raw.count - 1 : raw.count)])
+            let inside = UnsafeRawBufferPointer(rebasing: raw[1...])
             JSONUnescaping.unescape(inside, into: &decoded)
         }
         // A character cut at the end of the head is dropped, not shown as U+FFFD.
-        if !isWhole {
-            var end = decoded.count
-            while end > 0, decoded[end - 1] & 0xC0 == 0x80 { end -= 1 }
-            if end > 0, decoded[end - 1] >= 0xC0 { decoded.removeLast(decoded.count - end + 1) }
-        }
-        return (String(decoding: decoded, as: UTF8.self), isWhole, range.count)
+        var end = decoded.count
+        while end > 0, decoded[end - 1] & 0xC0 == 0x80 { end -= 1 }
+        if end > 0, decoded[end - 1] >= 0xC0 { decoded.removeLast(decoded.count - end + 1) }
+        return (String(decoding: decoded, as: UTF8.self), false, range.count)
     }
 
     /// The bytes in `range` (fewer when the file shrank).
