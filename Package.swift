@@ -78,7 +78,7 @@ let package = Package(
         // (`make logs`).
         .executableTarget(name: "LogBrowser", dependencies: ["TStack"], path: "Examples/LogBrowser"),
         // Helpers shared by the test targets: a seeded generator, directory listing.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StackDocument"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

@@ -1,11 +1,12 @@
 import StackDocument
 import StackEngine
 
-/// A jump that waits for the document's scan: End before the last item is known, or `:goto`
-/// to an id not found yet.
+/// A jump that waits for the document's scan: End before the last item (or node) is known,
+/// `:goto` to an id or a path not found yet.
 enum PendingJump: Equatable {
     case bottom
     case id(String, ScrollAlignment)
+    case path(JSONPath)
 }
 
 /// The reading of a big document, as a component of the browser: the document still being
@@ -103,7 +104,7 @@ struct DocumentLoading {
         // Standard input still streaming in has no size yet: say how much arrived.
         if follows { return "following (a key stops)" }
         let progress = document.sizeIsKnown
-            ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(document.fileSize >> 20) MB so far"
+            ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(ByteCount(document.fileSize)) so far"
         guard pendingJump != nil else { return progress }
         let spinner = Self.spinner[waitFrames % Self.spinner.count]
         return "\(spinner) \(progress), waiting for the end"

@@ -2,6 +2,7 @@ import Glibc
 import StackBrowser
 import StackDocument
 import TerminalUI
+import TestSupport
 import Testing
 
 /// The tree view of any JSON: what it shows, its keys, its pins, paths and the clipboard, run
@@ -136,7 +137,7 @@ import Testing
         #expect(filtered.last!.contains("filter: error (3 of 30)"))
         let needle = screen("&needle<Enter>zMj").last!
         #expect(needle.hasPrefix(" .[17]  log.jsonl") && needle.contains("line 18"), "\(needle)")
-        #expect(screen("&error<Enter>/needle<Enter>").last!.contains("no match for needle in what the filter shows"))
+        #expect(screen("&error<Enter>/needle<Enter>").last!.contains("no match for /needle in what the filter shows"))
         #expect(screen("&error<Enter>&<Enter>").last!.contains("filter off"))
         #expect(screen("&error<Enter>&<Enter>zM").count == 8 && screen("&error<Enter>&<Enter>zMG").last!.hasPrefix(" .[29]"))
     }
@@ -298,5 +299,141 @@ import Testing
         TreeExport.write(tree) { exported.append($0) }
         let original = try JSONParser.parse(tree.bytes(in: 0..<tree.size))
         #expect(try JSONParser.parse(Array(exported.joined(separator: "\n").utf8)) == original)
+    }
+}
+
+/// Issue 22: answers that are never wrong while the file is read, patterns that backtrack too
+/// much, patterns that match the empty string.
+@Suite(.timeLimit(.minutes(1))) struct TreeAnswersTests {
+    static let size = TerminalSize(width: 100, height: 10)
+
+    static func status(_ browser: inout TreeBrowser) -> String {
+        browser.render().textLines().last!
+    }
+
+    static func type(_ keys: String, into browser: inout TreeBrowser) {
+        for event in try! KeyNotation.parse(keys) { browser.handle(event) }
+    }
+
+    /// A JSON Lines log of `count` records, `needle` in the one at `needle`.
+    static func log(_ count: Int, needle: Int) -> [UInt8] {
+        Array((0..<count).map { #"{"n": \#($0), "msg": "\#($0 == needle ? "needle-near-end" : "hay")"}"# + "\n" }.joined().utf8)
+    }
+
+    /// A search typed while the file is read looks at what was read, then waits, saying so — never
+    /// "no match" — and finds the match once the scan reaches it.
+    @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {
+        let bytes = Self.log(2_000, needle: 1_990)
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        browser.searchesInSteps = true
+        browser.takeScanned()
+        Self.type("/needle-near-end<Enter>", into: &browser)
+        for _ in 0..<10 { _ = browser.update(InputEvent.tick) }
+        let waiting = Self.status(&browser)
+        #expect(waiting.contains("searching /needle-near-end… ") && waiting.contains("read (a key stops)"), "\(waiting)")
+        #expect(!waiting.contains("no match"))
+        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { browser.takeScanned() })
+        input.end(takeIn: { browser.takeScanned() })
+        while browser.tickInterval == 0 { _ = browser.update(InputEvent.tick) }
+        #expect(browser.focusedPath == ".[1990].msg", "\(Self.status(&browser))")
+    }
+
+    /// `G` while the file is read goes to the last node read, and on to the last as more is read,
+    /// landing on the last record once the scan ends; a key stops it.
+    @Test func gWhileReadLandsOnTheLastRecord() throws {
+        let bytes = Self.log(3_000, needle: -1)
+        let input = try PipedTree(first: Array(bytes.prefix(10_000)), jsonLines: true)
+        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        browser.takeScanned()
+        Self.type("G", into: &browser)
+        #expect(Self.status(&browser).contains("G: on to the last node as it is read"))
+        input.feed(Array(bytes.dropFirst(10_000).prefix(50_000)), takeIn: { browser.takeScanned() })
+        input.feed(Array(bytes.dropFirst(60_000)), takeIn: { browser.takeScanned() })
+        input.end(takeIn: { browser.takeScanned() })
+        #expect(browser.focusedPath == ".[2999].msg")
+        #expect(!Self.status(&browser).contains("G: on"))
+        // A key stops it: j moves on from where the focus is.
+        let second = try PipedTree(first: Array(bytes.prefix(10_000)), jsonLines: true)
+        var stopped = TreeBrowser(tree: second.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        stopped.takeScanned()
+        Self.type("Gk", into: &stopped)
+        let before = stopped.focusedPath
+        second.end(takeIn: { stopped.takeScanned() })
+        #expect(stopped.focusedPath == before)
+    }
+
+    /// A filter while read shows what it kept so far and says so; the count becomes whole when
+    /// the scan ends, with the records read since.
+    @Test func aFilterWhileReadSaysSoFar() throws {
+        let bytes = Self.log(2_000, needle: 1_990)
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        browser.takeScanned()
+        Self.type("&needle<Enter>", into: &browser)
+        let partial = Self.status(&browser)
+        #expect(partial.contains("filter: needle (0 of ") && partial.contains(" so far)"), "\(partial)")
+        #expect(!partial.contains("no match"))
+        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { browser.takeScanned() })
+        input.end(takeIn: { browser.takeScanned() })
+        #expect(Self.status(&browser).contains("filter: needle (1 of 2,000)"), "\(Self.status(&browser))")
+    }
+
+    /// A pattern that backtracks too much is no match: it says so, once, and stops (or, within
+    /// the limits, finds that nothing matches).
+    @Test(arguments: ["(a+)+$", "(a|a)+!x", "(.*a){12}x", #"(\w+\s?)+$"#])
+    func aPatternTooComplexIsNeverAMatch(pattern: String) {
+        let records = (0..<100).map { #"{"n": \#($0), "s": "\#($0 == 50 ? String(repeating: "a", count: 5_000) + "!" : "b")"}"# }
+        let tree = try! JSONTree(bytes: Array(records.joined(separator: "\n").utf8), name: "a.jsonl", jsonLines: true)
+        func status(_ keys: String) -> (String, String?) {
+            var browser = TreeBrowser(tree: tree, fileName: "a.jsonl", size: Self.size, theme: .monochrome)
+            Self.type(keys, into: &browser)
+            return (Self.status(&browser), browser.focusedPath)
+        }
+        let (filtered, _) = status("&\(pattern)<Enter>")
+        #expect(filtered.contains("pattern too complex") || filtered.contains("no match for"), "\(filtered)")
+        #expect(!filtered.contains(" of 100)") || filtered.contains("(0 of 100)"), "\(filtered)")
+        let (searched, focus) = status("/\(pattern)<Enter>")
+        #expect(searched.contains("pattern too complex") || searched.contains("no match for"), "\(searched)")
+        #expect(focus == ".", "the focus stays")
+    }
+
+    /// An empty match advances: `n` goes on to the next node each time, saying when it wraps.
+    @Test(arguments: ["x*", "q?"])
+    func patternsMatchingTheEmptyStringAdvance(pattern: String) {
+        let json = #"{"x":"qq","y":1,"w":"qq"}"#
+        let tree = try! JSONTree(bytes: Array(json.utf8), name: "e.json")
+        var browser = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+        Self.type("/\(pattern)<Enter>", into: &browser)
+        var visited = [browser.focusedPath ?? ""]
+        for _ in 0..<4 {
+            Self.type("n", into: &browser)
+            visited.append(browser.focusedPath ?? "")
+        }
+        #expect(visited == [".x", ".y", ".w", ".", ".x"], "\(visited)")
+        Self.type("N", into: &browser)
+        #expect(browser.focusedPath == ".")
+        // `\b` matches in keys and words only, never at the root's brackets.
+        var words = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+        Self.type(#"/\b<Enter>nnn"#, into: &words)
+        #expect(words.focusedPath == ".x")
+    }
+
+    /// `^` and `$` match at a line's start and end; in a file of one line, the only match is the
+    /// root's, and `n` says so.
+    @Test func anchorsMatchLinesAndTheOnlyMatchIsSaid() {
+        let tree = try! JSONTree(bytes: Array(#"{"x":"qq","y":1,"w":"qq"}"#.utf8), name: "e.json")
+        for pattern in ["^", "$"] {
+            var browser = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+            Self.type("/\(pattern)<Enter>", into: &browser)
+            let status = Self.status(&browser)
+            #expect(browser.focusedPath == "." && status.contains("the only match is here"), "\(pattern): \(status)")
+        }
+        let lines = try! JSONTree(bytes: Array("{\"a\":1}\n{\"b\":2}\n".utf8), name: "l.jsonl", jsonLines: true)
+        var browser = TreeBrowser(tree: lines, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
+        Self.type("/^<Enter>", into: &browser)
+        #expect(browser.focusedPath == ".[0]")
+        Self.type("n", into: &browser)
+        #expect(browser.focusedPath == ".[1]")
     }
 }

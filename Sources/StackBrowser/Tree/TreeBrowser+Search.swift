@@ -32,41 +32,71 @@ extension TreeBrowser {
         return nil
     }
 
-    /// A search from the focused node: after the last match when the focus is still on its node,
-    /// else from the node's start (forward, past its first byte: the node itself is not the next).
+    /// A search from the focused node: after the last match when the focus is still on its node
+    /// (past it by a byte when it was empty: an empty match advances), else from the node's
+    /// start (forward, past its first byte: the node itself is not the next).
     mutating func begin(_ pattern: RegexPattern, forward: Bool) {
         let outline = view.outline
         let indexes = view.focusedIndexes ?? []
         let origin: Int
         if let lastMatch, lastMatch.indexes == indexes {
-            origin = forward ? lastMatch.range.upperBound : lastMatch.range.lowerBound
+            let range = lastMatch.range
+            origin = forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound
         } else {
             origin = outline.startOffset(ofChildIndexes: indexes) + (forward ? 1 : 0)
         }
         search = TreeSearch(tree: outline.tree, pattern: pattern, forward: forward, from: origin)
     }
 
-    /// Runs the search's next window; on a match, reveals its node.
+    /// Where a search passing over a match in the focused node goes on from: past the key or the
+    /// scalar the match is in (a pattern matching the empty string matches at each of its bytes),
+    /// else past the match.
+    func resumeOffset(after range: Range<Int>, forward: Bool) -> Int {
+        let next = forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound
+        guard let focus = view.focus, let last = view.outline.row(focus).steps.last else { return next }
+        let tree = view.outline.tree
+        var regions = [tree.valueRange(ofChild: last.index, in: last.table)]
+        if let key = last.table.keyRegion(of: last.index) { regions.append(key) }
+        for region in regions where region.contains(range.lowerBound) {
+            // A container's own bytes (its brackets, blanks between children) are few: past the match.
+            if region == regions[0], last.table.childCount(of: last.index) != nil { return next }
+            return forward ? max(next, region.upperBound) : min(next, region.lowerBound)
+        }
+        return next
+    }
+
+    /// Runs the search's next window; on a match, reveals its node. While the file is read, a
+    /// search that looked at all that was read waits for more, saying so: it never says "no
+    /// match" for what it has not seen.
     mutating func continueSearch() {
         guard var running = search else { return }
         let outcome = running.step()
         search = running
+        let typed = "\(running.forward ? "/" : "?")\(CellText.inert(running.pattern.source))"
         switch outcome {
         case .searching:
-            feedback = "searching \(running.forward ? "/" : "?")\(running.pattern.source)… \(Int(running.progress * 100))%"
+            feedback = "searching \(typed)… \(Int(running.progress * 100))% (a key stops)"
+        case .waiting:
+            feedback = "searching \(typed)… \(view.outline.tree.readNote) (a key stops)"
         case .notFound:
             search = nil
-            feedback = "no match for \(CellText.inert(running.pattern.source))"
+            // Around the whole file and back: the match passed over in the focused node is the only one.
+            feedback = skipped != nil ? "\(typed): the only match is here" : "no match for \(typed)"
+        case .tooComplex:
+            search = nil
+            feedback = "\(typed): \(RegexPattern.tooComplexMessage)"
         case .found(let range, let wrapped):
             search = nil
             let indexes = view.outline.childIndexes(containing: range.lowerBound)
             if indexes == view.focusedIndexes {
                 // The focused node (another match in it): go on past it, unless that is where the
                 // search came back to.
-                if range == skipped { return feedback = "the only match is here" }
+                if range == skipped { return feedback = "\(typed): the only match is here" }
                 skipped = skipped ?? range
                 lastMatch = (range, indexes)
-                begin(running.pattern, forward: running.forward)
+                search = TreeSearch(
+                    tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
+                    from: resumeOffset(after: range, forward: running.forward))
                 return
             }
             skipped = nil
@@ -75,11 +105,11 @@ extension TreeBrowser {
                 // In a child the filter leaves out: go on past it, until the search comes back
                 // to a match it passed over already.
                 guard hiddenMatches.insert(range.lowerBound).inserted else {
-                    return feedback = "no match for \(CellText.inert(running.pattern.source)) in what the filter shows"
+                    return feedback = "no match for \(typed) in what the filter shows"
                 }
                 search = TreeSearch(
                     tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
-                    from: running.forward ? range.upperBound : range.lowerBound)
+                    from: running.forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound)
                 return
             }
             // A match in a long string cut short: the string unfolds, as containers do.
@@ -88,9 +118,9 @@ extension TreeBrowser {
         }
     }
 
-    /// Runs the search to its end.
+    /// Runs the search to its end, or until it waits for the scan.
     mutating func finishSearch() {
-        while search != nil { continueSearch() }
+        while let running = search, !running.isWaiting { continueSearch() }
     }
 
     // MARK: - Filter
@@ -111,13 +141,20 @@ extension TreeBrowser {
         return nil
     }
 
-    /// Runs the filter's next window; once it looked at every child, shows those it kept.
+    /// Runs the filter's next window; once it looked at every child found so far, shows those it
+    /// kept, and a child the scan finds later shows when it matches. Until the scan ends, what it
+    /// says is "so far" (``filterNote``).
     mutating func continueFilter() {
         guard var running = filtering else { return }
         running.step()
-        guard running.isDone else {
+        if running.isTooComplex {
+            filtering = nil
+            feedback = "&\(CellText.inert(running.pattern.source)): \(RegexPattern.tooComplexMessage)"
+            return
+        }
+        guard running.isCaughtUp else {
             filtering = running
-            feedback = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))%"
+            feedback = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% (a key stops)"
             return
         }
         filtering = nil
@@ -127,13 +164,25 @@ extension TreeBrowser {
         view.filter(keeping: running.kept) { index in
             tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
         }
-        feedback = running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+        feedback = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
     }
 
-    /// The filter applied, for the status line: `filter: PATTERN` and how many children show.
+    /// A filter whose pattern turned out too complex for a child taken in since goes: it has no
+    /// answer for that child.
+    mutating func dropFilterTooComplex() {
+        guard let pattern = appliedFilter, pattern.exceededLimits else { return }
+        appliedFilter = nil
+        view.filter(keeping: nil, matches: nil)
+        feedback = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
+    }
+
+    /// The filter applied, for the status line: `filter: PATTERN` and how many children show —
+    /// of those read so far, while the file is read.
     var filterNote: String? {
         guard let appliedFilter, let shown = view.outline.shownChildCount else { return nil }
-        let total = view.outline.tree.root?.count ?? 0
-        return "filter: \(CellText.inert(appliedFilter.source)) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total)))"
+        let tree = view.outline.tree
+        let total = tree.root?.count ?? 0
+        let soFar = tree.isScanning ? " so far" : ""
+        return "filter: \(CellText.inert(appliedFilter.source)) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))\(soFar))"
     }
 }

@@ -11,14 +11,6 @@ extension TreeBrowser: TerminalApp {
             handle(event)
             return !isFinished
         }
-        if search != nil {
-            continueSearch()
-            pacing.changed(true)
-        }
-        if filtering != nil {
-            continueFilter()
-            pacing.changed(true)
-        }
         let tree = view.outline.tree
         if tree.isScanning, ContinuousClock.now - lastTakeIn >= Self.batchTime {
             let rows = stack.rowCount
@@ -27,14 +19,21 @@ extension TreeBrowser: TerminalApp {
             // The next take-in a batch time after one that found something: an input that
             // pauses (a pipe left open) wakes nothing until it writes again.
             if tree.scannedBytes != scanned || !tree.isScanning { lastTakeIn = .now }
-            if pendingGoto != nil {
-                retryGoto()
-                pacing.changed(true)
-            }
+            // A jump or a search waiting for the scan went on.
+            if pendingJump != nil || search != nil { pacing.changed(true) }
             // Rows arriving below the screen change nothing on it: a frame when they show (the
             // end was on screen), when the scan ends, and else once a second for its progress.
             pacing.changed(!tree.isScanning || (showsEnd && stack.rowCount > rows)
                 || ContinuousClock.now - pacing.lastFrame > .seconds(1))
+        }
+        // The next window of a search or a filter (one waiting for the scan went on at the take-in).
+        if let running = search, !running.isWaiting {
+            continueSearch()
+            pacing.changed(true)
+        }
+        if filtering != nil {
+            continueFilter()
+            pacing.changed(true)
         }
         return !isFinished
     }
@@ -45,7 +44,8 @@ extension TreeBrowser: TerminalApp {
     /// At once while a search runs (its next window); while the file is read, when the batch
     /// time is up.
     public var tickInterval: Int? {
-        if search != nil || filtering != nil { return 0 }
+        if let search, !search.isWaiting { return 0 }
+        if filtering != nil { return 0 }
         guard view.outline.tree.isScanning else { return nil }
         let left = Self.batchTime - (ContinuousClock.now - lastTakeIn)
         return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil

@@ -33,8 +33,9 @@ public struct TreeBrowser {
     var pacing = FramePacing()
     var lastTakeIn = ContinuousClock.now - .seconds(1)
     var showsEnd = false
-    /// A `:goto` path beyond what the scan has found so far, tried again as it finds more.
-    var pendingGoto: JSONPath?
+    /// A jump beyond what the scan has found so far — a `:goto` path, or `G` to the last node —
+    /// tried again as it finds more, until the scan ends or a key.
+    var pendingJump: PendingJump?
     /// Why the scan stopped before the end of the file, once it did.
     var problem: String?
     /// Text for the clipboard, until the run loop takes it.
@@ -125,7 +126,7 @@ public struct TreeBrowser {
 
     mutating func handle(_ key: Key) {
         feedback = nil
-        pendingGoto = nil
+        pendingJump = nil
         // A key stops following (F follows again).
         follows = false
         if search != nil || filtering != nil {
@@ -174,7 +175,10 @@ public struct TreeBrowser {
         case .character("]"): if !view.focusSibling(forward: true) { feedback = "no next sibling" }
         case .character("["): if !view.focusSibling(forward: false) { feedback = "no previous sibling" }
         case .character("g"), .home: view.focusRoot()
-        case .character("G"), .end: view.focusLast()
+        case .character("G"), .end:
+            view.focusLast()
+            // The last node of what was read: the focus goes on to the last as more is read.
+            if view.outline.tree.isScanning { pendingJump = .bottom }
         case .character("z"): pendingPrefix = "z"
         case .character(":"): prompt.open(.command)
         case .character("/"): prompt.open(.searchForward)
@@ -235,23 +239,30 @@ public struct TreeBrowser {
         } catch {
             return "goto: \(error)"
         }
-        pendingGoto = nil
+        pendingJump = nil
         if view.reveal(path: path) { return nil }
         guard view.outline.tree.isScanning else { return "goto: no node at \(path)" }
         // It may be further on than the scan got: tried again as the scan finds more.
-        pendingGoto = path
-        return "goto \(path): reading on to find it…"
+        pendingJump = .path(path)
+        return nil
     }
 
-    /// Tries the `:goto` waiting for the scan again, after a take-in.
-    mutating func retryGoto() {
-        guard let path = pendingGoto else { return }
-        if view.reveal(path: path) {
-            pendingGoto = nil
-            feedback = nil
-        } else if !view.outline.tree.isScanning {
-            pendingGoto = nil
-            feedback = "goto: no node at \(path)"
+    /// Tries the jump waiting for the scan again, after a take-in: a path found, or the last node
+    /// focused again; it ends with the scan.
+    mutating func retryPendingJump() {
+        switch pendingJump {
+        case .path(let path)?:
+            if view.reveal(path: path) {
+                pendingJump = nil
+            } else if !view.outline.tree.isScanning {
+                pendingJump = nil
+                feedback = "goto: no node at \(path)"
+            }
+        case .bottom?:
+            view.focusLast()
+            if !view.outline.tree.isScanning { pendingJump = nil }
+        default:
+            return
         }
     }
 
@@ -314,13 +325,17 @@ public struct TreeBrowser {
         return "copied the value of \(view.outline.path(of: row.steps)) (\(StatusLine.grouped(range.count)) bytes)"
     }
 
-    /// Takes in the root's children the background scan found (rows added at the end), and says
-    /// so when it stopped at an error.
+    /// Takes in the root's children the background scan found (rows added at the end), says so
+    /// when it stopped at an error, and lets what waited for the scan go on: a jump to what it
+    /// found, a search that looked at all that was read before.
     public mutating func takeScanned() {
         let tree = view.outline.tree
         guard tree.isScanning else { return }
         view.takeScanned()
         if follows { view.focusLast() }
+        dropFilterTooComplex()
+        retryPendingJump()
+        if let search, search.isWaiting { continueSearch() }
         if let reason = tree.restartReason {
             restart(saying: reason)
         } else if let failure = tree.scanFailure {
@@ -365,12 +380,17 @@ public struct TreeBrowser {
         return "line \(StatusLine.grouped(first.table.lineNumber(of: first.index)))"
     }
 
-    /// While the file is read: how far, for the status line.
+    /// While the file is read: how far, and what waits for it, for the status line.
     var readingNote: String? {
         let tree = view.outline.tree
         if follows { return "following (a key stops)" }
+        switch pendingJump {
+        case .path(let path)?: return "goto \(path): reading on to find it, \(tree.readNote) (a key stops)"
+        case .bottom?: return "G: on to the last node as it is read, \(tree.readNote) (a key stops)"
+        default: break
+        }
         guard tree.isScanning, tree.size > 0 else { return nil }
-        if tree.isGrowing { return "reading, \(tree.scannedBytes >> 20) MB so far" }
+        if tree.isGrowing { return "reading, \(ByteCount(tree.scannedBytes)) so far" }
         return "reading \(tree.scannedBytes * 100 / tree.size)%"
     }
 

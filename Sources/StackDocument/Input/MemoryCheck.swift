@@ -23,7 +23,7 @@ enum MemoryCheck {
         // malloc whose memory is never used, and the check with it.)
         let probe = overflow ? MAP_FAILED : mmap(nil, wanted, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
         guard let probe, probe != MAP_FAILED else {
-            throw .unreadable(file: file, reason: "not enough memory to read it (about \(wanted >> 20) MB needed)")
+            throw .unreadable(file: file, reason: "not enough memory to read it (about \(ByteCount(wanted)) needed)")
         }
         munmap(probe, wanted)
     }

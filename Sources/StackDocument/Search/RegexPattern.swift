@@ -7,6 +7,12 @@ import CPCRE2
 /// Smart case, as in `less -i` and ripgrep: the pattern ignores case unless it has an upper-case
 /// letter of its own — one after a backslash (`\W`, `\S`, `\p{Lu}`) does not count.
 ///
+/// `^` and `$` match at the start and end of a line, as in `less` and `grep`.
+///
+/// Every match is bounded: a pattern that backtracks too much (`(a+)+$` on a long run of `a`s)
+/// stops at PCRE2's match and depth limits within milliseconds, never counts as a match, and
+/// sets ``exceededLimits`` so the search or filter using it stops and says why.
+///
 /// Not `Sendable`: it keeps one match buffer and is used from one thread.
 public final class RegexPattern {
     /// The pattern as typed.
@@ -17,8 +23,24 @@ public final class RegexPattern {
     /// bytes: true unless the pattern has an anchor or a lookaround, which see where a field
     /// starts and ends (raw bytes go on with a quote and the next field).
     public let survivesRawBytes: Bool
+    /// Whether a match stopped at PCRE2's limits (the pattern backtracks too much for the text):
+    /// that match counted as none, so an answer given since is not to be trusted. Once set it
+    /// stays set.
+    public private(set) var exceededLimits = false
     private let code: OpaquePointer
     private let matchData: OpaquePointer
+    private let context: OpaquePointer
+
+    /// The most backtracking steps one match may take: about 10–30 ms of PCRE2's JIT. An
+    /// ordinary search through a window of megabytes takes a small fraction of it.
+    public static let matchLimit: UInt32 = 5_000_000
+    /// The most nested backtracking one match may keep (PCRE2's interpreter; the JIT's stack is
+    /// bounded by the match limit).
+    public static let depthLimit: UInt32 = 10_000
+    /// Where an empty text is matched from.
+    nonisolated(unsafe) private static let emptyText = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// What a message says when ``exceededLimits``.
+    public static let tooComplexMessage = "pattern too complex: it backtracks too much for this text"
 
     /// Compiles `pattern`.
     /// - Throws: ``PatternError`` with PCRE2's message and where in the pattern it applies.
@@ -26,36 +48,57 @@ public final class RegexPattern {
         source = pattern
         ignoresCase = !Self.hasOwnUpperCase(pattern)
         survivesRawBytes = !Self.seesFieldEdges(pattern)
-        var options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF
+        var options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_MULTILINE
         if ignoresCase { options |= PCRE2_CASELESS }
         var error: Int32 = 0
         var offset = 0
         let compiled = Array(pattern.utf8).withUnsafeBufferPointer { bytes in
             pcre2_compile_8(bytes.baseAddress, bytes.count, options, &error, &offset, nil)
         }
-        guard let compiled, let data = pcre2_match_data_create_from_pattern_8(compiled, nil) else {
-            throw PatternError(message: Self.message(for: error), offset: offset)
+        guard let compiled else { throw PatternError(message: Self.message(for: error), offset: offset) }
+        guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil),
+            let context = pcre2_match_context_create_8(nil) else {
+            pcre2_code_free_8(compiled)
+            throw PatternError(message: "out of memory", offset: 0)
         }
+        pcre2_set_match_limit_8(context, Self.matchLimit)
+        pcre2_set_depth_limit_8(context, Self.depthLimit)
         // Without the JIT (an unusual build) the interpreter matches the same, only slower.
         _ = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE)
         code = compiled
         matchData = data
+        self.context = context
     }
 
     deinit {
+        pcre2_match_context_free_8(context)
         pcre2_match_data_free_8(matchData)
         pcre2_code_free_8(code)
     }
 
     /// The first match in `bytes` starting at or after `offset`, as a byte range. A match the
-    /// engine could not finish (a pattern that backtracks too much) counts as a match at
-    /// `offset`: callers that filter treat it as a candidate.
-    public func firstMatch(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Range<Int>? {
-        guard offset <= bytes.count, let base = bytes.baseAddress else { return nil }
-        let result = pcre2_match_8(
-            code, base.assumingMemoryBound(to: UInt8.self), bytes.count, offset, 0, matchData, nil)
+    /// engine could not finish (a pattern that backtracks too much) is none, and sets
+    /// ``exceededLimits``.
+    ///
+    /// `bytes` may be a window of a longer text: `startsLine` says whether its first byte starts a
+    /// line of that text (else `^` does not match there), `endsLine` whether its end ends one
+    /// (else `$` does not match there).
+    public func firstMatch(
+        in bytes: UnsafeRawBufferPointer, from offset: Int, startsLine: Bool = true, endsLine: Bool = true
+    ) -> Range<Int>? {
+        guard offset <= bytes.count else { return nil }
+        // An empty text may have no address: matched as an empty text all the same (`^$`).
+        let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(Self.emptyText)
+        var options: UInt32 = 0
+        if !startsLine { options |= PCRE2_NOTBOL }
+        if !endsLine { options |= PCRE2_NOTEOL }
+        let result = pcre2_match_8(code, base, bytes.count, offset, options, matchData, context)
         if result == PCRE2_ERROR_NOMATCH { return nil }
-        guard result >= 0 else { return offset..<offset }
+        guard result >= 0 else {
+            // The match and depth limits, or the heap: no answer, which is never a match.
+            exceededLimits = true
+            return nil
+        }
         let vector = pcre2_get_ovector_pointer_8(matchData)!
         return vector[0]..<max(vector[0], vector[1])
     }
@@ -67,12 +110,17 @@ public final class RegexPattern {
     }
 
     /// The byte ranges of the matches in `bytes`, left to right, not overlapping; empty matches
-    /// are left out (there is nothing to show).
-    public func matchRanges(in bytes: UnsafeRawBufferPointer) -> [Range<Int>] {
+    /// are left out unless `includingEmpty` (there is nothing to show of them). `startsLine` and
+    /// `endsLine` as in ``firstMatch(in:from:startsLine:endsLine:)``.
+    public func matchRanges(
+        in bytes: UnsafeRawBufferPointer, includingEmpty: Bool = false, startsLine: Bool = true, endsLine: Bool = true
+    ) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var offset = 0
-        while offset < bytes.count, let range = firstMatch(in: bytes, from: offset) {
+        while offset <= bytes.count,
+            let range = firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine) {
             if range.isEmpty {
+                if includingEmpty { ranges.append(range) }
                 offset = range.lowerBound + 1
             } else {
                 ranges.append(range)

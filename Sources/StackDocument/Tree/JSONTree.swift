@@ -273,6 +273,21 @@ public final class JSONTree: @unchecked Sendable {
     /// Whether the root's children are still being found.
     public var isScanning: Bool { scan != nil }
 
+    /// The bytes whose nodes are known, from the file's start: the whole input once it was read,
+    /// else up to where the last child found so far ends. Work over the whole file (a search, a
+    /// filter) looks at these, and waits for the scan for the rest.
+    public var searchableEnd: Int {
+        guard let root, !root.isComplete else { return size }
+        return max(0, root.end)
+    }
+
+    /// How much of the input was read, for a status line: `43% read`, or `12 MiB read` of an
+    /// input whose size is not known.
+    public var readNote: String {
+        if isGrowing || size == 0 { return "\(ByteCount(scannedBytes)) read" }
+        return "\(min(99, scannedBytes * 100 / size))% read"
+    }
+
     /// Readable (`poll(2)`) when the scan found more; nil when no scan runs.
     public var wakeDescriptor: Int32? { scan?.wakeDescriptor }
 

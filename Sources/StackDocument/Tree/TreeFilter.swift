@@ -5,46 +5,59 @@
 public struct TreeFilter {
     public let pattern: RegexPattern
     private let tree: JSONTree
-    private let table: ChildTable
     /// The children found so far with a match, in order.
     public private(set) var kept: [Int] = []
-    /// Where the next window starts, and where the children end.
+    /// Where the next window starts: every child before it was looked at.
     private var position: Int
-    private let end: Int
 
     /// Bytes searched a step.
     static let window = 4 << 20
 
-    /// A filter of `tree`'s root children (those found so far) by `pattern`.
+    /// A filter of `tree`'s root children by `pattern`: those found so far, and those the scan
+    /// finds until ``isCaughtUp``.
     public init(tree: JSONTree, pattern: RegexPattern) {
         self.tree = tree
         self.pattern = pattern
-        table = tree.root ?? ChildTable(isObject: false, start: 0)
-        position = max(0, table.start)
-        end = table.count == 0 ? position : table.isComplete ? table.end : max(table.end, position)
+        position = max(0, tree.root?.start ?? 0)
     }
 
-    /// The children looked at, of all there are: how far it got, 0–1.
+    /// Where the children found so far end.
+    private var end: Int {
+        guard let table = tree.root, table.count > 0 else { return position }
+        return table.isComplete ? table.end : max(table.end, position)
+    }
+
+    /// The children looked at, of those known: how far it got, 0–1.
     public var progress: Double {
-        end > 0 ? min(1, Double(position) / Double(end)) : 1
+        let end = self.end
+        return end > 0 ? min(1, Double(position) / Double(end)) : 1
     }
 
-    /// Whether every child was looked at.
-    public var isDone: Bool { position >= end }
+    /// Whether every child found so far was looked at: the filter can be shown, and a child the
+    /// scan finds from now on is matched as it is taken in (``matches(_:child:of:in:)``).
+    public var isCaughtUp: Bool { position >= end || pattern.exceededLimits }
 
-    /// The children the filter looked at: those the tree had when it started.
-    public var childCount: Int { table.count }
+    /// Whether every child of the whole input was looked at.
+    public var isDone: Bool { isCaughtUp && !tree.isScanning }
+
+    /// Whether the pattern backtracks too much for the text: the filter has no answer.
+    public var isTooComplex: Bool { pattern.exceededLimits }
 
     /// Looks through the next window.
     public mutating func step() {
-        guard !isDone else { return }
+        guard !isCaughtUp, let table = tree.root else { return }
+        let end = self.end
         let windowEnd = min(end, position + Self.window)
         // A child a match starts in is read to its end, so its match is whole.
         let bytes = tree.bytes(in: position..<windowEnd)
+        let startsLine = position == 0 || tree.bytes(in: (position - 1)..<position) == [UInt8(ascii: "\n")]
+        let endsLine = (windowEnd == end && !tree.isScanning) || tree.bytes(in: windowEnd..<(windowEnd + 1)) == [UInt8(ascii: "\n")]
         var from = 0
         var next = windowEnd
         while from < bytes.count {
-            let found = bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: from) }
+            let found = bytes.withUnsafeBytes {
+                pattern.firstMatch(in: $0, from: from, startsLine: startsLine, endsLine: endsLine)
+            }
             guard let found, position + found.lowerBound < windowEnd else { break }
             let child = table.index(ofChildContaining: position + found.lowerBound)
             if child >= 0, kept.last != child { kept.append(child) }
@@ -54,7 +67,7 @@ public struct TreeFilter {
                 next = childEnd
                 break
             }
-            from = max(found.upperBound, childEnd - position)
+            from = max(found.upperBound, childEnd - position, found.lowerBound + 1)
         }
         position = max(next, windowEnd)
     }

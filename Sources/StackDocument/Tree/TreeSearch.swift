@@ -2,16 +2,26 @@
 /// can draw its progress and take a key between windows), from an offset forward or backward,
 /// wrapping at the ends. It matches the document's text as written — every key and every value,
 /// inside closed containers too; a string's escapes as they are in the file (`\n`, `\u00e9`).
+///
+/// While the tree is still read, it searches what the scan has found and then *waits*
+/// (``Outcome/waiting``) for more: it says ``Outcome/notFound`` only once every byte of the
+/// input has been looked at, and wraps around an end only once that end is known.
 public struct TreeSearch {
     /// What a step found.
     public enum Outcome: Equatable {
         /// The search goes on: call ``step()`` again.
         case searching
-        /// The first match in the direction of the search, as a byte range, and whether the
-        /// search wrapped around an end to find it.
+        /// The search looked at everything read so far and goes on when the scan has read more:
+        /// call ``step()`` again after the tree took in more (or stop it).
+        case waiting
+        /// The first match in the direction of the search, as a byte range (empty for a pattern
+        /// that matches the empty string), and whether the search wrapped around an end to find
+        /// it.
         case found(Range<Int>, wrapped: Bool)
-        /// No match anywhere.
+        /// No match anywhere in the whole input.
         case notFound
+        /// The pattern backtracks too much for the text (PCRE2's limits): no answer.
+        case tooComplex
     }
 
     public let pattern: RegexPattern
@@ -19,13 +29,18 @@ public struct TreeSearch {
     private let tree: JSONTree
     /// Matches must start at or after this offset (forward) or before it (backward).
     private let origin: Int
-    /// The end of what is searched: the file, or what the background scan has read so far.
-    private let end: Int
-    /// The next window's start (forward) or end (backward), and whether the search wrapped.
+    /// Forward: the next window's start, and the end of what was searched. Backward: the next
+    /// window's end.
     private var position: Int
+    private var searchedTo: Int
     private var wrapped = false
+    /// The next window's size: small first (a search that finds a match near, or one started
+    /// again past a match in the focused node, reads little), doubling up to ``window``.
+    private var nextWindow = 64 << 10
+    /// Whether the last step waited for the scan (``Outcome/waiting``).
+    public private(set) var isWaiting = false
 
-    /// Bytes searched a step: a few milliseconds of PCRE2's JIT.
+    /// The most bytes searched a step: a few milliseconds of PCRE2's JIT.
     static let window = 4 << 20
     /// Bytes windows overlap by, so a match across a window's edge is found (longer ones may not be).
     static let overlap = 4 << 10
@@ -36,40 +51,54 @@ public struct TreeSearch {
         self.tree = tree
         self.pattern = pattern
         self.forward = forward
-        // While the root's children are still being found, only those found are searched.
-        end = tree.root.map { $0.isComplete ? tree.size : max(0, $0.end) } ?? tree.size
-        self.origin = min(max(0, origin), end)
+        self.origin = max(0, origin)
         position = self.origin
+        searchedTo = self.origin
     }
 
-    /// How far the search got, 0–1.
+    /// How far the search got, 0–1, of what is known of the input.
     public var progress: Double {
+        let end = max(tree.searchableEnd, origin)
         guard end > 0 else { return 1 }
         let done = forward
-            ? (wrapped ? end - origin + position : position - origin)
+            ? (wrapped ? end - origin + searchedTo : searchedTo - origin)
             : (wrapped ? origin + end - position : origin - position)
-        return min(1, Double(done) / Double(end))
+        return min(1, max(0, Double(done) / Double(end)))
     }
 
     /// Searches the next window.
     public mutating func step() -> Outcome {
-        forward ? stepForward() : stepBackward()
+        let outcome = forward ? stepForward() : stepBackward()
+        isWaiting = outcome == .waiting
+        if pattern.exceededLimits { return .tooComplex }
+        return outcome
     }
 
     private mutating func stepForward() -> Outcome {
+        let end = tree.searchableEnd
         let limit = wrapped ? origin : end
-        if position >= limit {
+        if searchedTo >= limit {
             guard !wrapped else { return .notFound }
+            // The end of the input is not known yet: what is beyond is searched as it is read.
+            if tree.isScanning { return .waiting }
             wrapped = true
             position = 0
+            searchedTo = 0
             return origin == 0 ? .notFound : .searching
         }
-        let bytes = tree.bytes(in: position..<min(end, position + Self.window + Self.overlap))
-        let found = bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) }
-        if let found, position + found.lowerBound < limit {
+        let windowEnd = min(end, position + takeWindow() + Self.overlap)
+        let bytes = tree.bytes(in: position..<windowEnd)
+        let found = bytes.withUnsafeBytes {
+            pattern.firstMatch(in: $0, from: 0, startsLine: startsLine(at: position), endsLine: endsLine(at: windowEnd))
+        }
+        // (An empty match at the very end of the input counts: `$`.)
+        let atInputEnd = !wrapped && !tree.isScanning && limit == tree.size
+        if let found, position + found.lowerBound < limit || (atInputEnd && position + found.lowerBound == limit) {
             return .found((position + found.lowerBound)..<(position + found.upperBound), wrapped: wrapped)
         }
-        position = min(limit, position + Self.window)
+        searchedTo = windowEnd
+        // The next window overlaps this one's end: a match across it is found whole.
+        position = max(position, windowEnd - Self.overlap)
         return .searching
     }
 
@@ -77,17 +106,55 @@ public struct TreeSearch {
         let floor = wrapped ? origin : 0
         if position <= floor {
             guard !wrapped else { return .notFound }
+            // Around the end only once it is known: the last match may be in what is not read yet.
+            if tree.isScanning { return .waiting }
+            let end = tree.searchableEnd
             wrapped = true
             position = end
-            return origin == end ? .notFound : .searching
+            return origin >= end ? .notFound : .searching
         }
-        let start = max(floor, position - Self.window)
-        let bytes = tree.bytes(in: start..<min(end, position + Self.overlap))
-        let ranges = bytes.withUnsafeBytes { pattern.matchRanges(in: $0) }
-        if let last = ranges.last(where: { start + $0.lowerBound < position }) {
+        let start = max(floor, position - takeWindow())
+        let windowEnd = min(tree.searchableEnd, position + Self.overlap)
+        let bytes = tree.bytes(in: start..<windowEnd)
+        let last = bytes.withUnsafeBytes {
+            lastMatch(in: $0, before: position - start, startsLine: startsLine(at: start), endsLine: endsLine(at: windowEnd))
+        }
+        if let last {
             return .found((start + last.lowerBound)..<(start + last.upperBound), wrapped: wrapped)
         }
         position = start
         return .searching
+    }
+
+    /// The last match in `bytes` starting before `limit` (empty ones too).
+    private func lastMatch(
+        in bytes: UnsafeRawBufferPointer, before limit: Int, startsLine: Bool, endsLine: Bool
+    ) -> Range<Int>? {
+        var last: Range<Int>?
+        var offset = 0
+        while offset < limit,
+            let range = pattern.firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine),
+            range.lowerBound < limit {
+            last = range
+            offset = range.isEmpty ? range.lowerBound + 1 : range.upperBound
+        }
+        return last
+    }
+
+    /// The size of the next window, and the one after doubled.
+    private mutating func takeWindow() -> Int {
+        defer { nextWindow = min(Self.window, nextWindow * 2) }
+        return nextWindow
+    }
+
+    /// Whether byte `offset` starts a line of the file (`^` matches there).
+    private func startsLine(at offset: Int) -> Bool {
+        offset == 0 || tree.bytes(in: (offset - 1)..<offset).first == UInt8(ascii: "\n")
+    }
+
+    /// Whether a window ending at `offset` ends a line (`$` matches there): the end of the input,
+    /// or a line feed next.
+    private func endsLine(at offset: Int) -> Bool {
+        (offset >= tree.size && !tree.isScanning) || tree.bytes(in: offset..<(offset + 1)).first == UInt8(ascii: "\n")
     }
 }
