@@ -211,7 +211,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// folded or unfolded), those after it shift. A selection outside the range is the same row
     /// still (shifted); one inside it is found again by id, else moved to the nearest selectable
     /// row — or is `selecting`, when the caller knows where it went (a node folded keeps its
-    /// first row). What is on screen stays (``LazyStack/replaceRows(in:updatingSource:)``).
+    /// first row). What is on screen stays (`LazyStack/replaceRows(in:updatingSource:)`).
     public mutating func replaceRows(
         in range: Range<Int>, selecting: Int? = nil, updatingSource update: (inout Source) -> Void
     ) {

@@ -24,7 +24,9 @@ extension Browser {
     /// Matches up to `budget` items of the filter being applied; at its end, the rows show
     /// only the matches.
     public mutating func continueFilter(budget: Int = Browser.filterStep) {
-        if let filter = filtering.step(budget: budget, in: rows.document) { show(filter: filter) }
+        if let filter = filtering.step(budget: budget, in: rows.document, isComplete: !loading.isLoading) {
+            show(filter: filter)
+        }
     }
 
     /// Runs the filter being applied to its end (for `render`).

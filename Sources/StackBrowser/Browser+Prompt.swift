@@ -11,7 +11,7 @@ extension Browser {
         switch prompt.type(key, complete: { Self.complete($0, in: rows) }) {
         case .command(let line)?: return run(line)
         case .search(let pattern, let forward)?:
-            search.start(pattern, forward: forward, after: view.focusedOrdinal, count: rows.itemCount)
+            search.start(pattern, forward: forward, after: view.focusedOrdinal)
         case .filter(let pattern)?: startFilter(pattern)
         case nil: break
         }

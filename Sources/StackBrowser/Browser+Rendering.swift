@@ -88,6 +88,15 @@ extension Browser {
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
-            loadingNote: loading.note, filterNote: filter.map { "filter: \($0.pattern)" }, message: message)
+            loadingNote: loading.note, filterNote: filterNote, message: message)
+    }
+
+    /// The filter applied, for the status line: its pattern and how many items show of how
+    /// many there are — of those read so far, while the file is read.
+    var filterNote: String? {
+        guard let filter else { return nil }
+        let total = rows.document.sections.reduce(0) { $0 + $1.items.count }
+        let soFar = loading.isLoading ? " so far" : ""
+        return "filter: \(CellText.inert(filter.pattern)) (\(StatusLine.grouped(rows.itemCount)) of \(StatusLine.grouped(total))\(soFar))"
     }
 }

@@ -12,12 +12,16 @@ extension Browser {
     /// (scrolling only when it is not on screen).
     public mutating func continueSearch(budget: Int = Browser.searchStep) {
         let rows = self.rows
-        guard let ordinal = search.step(budget: budget, matches: { $0.matches(itemAtOrdinal: $1, of: rows) }) else { return }
+        let loading = self.loading
+        guard let ordinal = search.step(
+            budget: budget, count: rows.itemCount, isComplete: !loading.isLoading, readNote: loading.readNote,
+            matches: { $0.matches(itemAtOrdinal: $1, of: rows) }) else { return }
         view.reveal(id: rows.item(atOrdinal: ordinal).id)
     }
 
-    /// Runs the search in progress to its end (for `render`, which never interleaves input).
+    /// Runs the search in progress to its end, or until it waits for the document's scan (for
+    /// `render`, which never interleaves input).
     public mutating func finishSearch() {
-        while search.isSearching { continueSearch(budget: Int.max) }
+        while search.isSearching, !search.isWaiting { continueSearch(budget: Int.max) }
     }
 }

@@ -32,9 +32,11 @@ extension Browser: TerminalApp {
             isWaitingForScan || document.hasItemsToTakeIn || ContinuousClock.now - loading.lastTakeIn >= Self.batchTime {
             pacing.changed(takeInScannedItems())
         }
+        // A search that waits for the scan goes on after a take-in (a frame when it moved on).
         if search.isSearching {
+            let waited = search.isWaiting
             continueSearch()
-            pacing.changed(true)
+            pacing.changed(!(waited && search.isWaiting))
         }
         if filtering.isFiltering {
             continueFilter()
@@ -72,7 +74,7 @@ extension Browser: TerminalApp {
     /// while the scan has news.
     public var tickInterval: Int? {
         var intervals: [Int] = []
-        if search.isSearching || filtering.isFiltering { intervals.append(0) }
+        if (search.isSearching && !search.isWaiting) || filtering.isFiltering { intervals.append(0) }
         if animation.isRunning { intervals.append(JumpAnimation.frameInterval) }
         if let document = loading.document {
             let left = Self.batchTime - (ContinuousClock.now - loading.lastTakeIn)

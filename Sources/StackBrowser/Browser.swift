@@ -183,8 +183,8 @@ public struct Browser {
         case .searchBackward: prompt.open(.searchBackward)
         case .filter: prompt.open(.filter)
         case .follow: return follow()
-        case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal, count: rows.itemCount)
-        case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal, count: rows.itemCount)
+        case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal)
+        case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal)
         case .toggleMark: if let id = focusedID { marks.toggle(id) }
         case .nextMark: return jumpToNextMark()
         case .moreDetail: return setDetailLevel(detail.level + 1)

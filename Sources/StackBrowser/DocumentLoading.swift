@@ -110,5 +110,12 @@ struct DocumentLoading {
         return "\(spinner) \(progress), waiting for the end"
     }
 
+    /// How much of the document was read, for what waits for it: `43% read`, `12 MiB read`.
+    var readNote: String {
+        guard let document else { return "read" }
+        return document.sizeIsKnown
+            ? "\(min(99, Int(document.fractionScanned * 100)))% read" : "\(ByteCount(document.fileSize)) read"
+    }
+
     private static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 }

@@ -35,7 +35,7 @@ public struct DocumentRows: StackDataSource {
     private(set) var builder: RowBuilder
     private(set) var table = RowTable()
     private var sectionRows: [Range<Int>] = []
-    /// Rows by id; for a document whose items stay in the file (``StackDocument/itemStore``),
+    /// Rows by id; for a document whose items stay in the file (`StackDocument/itemStore`),
     /// only headers, footers, strips and cards: its items are found through the store.
     private(set) var rowsByID: [String: Int] = [:]
     private(set) var cardsByID: [String: Int] = [:]

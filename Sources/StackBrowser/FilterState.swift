@@ -1,4 +1,5 @@
 import StackDocument
+import TerminalUI
 
 /// The `&` filter being applied, as a component of the browser: its scan over every item, in
 /// steps, and what it says. The filter applied is the rows' own (``DocumentRows/filter``); this
@@ -36,11 +37,18 @@ struct FilterState {
     }
 
     /// Matches up to `budget` more items.
-    /// - Returns: the filter, once every item was matched and some matched; nil while it runs,
-    ///   or when nothing matched (the rows stay as they are, and the notice says so).
-    mutating func step(budget: Int, in document: StackDocument) -> ItemFilter? {
+    /// - Returns: the filter, once every item read so far was matched and some matched — or,
+    ///   while the document is still read (`isComplete` false), whatever matched: items read later
+    ///   are matched as they come, and the status line says "so far". Nil while it runs, or when
+    ///   nothing in the whole document matched (the rows stay as they are, and the notice says so).
+    mutating func step(budget: Int, in document: StackDocument, isComplete: Bool) -> ItemFilter? {
         guard var current = scan else { return nil }
         current.step(budget: budget, in: document)
+        if current.search.regex.exceededLimits {
+            scan = nil
+            notice = "&\(CellText.inert(current.search.pattern)): \(RegexPattern.tooComplexMessage)"
+            return nil
+        }
         guard current.isFinished else {
             scan = current
             notice = progress
@@ -48,7 +56,7 @@ struct FilterState {
         }
         scan = nil
         let filter = current.filter
-        guard filter.shownCount > 0 else {
+        guard filter.shownCount > 0 || !isComplete else {
             notice = "no item matches \"\(filter.pattern)\": nothing filtered"
             return nil
         }
@@ -64,6 +72,6 @@ struct FilterState {
     private var progress: String? {
         guard let scan else { return nil }
         let percent = scan.total > 0 ? scan.scanned * 100 / scan.total : 0
-        return "filtering &\(scan.search.pattern) … \(percent)% (Esc cancels)"
+        return "filtering &\(CellText.inert(scan.search.pattern)) … \(percent)% (Esc cancels)"
     }
 }

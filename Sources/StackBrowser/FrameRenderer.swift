@@ -2,7 +2,7 @@ import StackEngine
 import TerminalUI
 
 /// Draws what the list leaves to the viewer — marks, strips of cards, search matches — into a
-/// ``CellBuffer``: pure, given the frames the stacks laid out.
+/// `CellBuffer`: pure, given the frames the stacks laid out.
 struct FrameRenderer {
     let theme: Theme
     /// Lines of the viewport (the screen less the status line).

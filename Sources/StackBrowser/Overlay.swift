@@ -41,7 +41,7 @@ struct Overlay: Equatable {
     /// Lines of the box's inside in a viewport of `viewport` lines.
     private static func room(_ viewport: Int) -> Int { max(0, viewport - 2) }
 
-    /// Draws the box centred in the viewport: the lines from ``offset`` that fit, and where lines
+    /// Draws the box centred in the viewport: the lines from `offset` that fit, and where lines
     /// are hidden above or below, a line saying how many and how to see them.
     func draw(into buffer: inout CellBuffer, viewport: Int, style: Style) {
         let width = min(buffer.width - 2, max(DisplayWidth.of(title) + 6, (lines.map(DisplayWidth.of).max() ?? 0) + 4))

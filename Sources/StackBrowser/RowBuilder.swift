@@ -95,7 +95,7 @@ struct RowBuilder: Sendable {
 
     // MARK: - Cells
 
-    /// The cells of one line of text, at most ``maximumLineCharacters`` of it.
+    /// The cells of one line of text, at most `maximumLineCharacters` of it.
     private func line(_ text: String, style: Style) -> [Cell] {
         CellText.cells(CellText.prefix(text, scalars: Self.maximumLineCharacters).text, style: style)
     }

@@ -17,7 +17,7 @@ struct RowTable: Sendable {
         var section: Int32
         var role: DocumentRows.Role
         /// Items: the index of the first item of a run of consecutive items, or -1 when the run
-        /// lists its items in ``RowTable/listedItems`` from ``listStart``. Other roles: -1.
+        /// lists its items in `RowTable/listedItems` from `listStart`. Other roles: -1.
         var firstItem: Int32
         var listStart: Int32
         /// Items shown before the run's first row (each item row counts one).

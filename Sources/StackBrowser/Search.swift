@@ -1,7 +1,7 @@
 import StackDocument
 
 /// A search through every item of the document, shown or not yet built: a regular expression
-/// (``RegexPattern``, smart case) matched against each item's title, subtitle, body, art lines
+/// (`RegexPattern`, smart case) matched against each item's title, subtitle, body, art lines
 /// and id. Through a file read lazily, the item's raw bytes are matched first and only the items
 /// they let through are decoded.
 struct Search: Equatable {
@@ -11,7 +11,7 @@ struct Search: Equatable {
     var forward: Bool
 
     /// A search for `pattern`.
-    /// - Throws: ``PatternError`` when the pattern is not a valid regular expression.
+    /// - Throws: `PatternError` when the pattern is not a valid regular expression.
     init(pattern: String, forward: Bool) throws(PatternError) {
         regex = try RegexPattern(pattern)
         self.forward = forward
@@ -53,26 +53,65 @@ struct Search: Equatable {
     }
 }
 
-/// A search in progress: items are scanned in steps so a large document never freezes the
-/// screen (the run loop draws progress between steps and Esc cancels).
+/// A search in progress: items are looked at in steps so a large document never freezes the
+/// screen (the run loop draws progress between steps and a key stops it). While the document is
+/// still read, the search looks at the items read so far and then waits for more: it wraps
+/// around an end, or says there is no match, only once every item of the whole file is known.
 struct SearchScan: Equatable {
     var search: Search
     /// The direction of this scan (`n` follows the search, `N` goes against it).
     var forward: Bool
-    /// The ordinal the scan started after.
-    var start: Int
-    /// Items scanned so far, and how many there are.
-    var scanned = 0
-    var count: Int
+    /// The ordinal the scan started after (nil: from the end the search comes from); it is
+    /// looked at last.
+    var start: Int?
+    /// The next ordinal to look at, whether the scan wrapped around an end, and how many items
+    /// it looked at.
+    private(set) var next: Int
+    private(set) var wrapped = false
+    private(set) var looked = 0
 
-    /// The ordinal `scanned` steps from the start, wrapping at the ends.
-    func ordinal(after steps: Int) -> Int {
-        let offset = forward ? steps + 1 : -(steps + 1)
-        return ((start + offset) % count + count) % count
+    init(search: Search, forward: Bool, start: Int?) {
+        self.search = search
+        self.forward = forward
+        self.start = start
+        // Backward from the end with no start: the end is found once it is known.
+        next = forward ? (start ?? -1) + 1 : (start ?? 0) - 1
     }
 
-    /// Whether step `steps` passed the end (or the start) of the document.
-    func wrapped(at steps: Int) -> Bool {
-        forward ? start + steps + 1 >= count : start - steps - 1 < 0
+    /// What looking on found.
+    enum Next: Equatable {
+        /// This ordinal is to be looked at next.
+        case ordinal(Int)
+        /// Every item read so far was looked at: more once the document grows.
+        case waiting
+        /// Every item of the whole document was looked at.
+        case done
+    }
+
+    /// The next ordinal to look at among `count` items, wrapping around an end once the
+    /// document `isComplete`.
+    mutating func advance(count: Int, isComplete: Bool) -> Next {
+        if forward {
+            if !wrapped, next >= count {
+                guard isComplete else { return .waiting }
+                wrapped = true
+                next = 0
+            }
+            if wrapped, next > (start ?? -1) || next >= count { return .done }
+        } else {
+            if !wrapped, next < 0 {
+                guard isComplete else { return .waiting }
+                wrapped = true
+                next = count - 1
+            }
+            if wrapped, next < (start ?? 0) || next < 0 { return .done }
+        }
+        return .ordinal(next)
+    }
+
+    /// The ordinal returned by `advance(count:isComplete:)` did not match: on to the one after.
+    mutating func passed() {
+        next += forward ? 1 : -1
+        looked += 1
     }
 }

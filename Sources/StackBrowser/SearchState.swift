@@ -1,3 +1,6 @@
+import StackDocument
+import TerminalUI
+
 /// The search, as a component of the browser: the last search (for `n` and `N`), the scan in
 /// progress, and what it says on the status line — progress, a wrap, no match. Only its own
 /// methods change it; the browser asks it to look at items and acts on what it finds.
@@ -23,67 +26,83 @@ struct SearchState {
         return true
     }
 
+    /// Whether the scan in progress looked at every item read so far and waits for more.
+    private(set) var isWaiting = false
+
     /// Starts a search for `pattern` (the last one again when empty) after item `ordinal` (nil:
-    /// from the end the search comes from) among `count` items. A pattern that is not a regular
-    /// expression says why, and the last search stays.
-    mutating func start(_ pattern: String, forward: Bool, after ordinal: Int?, count: Int) {
+    /// from the end the search comes from). A pattern that is not a regular expression says why,
+    /// and the last search stays.
+    mutating func start(_ pattern: String, forward: Bool, after ordinal: Int?) {
         if pattern.isEmpty {
             guard let last else { return }
-            return begin(last, forward: forward, after: ordinal, count: count)
+            return begin(last, forward: forward, after: ordinal)
         }
         do {
             let search = try Search(pattern: pattern, forward: forward)
             last = search
-            begin(search, forward: forward, after: ordinal, count: count)
+            begin(search, forward: forward, after: ordinal)
         } catch {
             notice = "bad pattern \"\(pattern)\": \(error)"
         }
     }
 
     /// `n` (the search's direction) or `N` (the other).
-    mutating func repeatLast(reversed: Bool, after ordinal: Int?, count: Int) {
+    mutating func repeatLast(reversed: Bool, after ordinal: Int?) {
         guard let search = last else {
             notice = "no previous search"
             return
         }
-        begin(search, forward: reversed ? !search.forward : search.forward, after: ordinal, count: count)
+        begin(search, forward: reversed ? !search.forward : search.forward, after: ordinal)
     }
 
-    private mutating func begin(_ search: Search, forward: Bool, after ordinal: Int?, count: Int) {
-        guard count > 0 else {
-            notice = "no match for \"\(search.pattern)\""
-            return
-        }
-        let start = ordinal ?? (forward ? count - 1 : 0)
-        scan = SearchScan(search: search, forward: forward, start: start, count: count)
+    private mutating func begin(_ search: Search, forward: Bool, after ordinal: Int?) {
+        scan = SearchScan(search: search, forward: forward, start: ordinal)
+        isWaiting = false
     }
 
-    /// Looks at up to `budget` items of the scan in progress, asking `matches` about each by
-    /// ordinal.
+    /// Looks at up to `budget` items of the scan in progress, of the `count` there are so far
+    /// (`isComplete`: of the whole document), asking `matches` about each by ordinal. It says
+    /// "no match" only once every item of the whole document was looked at; before, it waits,
+    /// saying how much was read (`readNote`).
     /// - Returns: the ordinal of the match, when one was found (the scan then ends).
-    mutating func step(budget: Int, matches: (Search, Int) -> Bool) -> Int? {
+    mutating func step(
+        budget: Int, count: Int, isComplete: Bool, readNote: @autoclosure () -> String, matches: (Search, Int) -> Bool
+    ) -> Int? {
         guard var current = scan else { return nil }
-        let end = min(current.count, current.scanned + budget)
-        while current.scanned < end {
-            let ordinal = current.ordinal(after: current.scanned)
-            if matches(current.search, ordinal) {
-                let wrapped = current.wrapped(at: current.scanned)
+        let typed = "\(current.forward ? "/" : "?")\(CellText.inert(current.search.pattern))"
+        var left = budget
+        isWaiting = false
+        while left > 0 {
+            switch current.advance(count: count, isComplete: isComplete) {
+            case .ordinal(let ordinal):
+                if matches(current.search, ordinal) {
+                    scan = nil
+                    // The progress of the step before must not outlive the search.
+                    notice = !current.wrapped ? nil : current.forward
+                        ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
+                    return ordinal
+                }
+                if current.search.regex.exceededLimits {
+                    scan = nil
+                    notice = "\(typed): \(RegexPattern.tooComplexMessage)"
+                    return nil
+                }
+                current.passed()
+                left -= 1
+            case .waiting:
+                scan = current
+                isWaiting = true
+                notice = "searching \(typed) … \(readNote()) (a key stops)"
+                return nil
+            case .done:
                 scan = nil
-                // The progress of the step before must not outlive the search.
-                notice = !wrapped ? nil : current.forward
-                    ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM"
-                return ordinal
+                notice = "no match for \"\(CellText.inert(current.search.pattern))\""
+                return nil
             }
-            current.scanned += 1
         }
-        if current.scanned >= current.count {
-            scan = nil
-            notice = "no match for \"\(current.search.pattern)\""
-        } else {
-            scan = current
-            let percent = current.scanned * 100 / current.count
-            notice = "searching \(current.forward ? "/" : "?")\(current.search.pattern) … \(percent)% (Esc cancels)"
-        }
+        scan = current
+        let percent = count > 0 ? min(99, current.looked * 100 / count) : 0
+        notice = "searching \(typed) … \(percent)% (a key stops)"
         return nil
     }
 }

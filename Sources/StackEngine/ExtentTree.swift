@@ -471,7 +471,7 @@ public struct ExtentTree: Sendable {
         return sums
     }
 
-    /// Turns the part of a plain run around `row` (at most ``detailRows`` rows) into a detail
+    /// Turns the part of a plain run around `row` (at most `detailRows` rows) into a detail
     /// block of its own.
     private mutating func carveDetail(around row: Int) {
         let (node, inside) = locate(row)

@@ -34,7 +34,7 @@ extension ExtentTree {
         return problems
     }
 
-    /// The broken invariants of ``invariantViolations()``, and rows whose kind differs from
+    /// The broken invariants of `invariantViolations()`, and rows whose kind differs from
     /// what `kind` (the source) says or whose offset is not the sum of the rows before it.
     /// - Complexity: O(n log n). For tests.
     func invariantViolations(kind: (Int) -> RowKind) -> [String] {

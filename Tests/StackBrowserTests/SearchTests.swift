@@ -1,3 +1,4 @@
+import Glibc
 @testable import StackBrowser
 import StackDocument
 import TerminalUI
@@ -66,7 +67,7 @@ import Testing
         #expect(browser.isSearching)
         browser.continueSearch(budget: 30_000)
         #expect(browser.isSearching)
-        #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-0  searching /no such text … 30% (Esc cancels)  ") == true)
+        #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-0  searching /no such text … 30% (a key stops)  ") == true)
         browser.handle(.key(.escape))
         #expect(!browser.isSearching)
         #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-0  search cancelled  ") == true)
@@ -110,7 +111,7 @@ import Testing
     @Test func aMatchFoundInALaterStepLeavesNoProgressBehind() {
         var browser = Browser(document: Harness.bigDocument(items: 1_000), fileName: "big.json",
                               size: TerminalSize(width: 80, height: 24))
-        for key in "/Item 900" { browser.handle(.key(.character(key))) }
+        for key in "/Item 900" { browser.handle(InputEvent.key(.character(key))) }
         browser.handle(.key(.enter))
         browser.continueSearch(budget: 500)
         #expect(browser.message?.hasPrefix("searching /Item 900") == true)
@@ -119,5 +120,43 @@ import Testing
         #expect(browser.focusedID == "item-900")
         #expect(browser.message == nil)
         #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-900  big.json") == true)
+    }
+
+    /// Issue 22: a search or a filter typed while a big stack document is read looks at the items
+    /// read so far, then waits for the rest, saying so — never "no match" for an item not read
+    /// yet — and finds it once the scan gets there; a filter's count says "so far".
+    @Test func aSearchOrFilterWhileReadWaitsForTheWholeFile() throws {
+        var text = #"{"sections": [{"id": "s", "header": "All", "items": ["#
+        text += (0..<50_000).map { #"{"id": "item-\#($0)", "title": "\#($0 == 49_990 ? "needle-near-end" : "hay")"}"# }
+            .joined(separator: ",\n") + "]}]}"
+        let path = "/tmp/tstack-search-while-read-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs(text, file)
+        fclose(file)
+        defer { unlink(path) }
+        let size = TerminalSize(width: 100, height: 12)
+        // Only the first items are taken in before the first frame: the rest comes by take-ins.
+        var browser = Browser(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
+                              fileName: "big.json", size: size)
+        browser.searchesInSteps = true
+        for key in "/needle-near-end" { browser.handle(InputEvent.key(.character(key))) }
+        browser.handle(InputEvent.key(.enter))
+        browser.continueSearch(budget: Int.max)
+        let waiting = Harness.text(of: browser.render()).last ?? ""
+        #expect(browser.isSearching && waiting.contains("searching /needle-near-end … ") && waiting.contains("read (a key stops)"), "\(waiting)")
+        while browser.isLoading { browser.absorbLoadedItems() }
+        browser.continueSearch(budget: Int.max)
+        #expect(browser.focusedID == "item-49990")
+
+        var filtered = Browser(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
+                               fileName: "big.json", size: size)
+        for key in "&needle" { filtered.handle(InputEvent.key(.character(key))) }
+        filtered.handle(InputEvent.key(.enter))
+        filtered.finishFilter()
+        let partial = Harness.text(of: filtered.render()).last ?? ""
+        #expect(partial.contains("filter: needle (0 of ") && partial.contains("so far)") && !partial.contains("no item matches"), "\(partial)")
+        while filtered.isLoading { filtered.absorbLoadedItems() }
+        let whole = Harness.text(of: filtered.render()).last ?? ""
+        #expect(whole.contains("filter: needle (1 of 50,000)"), "\(whole)")
     }
 }

@@ -143,7 +143,7 @@ extension TreeBrowser {
 
     /// Runs the filter's next window; once it looked at every child found so far, shows those it
     /// kept, and a child the scan finds later shows when it matches. Until the scan ends, what it
-    /// says is "so far" (``filterNote``).
+    /// says is "so far" (`filterNote`).
     mutating func continueFilter() {
         guard var running = filtering else { return }
         running.step()

@@ -4,8 +4,8 @@ import TerminalUI
 /// Builds a tree row's lines: indented two columns a level, an object member's key, then the
 /// value — a scalar in its type's colour (a string quoted and escaped as JSON: document text is
 /// inert), an open container's bracket, a closed one's size (`{…} 3 fields`, `[…] 1,000 items`).
-/// A long value wraps under itself; a string of more than ``maximumLines`` lines shows its
-/// first lines and its length, and all of them (up to ``unfoldedBytes``) when unfolded. Only
+/// A long value wraps under itself; a string of more than `maximumLines` lines shows its
+/// first lines and its length, and all of them (up to `unfoldedBytes`) when unfolded. Only
 /// what a row shows of a long string is read from the file.
 struct TreeRowBuilder {
     let tree: JSONTree
@@ -54,7 +54,7 @@ struct TreeRowBuilder {
     }
 
     /// A string's text as shown, quoted and escaped: what a folded row's lines can hold, or an
-    /// unfolded one's ``unfoldedBytes``; nil when the value is no string.
+    /// unfolded one's `unfoldedBytes`; nil when the value is no string.
     private func stringText(ofChild index: Int, in table: ChildTable, width: Int, unfolded: Bool) -> (String, Shown)? {
         let limit = unfolded ? Self.unfoldedBytes : Self.maximumLines * width * 4 + 64
         guard let head = tree.stringHead(ofChild: index, in: table, bytes: limit) else { return nil }

@@ -5,7 +5,7 @@ import TerminalUI
 
 /// The rows of a JSON tree as the engine sees them: one row a node (an open container's
 /// closing row too), its id the node's path in jq syntax, the open containers around a row
-/// given for nested pinning. Rows are built by ``TreeRowBuilder`` when they resolve.
+/// given for nested pinning. Rows are built by `TreeRowBuilder` when they resolve.
 ///
 /// The outline is shared (a class): folding changes it in place, inside the list's
 /// `replaceRows(in:updatingSource:)`.

@@ -165,7 +165,7 @@ struct TreeView {
     }
 
     /// Reaches the node at the end of `indexes` (child indexes from the root) as
-    /// ``reveal(path:)`` does: at the top when it was off screen, else where it is.
+    /// `reveal(path:)` does: at the top when it was off screen, else where it is.
     @discardableResult
     mutating func reveal(childIndexes indexes: [Int]) -> Bool {
         for depth in 0..<indexes.count {

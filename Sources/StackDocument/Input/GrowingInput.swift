@@ -1,5 +1,5 @@
 /// Input that grows while it is scanned — standard input copied to a spool, or a file followed
-/// as it is appended to — read in place with `pread`. The scan waits on ``changes`` at the end
+/// as it is appended to — read in place with `pread`. The scan waits on `changes` at the end
 /// of what arrived, so nothing polls.
 protocol GrowingInput: AnyObject, Sendable {
     /// What messages call the input.

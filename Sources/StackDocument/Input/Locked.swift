@@ -4,7 +4,7 @@ import Glibc
 /// standard library, which ThreadSanitizer cannot see, so `make test-tsan` would report every
 /// access to what it guards as a race.)
 ///
-/// Sendable: the value is only reached through ``withLock(_:)``.
+/// Sendable: the value is only reached through `withLock(_:)`.
 final class Locked<Value>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value

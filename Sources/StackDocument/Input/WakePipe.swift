@@ -27,7 +27,7 @@ final class WakePipe: Sendable {
         close(writer)
     }
 
-    /// Makes ``descriptor`` readable, unless it already is.
+    /// Makes `descriptor` readable, unless it already is.
     func wake() {
         guard !armed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var byte: UInt8 = 1

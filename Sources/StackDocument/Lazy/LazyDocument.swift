@@ -32,7 +32,7 @@ public final class LazyDocument {
     private let channel: ScanChannel
     private let items: LazyItems
     private var sections: [SectionDraft] = []
-    /// The drafts of the sections closed at the last ``rebuild()`` (a prefix of `sections`),
+    /// The drafts of the sections closed at the last `rebuild()` (a prefix of `sections`),
     /// and the sections of ``document`` built from them.
     private var closed = (drafts: 0, built: 0)
     private var sawSections = false

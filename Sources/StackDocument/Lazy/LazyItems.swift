@@ -8,13 +8,13 @@ import Algorithms
 final class LazyItems: ItemStore {
     private let reader: FileReader
     /// The low 32 bits of each item's offset in the file; the high bits are the number of
-    /// entries of ``startHighs`` at or before the item (a file over 4 GiB has a few).
+    /// entries of `startHighs` at or before the item (a file over 4 GiB has a few).
     private var startLows: [UInt32] = []
     /// The ordinals of the first items at or past each 4 GiB of the file.
     private var startHighs: [Int] = []
     private var lengths: [UInt32] = []
     private var details: [UInt8] = []
-    /// The low 32 bits of ``ItemIDHash`` of each item's id: a search runs through them all (1M in
+    /// The low 32 bits of `ItemIDHash` of each item's id: a search runs through them all (1M in
     /// about a millisecond), which costs a sixth of the memory of a hash table; an item whose
     /// hash matches is decoded to confirm its id.
     private var idHashes: [UInt32] = []

@@ -7,8 +7,8 @@ import Synchronization
 /// the results is built by the thread that takes them.
 ///
 /// Nothing polls: the scan waits for a growing input on the spool's ``InputSpool/changes``;
-/// a thread waiting for results blocks on ``changes``; a run loop that waits for keys too
-/// watches ``wakeDescriptor`` with `poll(2)`.
+/// a thread waiting for results blocks on `changes`; a run loop that waits for keys too
+/// watches `wakeDescriptor` with `poll(2)`.
 final class ScanChannel: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {
@@ -239,7 +239,7 @@ final class ScanChannel: Sendable {
         }
     }
 
-    /// Tells waiting threads, and a run loop polling ``wakeDescriptor``, that there is news.
+    /// Tells waiting threads, and a run loop polling `wakeDescriptor`, that there is news.
     private func wake() {
         changes.signal()
         wakePipe.wake()

@@ -106,7 +106,7 @@ extension StackScanner {
 
     private static let detailName: [UInt8] = Array("detail".utf8)
 
-    /// ``ItemIDHash`` of a string's text (`quoted` with its quotes, for one with escapes).
+    /// `ItemIDHash` of a string's text (`quoted` with its quotes, for one with escapes).
     private static func idHash(of text: UnsafeBufferPointer<UInt8>, quoted: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard text.contains(UInt8(ascii: "\\")) else { return ItemIDHash.of(utf8: text) }
         return ItemIDHash.ofRawString(Array(quoted))

@@ -30,7 +30,7 @@ struct StackScanner: Sendable {
         /// Byte offset of the item's first byte, and its length.
         var start: Int
         var length: Int
-        /// ``ItemIDHash`` of its `id` member, or 0 when it has none (or not a string).
+        /// `ItemIDHash` of its `id` member, or 0 when it has none (or not a string).
         var idHash: UInt64
         /// Its `detail` (1–3), or 0 when it has none or something else.
         var detail: UInt8
@@ -58,7 +58,7 @@ struct StackScanner: Sendable {
     private var mode = Mode.structural
     /// Strings and escapes carried from one chunk to the next by the index.
     var indexState = tstack_index_state(in_string: 0, escaped: 0)
-    /// Where the chunk's quotes and its brackets outside strings are (``tstack_index_json``):
+    /// Where the chunk's quotes and its brackets outside strings are (`tstack_index_json`):
     /// string contents and the insides of skipped values are jumped over, not read.
     var positions: [UInt32] = []
     var positionCount = 0
@@ -99,7 +99,7 @@ struct StackScanner: Sendable {
         case structural
         /// Inside a string; `isKey` when it is a member name.
         case string(isKey: Bool)
-        /// Inside containers nobody needs (``skipped`` holds their brackets).
+        /// Inside containers nobody needs (`skipped` holds their brackets).
         case skipping
         /// Inside a string within such containers.
         case skippedString
@@ -115,7 +115,7 @@ struct StackScanner: Sendable {
     // MARK: - Feeding
 
     /// Scans the next `chunk` of the file.
-    /// - Throws: ``Failure`` at the first structural error; the scanner is then unusable.
+    /// - Throws: `Failure` at the first structural error; the scanner is then unusable.
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let base = offset
         let n = chunk.count
@@ -154,7 +154,7 @@ struct StackScanner: Sendable {
     }
 
     /// Says the file ended.
-    /// - Throws: ``Failure`` when the document is incomplete.
+    /// - Throws: `Failure` when the document is incomplete.
     func finish() throws(Failure) {
         guard !isComplete else { return }
         if frames.isEmpty, mode == .structural {
@@ -309,7 +309,7 @@ struct StackScanner: Sendable {
         captureStart = index
     }
 
-    /// Ends the capture at `end` (exclusive, in `chunk`); ``capture`` holds its bytes.
+    /// Ends the capture at `end` (exclusive, in `chunk`); `capture` holds its bytes.
     private mutating func endCapture(_ chunk: UnsafeBufferPointer<UInt8>, end: Int) {
         guard capturing else { return }
         if captureStart < end { capture.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[captureStart..<end])) }

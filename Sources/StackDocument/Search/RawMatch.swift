@@ -14,7 +14,7 @@ public enum RawMatch: Sendable {
 ///
 /// For a stack document an item passes when its bytes match: a match in a field's decoded text
 /// is a match in its raw bytes when the field has no escape; an item with escapes is matched
-/// with them decoded in place (``JSONUnescaping``), which makes every field's decoded text a run
+/// with them decoded in place (`JSONUnescaping`), which makes every field's decoded text a run
 /// of its bytes again.
 final class RawMatches {
     /// The pattern these answers are for.

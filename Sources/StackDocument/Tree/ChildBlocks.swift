@@ -1,8 +1,8 @@
 import DequeModule
 
-/// The children of a big container kept a block at a time (``ChildTable/blocks``): where each
-/// block of ``size`` children starts in the file and, for the root, the rows its children make
-/// open. A block's children are found again when asked for (``window(_:of:)``).
+/// The children of a big container kept a block at a time (`ChildTable/blocks`): where each
+/// block of `size` children starts in the file and, for the root, the rows its children make
+/// open. A block's children are found again when asked for (`window(_:of:)`).
 struct ChildBlocks: Sendable {
     /// Children a block (the last may have fewer when no child is kept whole after it).
     let size: Int

@@ -6,7 +6,7 @@ import Algorithms
 ///
 /// A small container keeps every child: 20 bytes a child (12 in an array; a value's end is not
 /// kept, it is where the next child's region starts, or the closing bracket). A big one
-/// (``ChildBlocks``) keeps, for each block of 1,024 children, only where the block starts and the
+/// (`ChildBlocks`) keeps, for each block of 1,024 children, only where the block starts and the
 /// rows its children make open — 16 bytes a block — and a block's children are found again by a
 /// scan of its bytes when one of them is asked for (a few blocks stay decoded). So a container of
 /// 10^8 children costs 1.6 MB, not 2 GB.
@@ -38,7 +38,7 @@ public struct ChildTable: Sendable {
     /// it passes them, so their tables need no scan of their own (the features of a GeoJSON
     /// file, a big array in a log record). Handed to the tree (``JSONTree``), which keeps them.
     var containerBlockStarts: [Int: [Int]] = [:]
-    /// The long containers inside these children (``ContainerScanner/knownContainerBytes``), by
+    /// The long containers inside these children (`ContainerScanner/knownContainerBytes`), by
     /// their opening bracket's offset: a scan of their parent jumps over them. Handed to the tree
     /// too.
     var knownContainers: [Int: KnownContainer] = [:]
@@ -98,7 +98,7 @@ public struct ChildTable: Sendable {
         counts.removeFirst(moved)
     }
 
-    /// The table of a container whose children's block starts a scan kept (``containerBlockStarts``):
+    /// The table of a container whose children's block starts a scan kept (`containerBlockStarts`):
     /// every child in blocks, none kept whole.
     init(isObject: Bool, start: Int, end: Int, count: Int, blockStarts: [Int], blockSize: Int, windows: BlockWindows) {
         self.isObject = isObject

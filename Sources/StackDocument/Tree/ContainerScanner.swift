@@ -1,7 +1,7 @@
 import CJSONIndex
 
 /// A resumable scan of one JSON container's bytes that finds its children (``ChildTable``)
-/// without decoding anything: the first stage (``tstack_index_json_separators``) finds the
+/// without decoding anything: the first stage (`tstack_index_json_separators`) finds the
 /// quotes, brackets, commas and colons, and this walks those positions keeping the depth. Bytes
 /// are fed in chunks of any size, a boundary anywhere.
 ///
@@ -37,9 +37,9 @@ struct ContainerScanner {
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
 
-    /// Children a block of a big container (``ChildBlocks``): where the children of a container
+    /// Children a block of a big container (`ChildBlocks`): where the children of a container
     /// inside the children with more than this many start, a block at a time, is kept in
-    /// ``ChildTable/containerBlockStarts``.
+    /// `ChildTable/containerBlockStarts`.
     let blockSize: Int
     private let blockMask: Int
     /// The containers being read inside a child (depth 2 and deeper), outermost first.
@@ -55,10 +55,10 @@ struct ContainerScanner {
         var isKnown = false
     }
 
-    /// Containers this many bytes long or longer are kept in ``ChildTable/knownContainers``.
+    /// Containers this many bytes long or longer are kept in `ChildTable/knownContainers`.
     var knownContainerBytes = 1 << 16
     /// Containers a scan before this one found (their ends and counts): a child that is one is
-    /// not read again, the scan jumps to its end (``takeJump()``).
+    /// not read again, the scan jumps to its end (`takeJump()`).
     var known: @Sendable (Int) -> KnownContainer? = { _ in nil }
     /// Where the caller is to go on feeding bytes from, after a jump over a known child.
     private var jump: Int?
@@ -171,7 +171,7 @@ struct ContainerScanner {
     }
 
     /// The children found so far but the last (whose size may still grow) — or every one, `all`,
-    /// once the scan ended — moved out of ``table`` into a table of their own, whose `end` is
+    /// once the scan ended — moved out of `table` into a table of their own, whose `end` is
     /// where the last one taken ends (-1 when none was). A scan on a background thread hands
     /// them over this way, keeping nothing twice.
     mutating func takeChildren(all: Bool = false) -> ChildTable {

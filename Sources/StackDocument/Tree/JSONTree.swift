@@ -31,7 +31,7 @@ public final class JSONTree: @unchecked Sendable {
     /// Bytes the scan has read (the whole file once it ended).
     public private(set) var scannedBytes = 0
     /// Child tables of containers other than the root, by their opening bracket's offset; the
-    /// oldest dropped when they hold more than ``cachedChildren`` children in all.
+    /// oldest dropped when they hold more than `cachedChildren` children in all.
     /// Keyed by where the child's value region starts: found without reading the file.
     private var cache: [Int: ChildTable] = [:]
     private var cacheOrder: Deque<Int> = []
@@ -432,7 +432,7 @@ public final class JSONTree: @unchecked Sendable {
         root?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
     }
 
-    /// Moves what a scan found of the containers it passed out of `table`, into ``passed``.
+    /// Moves what a scan found of the containers it passed out of `table`, into `passed`.
     private func keepBlockStarts(of table: inout ChildTable?) {
         guard table != nil else { return }
         passed.keep(from: &table!)

@@ -4,7 +4,7 @@
 /// its parent jumps over it). The root's scan passes every container in the file, so opening
 /// any container reads only its children's bytes that are not long containers themselves.
 ///
-/// Shared with the scans that find a block's children again (``BlockWindows``); locked.
+/// Shared with the scans that find a block's children again (`BlockWindows`); locked.
 final class PassedContainers: Sendable {
     private struct Found {
         var blockStarts: [Int: [Int]] = [:]

@@ -5,7 +5,7 @@ import Algorithms
 /// walk of one group (whose sums are kept for the last few groups walked); a child folded or
 /// unfolded changes one group in O(log n).
 ///
-/// Groups are the size of a big container's blocks (``ChildBlocks``), so a container whose
+/// Groups are the size of a big container's blocks (`ChildBlocks`), so a container whose
 /// children are kept a block at a time is summed from its blocks without reading them, and the
 /// sums cost 8 bytes a group, not a child. What a child's rows are is the caller's to say
 /// (`rows`), consistent with the changes it reports.
@@ -84,7 +84,7 @@ struct RowCounts {
     var total: Int { groupPrefix(groups) }
 
     /// The child holding row `row` (counted from the first child's first row) and the row's
-    /// offset in it. `row` must be less than ``total``.
+    /// offset in it. `row` must be less than `total`.
     mutating func locate(_ row: Int, rows: (Int) -> Int) -> (index: Int, offset: Int) {
         var node = 0
         var remaining = row

@@ -5,7 +5,7 @@ import Algorithms
 ///
 /// It opens with the root and the root's children open and everything deeper closed. Only what
 /// differs from that is kept: an open container deeper down is a node with its children's row
-/// counts (``RowCounts``); a child of the root open by default keeps nothing (its rows are its
+/// counts (`RowCounts`); a child of the root open by default keeps nothing (its rows are its
 /// child count and two, from the root's table). So a row is found in O(depth × log n) and a node
 /// folds or unfolds in O(depth × log n) whatever it holds.
 public final class TreeOutline {

@@ -3,12 +3,12 @@ import Glibc
 import Synchronization
 
 /// The scan of a big JSON file's root on a background thread: it finds the root's children
-/// (``ContainerScanner``) a chunk at a time and hands them over, so the tree shows its first
+/// (`ContainerScanner`) a chunk at a time and hands them over, so the tree shows its first
 /// rows at once and grows while the rest is read. The thread only reads the file and appends
 /// here; the tree takes what was found on the thread that owns it (``JSONTree/takeScanned()``).
 ///
-/// Nothing polls: a thread waiting for results blocks on ``changes``, a run loop that waits for
-/// keys too watches ``wakeDescriptor`` with `poll(2)`.
+/// Nothing polls: a thread waiting for results blocks on `changes`, a run loop that waits for
+/// keys too watches `wakeDescriptor` with `poll(2)`.
 final class TreeScan: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {

@@ -35,7 +35,7 @@ public struct TreeSearch {
     private var searchedTo: Int
     private var wrapped = false
     /// The next window's size: small first (a search that finds a match near, or one started
-    /// again past a match in the focused node, reads little), doubling up to ``window``.
+    /// again past a match in the focused node, reads little), doubling up to `window`.
     private var nextWindow = 64 << 10
     /// Whether the last step waited for the scan (``Outcome/waiting``).
     public private(set) var isWaiting = false
