@@ -48,7 +48,7 @@ test-asan: deps
 
 # The tests whose code runs on several threads (the background scans, the input spool, the
 # browser taking in what they found), built with ThreadSanitizer (its own build folder).
-TSAN_TESTS = LazyDocumentTests|InputSpoolTests|GrowingDocumentTests|BigDocumentTests|GrowingFileTests|FollowModeTests|TreeOutlineTests
+TSAN_TESTS = LazyDocumentTests|InputSpoolTests|GrowingDocumentTests|BigDocumentTests|GrowingFileTests|FollowModeTests|TreeOutlineTests|WholeInputAnswerTests|TreeAnswersTests
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan --disable-xctest \

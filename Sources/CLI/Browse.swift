@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import StackBrowser
+import StackDocument
 import TerminalUI
 
 /// `tstack browse FILE`: the interactive viewer.
@@ -38,7 +39,13 @@ struct Browse: ParsableCommand {
             switch loaded {
             case .whole(let document): PlainTextExport.write(document, width: width, emit: output.line)
             case .reading(let lazy): PlainTextExport.write(lazy.document, width: width, emit: output.line)
-            case .tree(let tree): TreeExport.write(tree, emit: output.line)
+            case .tree(let tree):
+                do {
+                    try TreeExport.write(tree, emit: output.line)
+                } catch {
+                    output.flush()
+                    Diagnostics.fail("\(error)", status: Self.exitStatus(for: error))
+                }
             }
             output.flush()
             return
@@ -72,6 +79,15 @@ struct Browse: ParsableCommand {
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
+    }
+}
+
+extension Browse {
+    /// The exit status for an export that failed: 65 (EX_DATAERR) for input that is not JSON,
+    /// 74 (EX_IOERR) for input that could not be read whole.
+    static func exitStatus(for error: DocumentError) -> Int32 {
+        if case .malformed = error { return Diagnostics.dataError }
+        return Diagnostics.ioError
     }
 }
 

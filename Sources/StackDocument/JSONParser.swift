@@ -11,11 +11,14 @@ public struct JSONParser {
     private var position = 0
     private var depth = 0
 
+    /// UTF-8's byte order mark, which may come before a document (it is skipped, never part of it).
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// Parses a whole document: one value, surrounded only by whitespace (a leading BOM is skipped).
     /// - Throws: ``JSONParseError`` naming the first problem.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        if bytes.starts(with: byteOrderMark) { parser.position = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()

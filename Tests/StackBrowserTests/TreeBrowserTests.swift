@@ -270,7 +270,7 @@ import Testing
     @Test func theExportIsValidIndentedJSON() throws {
         let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")
         var lines: [String] = []
-        TreeExport.write(tree) { lines.append($0) }
+        try TreeExport.write(tree) { lines.append($0) }
         #expect(lines.prefix(4) == ["{", "  \"name\": \"tstack\",", "  \"tags\": [", "    \"a\","])
         #expect(try JSONParser.parse(Array(lines.joined(separator: "\n").utf8)) == JSONParser.parse(Array(Self.sample.utf8)))
     }
@@ -296,7 +296,7 @@ import Testing
         let screen = browser.render().textLines()
         #expect(screen.last!.hasPrefix(" " + target))
         var exported: [String] = []
-        TreeExport.write(tree) { exported.append($0) }
+        try TreeExport.write(tree) { exported.append($0) }
         let original = try JSONParser.parse(tree.bytes(in: 0..<tree.size))
         #expect(try JSONParser.parse(Array(exported.joined(separator: "\n").utf8)) == original)
     }

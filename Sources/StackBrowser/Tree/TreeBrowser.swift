@@ -310,7 +310,11 @@ public struct TreeBrowser {
                 return "too big to copy: \(StatusLine.grouped(tree.size)) bytes (at most 1 MiB)"
             }
             var lines: [String] = []
-            TreeExport.write(tree) { lines.append($0) }
+            do {
+                try TreeExport.write(tree) { lines.append($0) }
+            } catch {
+                return "cannot copy: \(error)"
+            }
             clipboard = lines.joined(separator: "\n")
             return "copied the value of . (the array of its lines)"
         } else if let root = tree.root {
@@ -338,7 +342,7 @@ public struct TreeBrowser {
         if let search, search.isWaiting { continueSearch() }
         if let reason = tree.restartReason {
             restart(saying: reason)
-        } else if let failure = tree.scanFailure {
+        } else if let failure = tree.scanFailure ?? (tree.isScanning ? nil : tree.inputFailure) {
             problem = "\(failure) (shown: what was read before)"
         }
     }
@@ -390,6 +394,7 @@ public struct TreeBrowser {
         default: break
         }
         guard tree.isScanning, tree.size > 0 else { return nil }
+        if tree.isSpooled { return "reading, \(ByteCount(tree.size)) so far (kept in a temporary file)" }
         if tree.isGrowing { return "reading, \(ByteCount(tree.scannedBytes)) so far" }
         return "reading \(tree.scannedBytes * 100 / tree.size)%"
     }

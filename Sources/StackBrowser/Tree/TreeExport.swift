@@ -3,13 +3,23 @@ import StackDocument
 /// The plain-text form of a tree (`browse` with its output not a terminal): the document as
 /// valid JSON indented two spaces a level, one member or element a line, read through in chunks
 /// (memory stays flat whatever the size). Strings are copied as they are in the file.
+///
+/// It never writes invalid JSON: the whole file is checked against JSON's grammar first
+/// (`JSONInputCheck`, a pass at memory speed that builds nothing), and a malformed file is an
+/// error naming its line and column, with nothing written. A line of JSON Lines that is not JSON
+/// is written as a string of its text.
 public enum TreeExport {
     /// Writes `tree` a line at a time to `emit`.
-    public static func write(_ tree: JSONTree, emit: (String) -> Void) {
+    /// - Throws: ``DocumentError/malformed(file:_:)`` where the file stops being JSON (nothing
+    ///   was written), or ``DocumentError/unreadable(file:reason:)`` when its input failed.
+    public static func write(_ tree: JSONTree, emit: (String) -> Void) throws(DocumentError) {
+        if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
         if tree.isJSONLines { return writeLines(tree, emit: emit) }
+        try check(tree)
         var writer = Writer()
         let chunk = 1 << 20
-        var offset = 0
+        // (A byte order mark before the document is not part of it.)
+        var offset = tree.bytes(in: 0..<3) == JSONParser.byteOrderMark ? 3 : 0
         while offset < tree.size {
             let bytes = tree.bytes(in: offset..<min(tree.size, offset + chunk))
             guard !bytes.isEmpty else { break }
@@ -17,6 +27,23 @@ public enum TreeExport {
             offset += bytes.count
         }
         writer.finish(emit: emit)
+    }
+
+    /// Checks every byte of `tree` against JSON's grammar.
+    private static func check(_ tree: JSONTree) throws(DocumentError) {
+        var check = JSONInputCheck()
+        let chunk = 1 << 20
+        var offset = 0
+        while offset < tree.size {
+            let bytes = tree.bytes(in: offset..<min(tree.size, offset + chunk))
+            guard !bytes.isEmpty else { break }
+            guard bytes.withUnsafeBufferPointer({ check.check($0) }) else { break }
+            offset += bytes.count
+        }
+        if check.failure == nil { check.finish() }
+        guard let failure = check.failure else { return }
+        let (line, column) = tree.lineAndColumn(of: failure.offset)
+        throw .malformed(file: tree.name, JSONParseError(line: line, column: column, message: failure.message))
     }
 
     /// JSON Lines as the array of its lines; a line that is not JSON as a string of its text

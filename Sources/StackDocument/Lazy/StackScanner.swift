@@ -121,7 +121,7 @@ struct StackScanner: Sendable {
         let n = chunk.count
         index(chunk)
         var i = 0
-        if base == 0, n >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { i = 3 }
+        if base == 0, n >= 3, chunk.starts(with: JSONParser.byteOrderMark) { i = 3 }
         captureStart = i
         while i < n {
             switch mode {

@@ -105,6 +105,11 @@ struct ContainerScanner {
     /// Scans `chunk`, the file's bytes from `offset`.
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>, at offset: Int) throws(Failure) {
         guard let base = chunk.baseAddress else { return }
+        // A UTF-8 byte order mark before the document is no part of it (RFC 8259 allows ignoring it).
+        if offset == 0, table.start < 0, chunk.starts(with: JSONParser.byteOrderMark) {
+            if isLines { startRegion(at: 3) }
+            return try scan(UnsafeBufferPointer(rebasing: chunk[3...]), at: 3)
+        }
         if positions.count < chunk.count { positions = [UInt32](repeating: 0, count: chunk.count) }
         let found = positions.withUnsafeMutableBufferPointer { buffer in
             isLines

@@ -194,7 +194,7 @@ public final class JSONTree: @unchecked Sendable {
     /// The first byte that is not blank among the first `length` (at most 64 KiB).
     private static func firstByte(of reader: FileReader, length: Int) -> UInt8? {
         guard length > 0 else { return nil }
-        return (reader.bytes(at: 0, length: min(length, 1 << 16)) ?? []).first { !isBlank($0) }
+        return Self.withoutByteOrderMark(reader.bytes(at: 0, length: min(length, 1 << 16)) ?? []).first { !isBlank($0) }
     }
 
     /// Whether standard input in `spool` is JSON Lines by its content: decided as soon as its
@@ -215,6 +215,13 @@ public final class JSONTree: @unchecked Sendable {
     /// Why the tree must be read again from the start of its file (a followed file was
     /// truncated or replaced), once its scan ended for that reason.
     public var restartReason: String? { isScanning ? nil : (growing as? GrowingFile)?.restartReason }
+
+    /// Why a growing input ended before its end (standard input could not be kept: a full
+    /// disk), once it did: what was read stays browsable, and an export fails.
+    public var inputFailure: DocumentError? { growing?.failure }
+
+    /// Whether the input is kept in a temporary file as it arrives (standard input, a pipe).
+    public var isSpooled: Bool { growing is InputSpool }
 
     /// The followed file, when the tree reads one.
     public var followedFile: GrowingFile? { growing as? GrowingFile }
@@ -245,7 +252,7 @@ public final class JSONTree: @unchecked Sendable {
         }
         // What is not JSON at all is for the whole loader: it says what is wrong at the first bad
         // byte. A scalar (a number, a string) is a tree of one row.
-        let head = reader.bytes(at: 0, length: min(size, 1 << 16)) ?? []
+        let head = Self.withoutByteOrderMark(reader.bytes(at: 0, length: min(size, 1 << 16)) ?? [])
         guard let first = head.first(where: { !isBlank($0) }) else { return nil }
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             // (Only what can start a value is read on: a file of NUL bytes is refused unread.)
@@ -558,6 +565,11 @@ public final class JSONTree: @unchecked Sendable {
             }
         }
         return lower..<upper
+    }
+
+    /// `bytes` from the file's start without a byte order mark before the document.
+    private static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        bytes.starts(with: JSONParser.byteOrderMark) ? bytes[3...] : bytes[...]
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {

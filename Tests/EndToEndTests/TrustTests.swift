@@ -1,0 +1,58 @@
+import Glibc
+import Testing
+
+/// Issue 22, through the binary: input that is wrong or incomplete is said, never passed on as
+/// if it were whole.
+@Suite(.timeLimit(.minutes(2))) struct TrustTests {
+    /// `tstack ARGUMENTS` with `contents` in a file named `name` (its path replaces `FILE`).
+    static func run(_ arguments: [String], file contents: String, named name: String = "doc.json") -> Subprocess.Result {
+        let (directory, path) = HardeningTests.file(contents, named: name)
+        defer { Subprocess.removeDirectory(directory) }
+        return Subprocess.run([Subprocess.tstack] + arguments.map { $0 == "FILE" ? path : $0 }, stdin: "/dev/null")
+    }
+
+    /// Invalid JSON deep in a file read lazily (over 4 MiB) was exported as invalid JSON with
+    /// status 0; now nothing is written and the error names the line and column, as for a small file.
+    @Test func anExportNeverWritesInvalidJSON() {
+        let records = (0..<50_000).map { #"{"i": \#($0), "pad": "\#(String(repeating: "x", count: 80))"}"# }
+        let big = "[\n" + records.joined(separator: ",\n") + ",\n" + #"{"z":tru}"# + "\n]\n"
+        #expect(big.utf8.count > 4 << 20)
+        let result = Self.run(["browse", "FILE"], file: big)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("doc.json:50002:9: expected 'true'"), "\(result.stderr)")
+        let small = Self.run(["browse", "FILE"], file: "[1,,2]")
+        #expect(small.status == 65 && small.stdout.isEmpty)
+        #expect(small.stderr.contains("doc.json:1:4: expected a value, found ','"), "\(small.stderr)")
+    }
+
+    /// A UTF-8 byte order mark before the document is skipped everywhere: a file, JSON Lines,
+    /// standard input, and the export.
+    @Test func aByteOrderMarkIsSkipped() {
+        let file = Self.run(["render", "FILE", "--size", "40x6"], file: "\u{FEFF}[1,2]")
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.lines.first?.hasPrefix("▌ [") == true, "\(file.lines)")
+        let exported = Self.run(["browse", "FILE"], file: "\u{FEFF}[1,2]")
+        #expect(exported.status == 0 && exported.stdout == "[\n  1,\n  2\n]\n", "\(exported.stdout)")
+        let lines = Self.run(["browse", "FILE"], file: "\u{FEFF}{\"a\":1}\n{\"b\":2}\n", named: "l.jsonl")
+        #expect(lines.stdout == "[\n  {\n    \"a\": 1\n  },\n  {\n    \"b\": 2\n  }\n]\n", "\(lines.stdout)")
+        let rendered = Self.run(["render", "FILE", "--size", "40x6"], file: "\u{FEFF}{\"a\":1}\n{\"b\":2}\n", named: "l.jsonl")
+        #expect(rendered.lines.dropFirst().first?.hasPrefix("    {") == true, "\(rendered.lines)")
+        let piped = Subprocess.run([Subprocess.tstack, "browse", "-"], input: "\u{FEFF}[1,2]")
+        #expect(piped.status == 0 && piped.stdout == "[\n  1,\n  2\n]\n", "\(piped.stdout)")
+    }
+
+    /// Standard input that cannot be kept (a file size limit stands in for a full disk) is an
+    /// error of the export (status 74), not an input that ended there.
+    @Test func standardInputThatCannotBeKeptIsSaid() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let lines = (0..<20_000).map { #"{"n": \#($0), "msg": "hello"}"# }.joined(separator: "\n") + "\n"
+        Subprocess.write(lines, to: directory + "/in.jsonl")
+        // SIGXFSZ ignored (as a full disk sends no signal): the write fails with EFBIG.
+        let script = "trap '' XFSZ; ulimit -f 64; exec '\(Subprocess.tstack)' browse - < '\(directory)/in.jsonl' | wc -l"
+        let result = Subprocess.run(["sh", "-c", script + "; exit ${PIPESTATUS:-0}"], stdin: "/dev/null")
+        #expect(result.stderr.contains("cannot keep the input"), "\(result.stderr)")
+        #expect(result.stdout.split(whereSeparator: \.isWhitespace).first == "0", "nothing exported: \(result.stdout)")
+    }
+}
