@@ -48,6 +48,7 @@ struct Browse: ParsableCommand {
                 }
             }
             output.flush()
+            log?.close()
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
@@ -78,6 +79,7 @@ struct Browse: ParsableCommand {
         }
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
+        log?.close()
         if case .signal(let number) = outcome { throw ExitCode(128 + number) }
     }
 }

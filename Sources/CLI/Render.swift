@@ -17,7 +17,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The screen size, at most 1000x1000.", valueName: "COLSxROWS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The screen size, at most 1000x1000.", valueName: "COLSxROWS"))
     var size = TerminalSizeArgument(TerminalSize(width: 80, height: 24))
 
     @Option(help: ArgumentHelp("Keys to press, in vim-like notation.", valueName: "keys"))
@@ -51,6 +51,7 @@ struct Render: ParsableCommand {
         _ = viewer.run(screen: terminal, input: terminal)
         if !frames, let last = terminal.screen { last.textLines().forEach(output.line) }
         output.flush()
+        log?.close()
         if stats { Diagnostics.note(viewer.statistics.json) }
     }
 }

@@ -60,9 +60,7 @@ extension Browser {
     private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
         let y = size.height - 1
         if let prompt = prompt.current {
-            buffer.fill(.plain, y: y)
-            let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
-            buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
+            prompt.draw(into: &buffer, y: y)
             // Completion candidates (or why there are none) show just above the prompt.
             if let hint = prompt.hint, y > 0 {
                 buffer.fill(theme.overlay, y: y - 1)

@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// The line being typed at the bottom of the screen: a `:` command or a `/` `?` search.
 struct CommandPrompt: Equatable {
     /// What the line is for.
@@ -23,6 +25,21 @@ struct CommandPrompt: Equatable {
     /// What Tab found to say (the candidates, or that there are none), shown above the line
     /// until the next key.
     var hint: String?
+
+    /// Draws the line on row `y` of `buffer`: the sigil, the end of the text that fits (where the
+    /// cursor is: `…` stands for what scrolled off the left) and the cursor. Only what fits is
+    /// looked at, so a frame costs the same however long the text.
+    func draw(into buffer: inout CellBuffer, y: Int) {
+        buffer.fill(.plain, y: y)
+        let room = max(1, buffer.width - 2)
+        var shown = text
+        if text.utf8.count > room {
+            let tail = text.unicodeScalars.suffix(room - 1)
+            if tail.startIndex != text.unicodeScalars.startIndex { shown = "…" + String(String.UnicodeScalarView(tail)) }
+        }
+        let end = buffer.write(kind.sigil + shown, x: 0, y: y)
+        buffer.write(" ", style: Style(attributes: .reverse), x: min(end, buffer.width - 1), y: y)
+    }
 }
 
 /// Lines entered at the prompt, oldest first, without repeats in a row; one list for commands

@@ -5,7 +5,9 @@ import TerminalUI
 /// file's base name and the section; right: the position, how far down the view is, the content
 /// height (`~` while estimated), the detail level and the marks. A message (after a command)
 /// takes the place of the file name and section, right after the focused id. When the line is
-/// too narrow the least important parts go first; the focused id always stays.
+/// too narrow the least important parts go first; then a focused id too long to leave room for
+/// the message is cut from its left (`….b.c`, its end is the focused node), or goes, so a
+/// message always shows.
 struct StatusLine {
     var focusedID: String?
     var fileName: String
@@ -47,10 +49,12 @@ struct StatusLine {
         var text: String
         var rank: Int
         var isRight: Bool
+        /// The focused id: cut from its left when it does not fit.
+        var isFocus = false
     }
 
     private var parts: [Part] {
-        var parts = [Part(text: focusedID ?? "(no items)", rank: 0, isRight: false)]
+        var parts = [Part(text: focusedID ?? "(no items)", rank: 0, isRight: false, isFocus: true)]
         if let message {
             // Never dropped (clipped at the edge instead), as the focused id.
             parts.append(Part(text: message, rank: 0, isRight: false))
@@ -81,7 +85,15 @@ struct StatusLine {
         // A part longer than the line cannot show whole: cut it first, so a frame costs the
         // same with a 1 MB id or message as with a short one.
         var shown = parts.map { part in
-            Part(text: CellText.prefix(part.text, scalars: buffer.width).text, rank: part.rank, isRight: part.isRight)
+            var cut = part
+            if part.isFocus {
+                // (Its end is what matters: the focused node.)
+                let scalars = part.text.unicodeScalars
+                if scalars.count > buffer.width - 1 { cut.text = "…" + String(String.UnicodeScalarView(scalars.suffix(max(1, buffer.width - 2)))) }
+            } else {
+                cut.text = CellText.prefix(part.text, scalars: buffer.width).text
+            }
+            return cut
         }
         func texts() -> (left: String, right: String) {
             (" " + shown.filter { !$0.isRight }.map(\.text).joined(separator: "  "),
@@ -93,11 +105,29 @@ struct StatusLine {
             shown.remove(at: dropped)
             (left, right) = texts()
         }
+        // Still too long: a focused id that leaves a message too little room keeps its end (the
+        // node itself) — or goes.
+        if let message, let focus = shown.firstIndex(where: \.isFocus) {
+            let rightWidth = shown.contains(where: \.isRight) ? 2 + DisplayWidth.of(right) : 0
+            let room = buffer.width - rightWidth - 3 - min(DisplayWidth.of(message), Self.messageRoom)
+            let scalars = Array(shown[focus].text.unicodeScalars)
+            if DisplayWidth.of(shown[focus].text) > room {
+                if room >= 5 {
+                    shown[focus].text = "…" + String(String.UnicodeScalarView(scalars.suffix(room - 1)))
+                } else {
+                    shown.remove(at: focus)
+                }
+                (left, right) = texts()
+            }
+        }
         buffer.write(left, style: style, x: 0, y: y)
         if shown.contains(where: \.isRight) {
             buffer.write(right, style: style, x: max(0, buffer.width - DisplayWidth.of(right)), y: y)
         }
     }
+
+    /// The columns a message keeps beside a long focused id.
+    static let messageRoom = 40
 
     /// `1234567` as `1,234,567`.
     static func grouped(_ number: Int) -> String {

@@ -55,4 +55,17 @@ import Testing
         #expect(result.stderr.contains("cannot keep the input"), "\(result.stderr)")
         #expect(result.stdout.split(whereSeparator: \.isWhitespace).first == "0", "nothing exported: \(result.stdout)")
     }
+
+    /// Small ones: `--retain` in decimal only, a negative `--size` is a bad value (not a missing
+    /// one), a log that cannot be written is said, a huge index is out of range.
+    @Test func argumentsAndTheLogSayWhatIsWrong() {
+        let hex = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--retain", "0x10"], stdin: "/dev/null")
+        #expect(hex.status == 64 && hex.stderr.contains("'0x10' is invalid"), "\(hex.stderr)")
+        let negative = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--size", "-5x10"], stdin: "/dev/null")
+        #expect(negative.status == 64 && negative.stderr.contains("'-5x10' is invalid for '--size"), "\(negative.stderr)")
+        let full = Subprocess.run([Subprocess.tstack, "render", Subprocess.demo, "--log", "/dev/full"], stdin: "/dev/null")
+        #expect(full.status == 74 && full.stderr.contains("--log /dev/full: no space left on device"), "\(full.stderr)")
+        let index = Self.run(["render", "FILE", "--size", "90x4", "--keys", ":goto .[99999999999999999999]<Enter>"], file: "[1]")
+        #expect(index.lines.last?.contains("index 99999999999999999999 is out of range") == true, "\(index.lines)")
+    }
 }

@@ -436,4 +436,44 @@ import Testing
         Self.type("n", into: &browser)
         #expect(browser.focusedPath == ".[1]")
     }
+
+    /// A message always shows on the status line: a path too long to leave it room is cut from
+    /// its left (the focused node shows), or goes.
+    @Test func aMessageAlwaysShowsAndALongPathKeepsItsEnd() {
+        var json = "1"
+        for level in 0..<40 { json = #"{"k\#(level)": \#(json)}"# }
+        let path = (0..<40).reversed().map { ".k\($0)" }.joined()
+        let tree = try! JSONTree(bytes: Array(json.utf8), name: "deep.json")
+        var browser = TreeBrowser(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
+        Self.type(":goto \(path)<Enter>", into: &browser)
+        let focused = Self.status(&browser)
+        #expect(focused.hasPrefix(" …") && focused.hasSuffix(".k2.k1.k0"), "\(focused)")
+        Self.type("y", into: &browser)
+        #expect(Self.status(&browser).contains(".k1.k0  copied the path .k39.k38"), "\(Self.status(&browser))")
+        var shallow = TreeBrowser(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
+        Self.type(":goto .k39.k38.k37.k36.k35.k34<Enter>y", into: &shallow)
+        #expect(Self.status(&shallow).contains("copied the path .k39.k38.k37.k36.k35.k34 "), "\(Self.status(&shallow))")
+    }
+
+    /// A preview ends with `…` only when it leaves something out: a last member shown as `{…}`
+    /// whose end is past the bytes read is not a member left out.
+    @Test func aPreviewSaysMoreOnlyWhenThereIsMore() {
+        let big = "{" + (0..<200).map { #""k\#($0)": "\#(String(repeating: "v", count: 50))""# }.joined(separator: ", ") + "}"
+        let json = #"{"svc0": {"replicas": 0, "env": {"A": "1"}, "tree": \#(big)}, "svc1": {"replicas": 0, "env": {"A": "1"}, "tree": \#(big), "more": 1}}"#
+        let tree = try! JSONTree(bytes: Array(json.utf8), name: "p.json")
+        let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 6), input: try! KeyNotation.parse("jzcjzc"))
+        var browser = TreeBrowser(tree: tree, fileName: "p.json", size: terminal.size, theme: .monochrome)
+        _ = browser.run(screen: terminal, input: terminal)
+        let lines = terminal.screen!.textLines()
+        #expect(lines[1].contains("svc0: {replicas: 0, env: {…}, tree: {…}} 3 fields"), "\(lines[1])")
+        #expect(lines[2].contains("svc1: {replicas: 0, env: {…}, tree: {…}…} 4 fields"), "\(lines[2])")
+    }
+
+    /// The prompt shows the end of what is typed (where the cursor is), however long.
+    @Test func thePromptShowsTheEndOfALongLine() {
+        let tree = try! JSONTree(bytes: Array(#"{"a": 1}"#.utf8), name: "s.json")
+        var browser = TreeBrowser(tree: tree, fileName: "s.json", size: TerminalSize(width: 20, height: 5), theme: .monochrome)
+        Self.type("/" + String(repeating: "a", count: 500) + "xyz", into: &browser)
+        #expect(browser.render().textLines().last == "/…aaaaaaaaaaaaaaxyz")
+    }
 }

@@ -441,9 +441,7 @@ public struct TreeBrowser {
         overlay?.draw(into: &buffer, viewport: Self.height(for: size), style: theme.overlay)
         let y = size.height - 1
         if let prompt = prompt.current {
-            buffer.fill(.plain, y: y)
-            let end = buffer.write(prompt.kind.sigil + prompt.text, x: 0, y: y)
-            buffer.write(" ", style: Style(attributes: .reverse), x: min(end, size.width - 1), y: y)
+            prompt.draw(into: &buffer, y: y)
         } else {
             StatusLine(
                 focusedID: focusedPath, fileName: fileName, section: nil, position: nil,

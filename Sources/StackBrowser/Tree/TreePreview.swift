@@ -6,10 +6,10 @@ import TerminalUI
 /// `{…}` and `[…]`, cut with `…` where it would pass `width` columns. Read from the container's
 /// first bytes only; strings stay as written (escapes included), then made inert.
 enum TreePreview {
-    /// The preview of the container whose JSON text starts `bytes` (its first bytes are enough:
-    /// what is past `width` is never shown), at most `width` columns; nil when not even `{…}`
-    /// fits.
-    static func text(of bytes: [UInt8], width: Int) -> String? {
+    /// The preview of the container of `count` children whose JSON text starts `bytes` (its
+    /// first bytes are enough: what is past `width` is never shown), at most `width` columns; nil
+    /// when not even `{…}` fits. It ends with `…` only when something is left out.
+    static func text(of bytes: [UInt8], count: Int, width: Int) -> String? {
         guard width >= 3, let open = bytes.first, open == UInt8(ascii: "{") || open == UInt8(ascii: "[") else { return nil }
         let isObject = open == UInt8(ascii: "{")
         let close = isObject ? "}" : "]"
@@ -17,12 +17,15 @@ enum TreePreview {
         var index = 1
         var expectingKey = isObject
         var complete = false
+        // Children begun so far: once the last has begun and shows whole, nothing is left out.
+        var begun = 0
         scan: while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case 0x20, 0x09, 0x0A, 0x0D:
                 index += 1
             case UInt8(ascii: "\""):
+                if isObject ? expectingKey : true { begun += 1 }
                 guard let end = stringEnd(in: bytes, from: index) else { break scan }
                 let raw = String(decoding: bytes[index..<end], as: UTF8.self)
                 output += expectingKey ? key(raw) : raw
@@ -36,10 +39,19 @@ enum TreePreview {
                 expectingKey = isObject
                 index += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if !isObject { begun += 1 }  // (a container is a value of its own: its inside is skipped)
                 let end = containerEnd(in: bytes, from: index)
                 let empty = end.map { bytes[(index + 1)..<($0 - 1)].allSatisfy { " \t\r\n".utf8.contains($0) } } ?? false
                 output += byte == UInt8(ascii: "{") ? (empty ? "{}" : "{…}") : (empty ? "[]" : "[…]")
-                guard let end else { break scan }
+                guard let end else {
+                    // Its end is past the bytes read, but it is shown whole as `{…}`: when it is
+                    // the last child, the preview is complete.
+                    if begun == count {
+                        output += close
+                        complete = true
+                    }
+                    break scan
+                }
                 index = end
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 output += close
@@ -47,6 +59,7 @@ enum TreePreview {
                 break scan
             default:
                 // A number or a literal: up to the next separator or blank.
+                if !isObject { begun += 1 }
                 var end = index
                 while end < bytes.count, !",:]} \t\r\n".utf8.contains(bytes[end]) { end += 1 }
                 output += String(decoding: bytes[index..<end], as: UTF8.self)

@@ -97,7 +97,7 @@ struct TreeRowBuilder {
             var range = tree.root.map { $0.start..<($0.end + 1) } ?? 0..<0
             if let last = row.steps.last { range = tree.valueRange(ofChild: last.index, in: last.table) }
             let head = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4 * max(0, room) + 64))
-            let preview = TreePreview.text(of: head, width: room - size.count - 1) ?? (isObject ? "{…}" : "[…]")
+            let preview = TreePreview.text(of: head, count: count, width: room - size.count - 1) ?? (isObject ? "{…}" : "[…]")
             return (preview + " " + size, theme.punctuation)
         }
     }

@@ -120,9 +120,12 @@ extension JSONPath {
                     let start = position
                     if characters[position] == "-" { position += 1 }
                     while position < characters.count, ("0"..."9").contains(characters[position]) { position += 1 }
-                    guard let index = Int(String(String.UnicodeScalarView(characters[start..<position]))) else {
+                    let digits = String(String.UnicodeScalarView(characters[start..<position]))
+                    guard let index = Int(digits) else {
                         position = start
-                        throw fail("expected an index (digits) or a quoted key after [")
+                        // Digits too many for any array: no node has that index.
+                        let hasDigits = digits.unicodeScalars.contains { ("0"..."9").contains($0) }
+                        throw fail(hasDigits ? "index \(digits) is out of range" : "expected an index (digits) or a quoted key after [")
                     }
                     components.append(.index(index))
                 }
