@@ -3,9 +3,18 @@ enum JSONLines {
     /// Whether `bytes` that are not one JSON document read as JSON Lines: at least two non-blank
     /// lines, and the first two each a whole JSON value.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
-        let lines = bytes.split(separator: 0x0A).filter { $0.contains { ![0x20, 0x09, 0x0D].contains($0) } }
-        guard lines.count >= 2 else { return false }
-        return lines.prefix(2).allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
+        // Only the first two lines that are not blank are looked at (a pretty-printed file has
+        // millions of lines).
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        while lines.count < 2, start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[start..<end]
+            if line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) { lines.append(line) }
+            start = end + 1
+        }
+        guard lines.count == 2 else { return false }
+        return lines.allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
     }
 
     /// Whether the file `reader` reads starts as JSON Lines (the test above on its first 64

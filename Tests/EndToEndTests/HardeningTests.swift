@@ -116,21 +116,25 @@ import Testing
     }
 
     /// Not under ASan: its shadow memory needs terabytes of address space, so no `ulimit -v` fits.
-    /// A file read whole (here: made to, by a lazy threshold above its size) that cannot have the
-    /// memory says so in one line; the same file as a tree, from a file or from standard input,
-    /// is read lazily and opens in the same limit.
+    /// A stack document read whole (here: made to, by a lazy threshold above its size) that
+    /// cannot have the memory says so in one line; a tree of the same size, from a file (read
+    /// whole: checked, not parsed) or from standard input, opens in the same limit.
     @Test(.enabled(if: !Sanitizers.address)) func tooLittleMemoryIsOneLineNotACrashReport() {
         let record = #"{"name": "n", "value": "\#(String(repeating: "v", count: 200))"}"#
         let (directory, path) = Self.file("[" + Array(repeating: record, count: 300_000).joined(separator: ",\n") + "]")
         defer { Subprocess.removeDirectory(directory) }
+        let items = (0..<300_000).map { #"{"id": "i\#($0)", "title": "\#(String(repeating: "v", count: 200))"}"# }
+        let (stackDirectory, stackPath) = Self.file(#"{"sections": [{"id": "s", "items": [\#(items.joined(separator: ",\n"))]}]}"#)
+        defer { Subprocess.removeDirectory(stackDirectory) }
         let result = Subprocess.run(
-            ["/bin/sh", "-c", "ulimit -v 300000; exec \"$0\" render --lazy-threshold 1000000000 \"$1\"", Subprocess.tstack, path],
+            ["/bin/sh", "-c", "ulimit -v 300000; exec \"$0\" render --lazy-threshold 1000000000 \"$1\"", Subprocess.tstack, stackPath],
             stdin: "/dev/null", timeout: 60)
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("tstack: "), "\(result.stderr)")
         #expect(result.stderr.contains("not enough memory to read it"), "\(result.stderr)")
         #expect(Self.isOneInertLine(result.stderr), "\(result.stderr)")
-        for command in ["exec \"$0\" render \"$1\"", "exec \"$0\" render - < \"$1\""] {
+        for command in ["exec \"$0\" render \"$1\"", "exec \"$0\" render - < \"$1\"",
+                        "exec \"$0\" render --lazy-threshold 1000000000 \"$1\""] {
             let tree = Subprocess.run(
                 ["/bin/sh", "-c", "ulimit -v 300000; " + command, Subprocess.tstack, path], stdin: "/dev/null", timeout: 60)
             #expect(tree.status == 0, "\(command): \(tree.stderr)")
