@@ -32,10 +32,36 @@ enum JSONLines {
     }
 
     /// Whether growing `input` starts as JSON Lines: decided as soon as its first two lines are
-    /// values, or at 64 KiB, or at its end.
+    /// values, or at 64 KiB, or at its end — or when it pauses: then a pipe whose first line is
+    /// a whole object or array, ended by its line feed, is taken for JSON Lines (`tail -f` of a
+    /// log that wrote one line so far), anything else for one document (`{"a":` and a pause).
     static func startsLikeJSONLines(_ input: some GrowingInput) -> Bool {
         guard let reader = try? input.reader() else { return false }
-        input.wait { $0.bytesWritten >= 1 << 16 || startsLikeJSONLines(reader, completeLinesOnly: true) }
+        input.wait { $0.bytesWritten >= 1 << 16 || $0.isIdle || startsLikeJSONLines(reader, completeLinesOnly: true) }
+        if input.bytesWritten < 1 << 16, !input.isFinished, input.isIdle {
+            // (A followed file is named: one line of a `.json` file is one document.)
+            return startsLikeJSONLines(reader, completeLinesOnly: true)
+                || (input is InputSpool && firstLineIsAValue(reader, length: input.bytesWritten))
+        }
         return startsLikeJSONLines(reader)
+    }
+
+    /// Whether the first line that is not blank among `length` bytes is a whole JSON value
+    /// ended by a line feed.
+    private static func firstLineIsAValue(_ reader: FileReader, length: Int) -> Bool {
+        let bytes = reader.bytes(at: 0, length: length) ?? []
+        var start = 0
+        while start < bytes.count {
+            guard let end = bytes[start...].firstIndex(of: 0x0A) else { return false }
+            let line = bytes[start..<end]
+            if line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
+                let text = Array(line)
+                let first = text.first { ![0x20, 0x09, 0x0D].contains($0) && !JSONParser.byteOrderMark.contains($0) }
+                // A container on one line: `{"level": "info"}`; a scalar alone is one document.
+                return (first == UInt8(ascii: "{") || first == UInt8(ascii: "[")) && (try? JSONParser.parse(text)) != nil
+            }
+            start = end + 1
+        }
+        return false
     }
 }

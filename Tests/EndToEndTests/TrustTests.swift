@@ -68,4 +68,36 @@ import Testing
         let index = Self.run(["render", "FILE", "--size", "90x4", "--keys", ":goto .[99999999999999999999]<Enter>"], file: "[1]")
         #expect(index.lines.last?.contains("index 99999999999999999999 is out of range") == true, "\(index.lines)")
     }
+
+    /// A small document on standard input shows as soon as its bytes are complete, before the
+    /// pipe closes; one cut short opens the screen at once (its root waiting), and `q` quits.
+    @Test func aSmallDocumentOnAnOpenPipeShowsAtOnce() {
+        let (directory, path) = HardeningTests.file("{\n  \"a\": 1,\n  \"b\": [1, 2]\n}\n", named: "small.json")
+        defer { Subprocess.removeDirectory(directory) }
+        let whole = TmuxSession(width: 80, height: 10, command: "(cat '\(path)'; sleep 30) | '\(Subprocess.tstack)' browse -; sleep 30")
+        let shown = whole.waitUntil(seconds: 10) { $0.contains { $0.contains("b: [1, 2] 2 items") } }
+        #expect(shown.contains { $0.contains("a: 1") }, "\(shown)")
+        let cut = TmuxSession(width: 80, height: 10, command: "(echo '{\"a\":'; sleep 30; echo '1}') | '\(Subprocess.tstack)' browse -; sleep 30")
+        let opened = cut.waitUntil(seconds: 10) { $0.last?.hasPrefix(" .  (stdin)") == true }
+        #expect(opened.last?.contains("reading") == true, "\(opened)")
+        cut.send("q")
+        // The viewer gone, and its screen with it (the writer of the pipe still runs).
+        let quit = cut.waitUntil(seconds: 10) { !$0.contains { $0.contains("(stdin)") } }
+        #expect(!quit.contains { $0.contains("(stdin)") }, "q quits before the input ends: \(quit)")
+    }
+
+    /// `--follow` on a small `.json` file opens the screen, and its root's last child shows once
+    /// the closing bracket is appended.
+    @Test func followingASmallJSONFileShowsItAndItsGrowth() {
+        let (directory, path) = HardeningTests.file(#"[{"i": 0}"#, named: "grow.json")
+        defer { Subprocess.removeDirectory(directory) }
+        let session = TmuxSession(width: 80, height: 10, command: "'\(Subprocess.tstack)' browse --follow '\(path)'; sleep 30")
+        let opened = session.waitUntil(seconds: 10) { $0.last?.contains("following") == true }
+        #expect(opened.last?.hasPrefix(" .") == true, "\(opened)")
+        let file = fopen(path, "a")
+        fputs(#", {"i": 1}]"#, file)
+        fclose(file)
+        let grown = session.waitUntil(seconds: 10) { $0.contains { $0.contains("i: 1") } }
+        #expect(grown.contains { $0.contains("i: 0") } && grown.contains { $0.contains("i: 1") }, "\(grown)")
+    }
 }

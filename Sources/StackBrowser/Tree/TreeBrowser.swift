@@ -62,7 +62,7 @@ public struct TreeBrowser {
     /// (on a terminal); when false (`render`), it ends before the key's frame.
     public var searchesInSteps = false
 
-    /// The most bytes `Y` copies (terminals refuse longer OSC 52 sequences).
+    /// The most bytes `y` and `Y` copy (terminals refuse longer OSC 52 sequences).
     static let clipboardLimit = 1 << 20
 
     /// A viewer of `tree` on a screen of `size`, the root focused at the top.
@@ -291,7 +291,12 @@ public struct TreeBrowser {
     /// `y`: the focused node's path to the clipboard.
     mutating func copyPath() -> String? {
         guard let path = view.focusedPath else { return nil }
-        clipboard = path.description
+        let text = path.description
+        // (A path under a key of megabytes is as long: terminals refuse such OSC 52 sequences.)
+        guard text.utf8.count <= Self.clipboardLimit else {
+            return "too long to copy: the path is \(StatusLine.grouped(text.utf8.count)) bytes (at most 1 MiB)"
+        }
+        clipboard = text
         return "copied the path \(path)"
     }
 

@@ -61,6 +61,8 @@ public final class GrowingFile: GrowingInput {
     public var bytesWritten: Int { size.load(ordering: .acquiring) }
     public var isFinished: Bool { ended.load(ordering: .acquiring) }
     public var failure: DocumentError? { nil }
+    /// A file's bytes are there to read at once: it is never waited for.
+    public var isIdle: Bool { true }
 
     /// Why the file must be read again from its start (it was truncated or replaced), once
     /// the input ended for that reason.

@@ -12,6 +12,9 @@ protocol GrowingInput: AnyObject, Sendable {
     var isFinished: Bool { get }
     /// Why it ended early, if it did.
     var failure: DocumentError? { get }
+    /// Whether nothing more has arrived to read for now (a pipe whose writer pauses, a followed
+    /// file at its end): a decision that waits for more can be made from what there is.
+    var isIdle: Bool { get }
     /// A reader of its bytes.
     func reader() throws(DocumentError) -> FileReader
 }

@@ -20,6 +20,7 @@ public final class InputSpool: GrowingInput {
     let descriptor: Int32
     private let written = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
+    private let idle = Atomic<Bool>(false)
     private let stopped = Locked<DocumentError?>(nil)
 
     /// Starts copying standard input.
@@ -69,6 +70,10 @@ public final class InputSpool: GrowingInput {
     /// Whether the input ended (or failed, or was refused) and everything is in the file.
     public var isFinished: Bool { done.load(ordering: .acquiring) }
 
+    /// Whether everything the input has sent so far was kept and nothing more is there yet (the
+    /// writer pauses): what arrived is all there is to decide from, for now.
+    public var isIdle: Bool { idle.load(ordering: .acquiring) || isFinished }
+
     /// Why the copy stopped early: the input is not JSON (with its line and column), or it
     /// could not be read or written.
     public var failure: DocumentError? { stopped.withLock { $0 } }
@@ -92,7 +97,14 @@ public final class InputSpool: GrowingInput {
             changes.signal()
         }
         while true {
+            // Nothing there now: say so (what waits to decide from what came, decides), then wait.
+            var ready = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) == 0 {
+                idle.store(true, ordering: .releasing)
+                changes.signal()
+            }
             let count = read(source, buffer, size)
+            idle.store(false, ordering: .releasing)
             if count < 0, errno == EINTR { continue }
             if count < 0 { return stop(.unreadable(file: name, reason: String(cString: strerror(errno)).lowercased())) }
             guard count > 0 else { return }

@@ -125,8 +125,12 @@ public final class LazyDocument {
         // A stack document names its sections early: one that has not within its first MiB
         // (GeoJSON's features, an API dump) is taken for any other JSON, not read to its end
         // to be sure (its scan is cancelled as `lazy` goes).
+        // From a stream that pauses before naming them (`{"a":` and a pause, a small file
+        // followed), what came is taken for any other JSON: the screen opens at once.
         lazy.wait {
-            $0.sawSections ? $0.items.count >= firstItems || $0.caughtUpWithInput : $0.bytesScanned >= Self.sectionsHorizon
+            $0.sawSections
+                ? $0.items.count >= firstItems || $0.caughtUpWithInput
+                : $0.bytesScanned >= Self.sectionsHorizon || ($0.caughtUpWithInput && spool?.isIdle == true)
         }
         guard lazy.sawSections else { return nil }
         // An error before the first screen's items: the screen is never opened.

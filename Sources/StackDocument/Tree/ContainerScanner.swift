@@ -183,7 +183,8 @@ struct ContainerScanner {
         var taken = ChildTable(isObject: table.isObject, start: table.start)
         // JSON Lines between lines: the last line ended too (a followed log shows its last line).
         let linesEnded = isLines && depth == 1 && !regionAdded && !all
-        let count = all || linesEnded ? table.valueStarts.count : table.valueStarts.count - 1
+        // (Once the container closed, its last child is whole too: a followed file's `]`.)
+        let count = all || linesEnded || isComplete ? table.valueStarts.count : table.valueStarts.count - 1
         guard count > 0 else { return taken }
         taken.end = count < table.valueStarts.count
             ? (table.isObject ? table.keyStarts[count] : table.valueStarts[count] - 1)
