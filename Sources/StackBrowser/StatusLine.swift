@@ -106,10 +106,10 @@ struct StatusLine {
             (left, right) = texts()
         }
         // Still too long: a focused id that leaves a message too little room keeps its end (the
-        // node itself) — or goes.
+        // node itself) in `focusRoom` columns — or goes.
         if let message, let focus = shown.firstIndex(where: \.isFocus) {
             let rightWidth = shown.contains(where: \.isRight) ? 2 + DisplayWidth.of(right) : 0
-            let room = buffer.width - rightWidth - 3 - min(DisplayWidth.of(message), Self.messageRoom)
+            let room = max(Self.focusRoom, buffer.width - rightWidth - 3 - DisplayWidth.of(message))
             let scalars = Array(shown[focus].text.unicodeScalars)
             if DisplayWidth.of(shown[focus].text) > room {
                 if room >= 5 {
@@ -126,8 +126,8 @@ struct StatusLine {
         }
     }
 
-    /// The columns a message keeps beside a long focused id.
-    static let messageRoom = 40
+    /// The columns a long focused id keeps beside a message (the message gets the rest).
+    static let focusRoom = 16
 
     /// `1234567` as `1,234,567`.
     static func grouped(_ number: Int) -> String {

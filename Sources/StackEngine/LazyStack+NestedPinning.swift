@@ -23,6 +23,7 @@ extension LazyStack {
         guard options.pinsHeaders, let first = spans.first else { return ContainerPins() }
         var pins = ContainerPins()
         var chain: [ContainerSpan] = []
+        let lowest = spans.map(\.origin).max() ?? 0
         // A few passes settle it (one more than the levels that can pin); a pass that changes
         // nothing ends it.
         for _ in 0...(containerPinLimit + 1) {
@@ -34,7 +35,9 @@ extension LazyStack {
                     ? Int.min : spans.first { $0.index == container.opening }?.origin ?? Int.max
                 guard origin < line else { break }
                 next.append(container)
-                line += extent(container.opening)
+                // Once below every row placed, any opening above passes: the rest is not measured
+                // (a chain 999 deep measured every opening row each frame).
+                if line <= lowest { line += extent(container.opening) }
             }
             // The row below the pins may be the end of the innermost ones (they are being
             // pushed out): they stay, not to flicker between two chains.
@@ -66,8 +69,14 @@ extension LazyStack {
     /// limit, the outermost that fit with a `…` line below them.
     private mutating func fitted(_ chain: [ContainerSpan]) -> ContainerPins {
         var pins = ContainerPins()
-        let total = chain.reduce(0) { $0 + extent($1.opening) }
         let limit = containerPinLimit
+        // Whether they all fit: measured only until they do not (a chain 999 deep measured every
+        // opening row for each frame).
+        var total = 0
+        for container in chain {
+            total += extent(container.opening)
+            if total > limit { break }
+        }
         for container in chain {
             let height = extent(container.opening)
             let room = total <= limit ? limit : limit - 1

@@ -476,4 +476,20 @@ import Testing
         Self.type("/" + String(repeating: "a", count: 500) + "xyz", into: &browser)
         #expect(browser.render().textLines().last == "/…aaaaaaaaaaaaaaxyz")
     }
+
+    /// A key or a number of megabytes shows its first part and its length (never decoded or
+    /// wrapped whole); `y` refuses a path over 1 MiB, saying so; a long key's node is still reached.
+    @Test func aLongKeyOrNumberShowsItsFirstPartAndLength() {
+        let key = String(repeating: "k", count: 2 << 20)
+        let json = #"{"\#(key)": {"x": 1}, "n": \#(String(repeating: "7", count: 100_000)), "b": 2}"#
+        let tree = try! JSONTree(bytes: Array(json.utf8), name: "long.json")
+        var browser = TreeBrowser(tree: tree, fileName: "long.json", size: TerminalSize(width: 100, height: 14), theme: .monochrome)
+        let lines = browser.render().textLines()
+        #expect(lines[1].contains("kkkk… (a 2,097,154-byte key): {"), "\(lines[1])")
+        #expect(lines.contains { $0.contains("… 100,000 bytes") }, "\(lines)")
+        Self.type("jy", into: &browser)
+        #expect(Self.status(&browser).contains("too long to copy: the path holds a key of over 1 MiB"), "\(Self.status(&browser))")
+        Self.type("jy", into: &browser)
+        #expect(browser.focusedPath?.hasSuffix("kkk…\"].x") == true && browser.focusedPath!.utf8.count < 5_000)
+    }
 }

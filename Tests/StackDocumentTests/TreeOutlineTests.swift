@@ -84,6 +84,23 @@ import Testing
                 _ = outline.reveal(childIndexes: target)
                 if let first = target.first, kept?.contains(first) == false { break }
                 for depth in 0..<target.count { open.insert(Array(target.prefix(depth))) }
+            case 2 where open.contains([]):
+                // Every closed container on the way to a random node opens in one change.
+                let target = Self.randomNode(in: value, using: &generator)
+                let outer = outline.outermostClosedAncestor(of: target)
+                let before = Self.flatten(value, [], open: open, kept: kept)
+                let result = outline.openAncestors(of: target)
+                #expect((outer == nil) == (result == nil), "\(context): \(target)")
+                if let first = target.first, kept?.contains(first) == false { break }
+                for depth in 1..<max(1, target.count) { open.insert(Array(target.prefix(depth))) }
+                let after = Self.flatten(value, [], open: open, kept: kept)
+                if let result {
+                    #expect(result.replaced.lowerBound == outer, "\(context): \(target)")
+                    #expect(before[result.replaced.lowerBound].indexes.count < target.count, "\(context): an ancestor's row")
+                    #expect(before.count - result.replaced.count + result.rows == after.count, "\(context): \(target)")
+                } else {
+                    #expect(after == before, "\(context): nothing opened on the way to \(target)")
+                }
             default:
                 let row = Int.random(in: 0..<outline.rowCount, using: &generator)
                 let node = expected[row].indexes

@@ -150,4 +150,46 @@ struct TreeOfRows: StackDataSource {
         #expect(lines(of: frame).prefix(4) == [0, 1, -1, 18])
         #expect(stack.pinnedLines() == 3)
     }
+
+    /// A chain of 999 enclosing containers: a jump and a frame build the few opening rows that can
+    /// pin, not every one (a tree's row costs its depth to build: `--scroll-to` was quadratic).
+    @Test func aDeepChainMeasuresOnlyWhatCanPin() {
+        let depth = 999
+        let rows = 2 * depth + 1
+        let base = TreeOfRows(
+            heights: Array(repeating: 1, count: rows),
+            enclosing: (0..<rows).map { row in
+                (0..<min(row, rows - 1 - row, depth)).map { ContainerSpan(opening: $0, end: rows - 1 - $0) }
+            },
+            isOpening: (0..<rows).map { $0 < depth })
+        let counter = ResolveCounter()
+        var stack = LazyStack(source: CountingRows(rows: base, counter: counter), crossExtent: 40, viewportExtent: 12)
+        stack.scroll(toRow: depth, alignment: .top)
+        _ = stack.layout()
+        #expect(counter.count < 100, "a jump and its frame built \(counter.count) rows")
+        counter.count = 0
+        stack.scroll(by: 30)
+        _ = stack.layout()
+        #expect(counter.count < 100, "a scroll and its frame built \(counter.count) rows")
+    }
+}
+
+/// Counts the rows a source is asked to build.
+final class ResolveCounter: @unchecked Sendable {
+    var count = 0
+}
+
+/// `rows`, counting each row built in `counter`.
+struct CountingRows: StackDataSource {
+    let rows: TreeOfRows
+    let counter: ResolveCounter
+
+    var rowCount: Int { rows.rowCount }
+    func rowID(at index: Int) -> String { rows.rowID(at: index) }
+    func rowIndex(forID id: String) -> Int? { rows.rowIndex(forID: id) }
+    func enclosingContainers(of index: Int) -> [ContainerSpan] { rows.enclosingContainers(of: index) }
+    func resolveRow(at index: Int, crossExtent: Int) -> TreeOfRows.Row {
+        counter.count += 1
+        return rows.resolveRow(at: index, crossExtent: crossExtent)
+    }
 }

@@ -290,14 +290,16 @@ public struct TreeBrowser {
 
     /// `y`: the focused node's path to the clipboard.
     mutating func copyPath() -> String? {
-        guard let path = view.focusedPath else { return nil }
-        let text = path.description
-        // (A path under a key of megabytes is as long: terminals refuse such OSC 52 sequences.)
-        guard text.utf8.count <= Self.clipboardLimit else {
-            return "too long to copy: the path is \(StatusLine.grouped(text.utf8.count)) bytes (at most 1 MiB)"
+        guard let focus = view.focus else { return nil }
+        // The path with its keys whole (the one shown cuts a key of kilobytes); a path under a key
+        // of megabytes is as long, and terminals refuse such OSC 52 sequences.
+        let steps = view.outline.row(focus).steps
+        guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
+            path.description.utf8.count <= Self.clipboardLimit else {
+            return "too long to copy: the path holds a key of over 1 MiB"
         }
-        clipboard = text
-        return "copied the path \(path)"
+        clipboard = path.description
+        return "copied the path \(view.outline.path(of: steps))"
     }
 
     /// `Y`: the focused node's value, as the JSON it is in the file, to the clipboard.

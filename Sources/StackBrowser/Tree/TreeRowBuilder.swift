@@ -38,30 +38,54 @@ struct TreeRowBuilder {
         let indent = min(2 * row.depth, width / 2)
         var prefix = CellText.cells(String(repeating: " ", count: indent))
         if row.role != .closing, let last = row.steps.last, last.table.isObject {
-            let key = tree.key(ofChild: last.index, in: last.table) ?? "?"
-            prefix += CellText.cells(CellText.inert(JSONString.escaped(key, quotes: false)), style: theme.key)
+            // Only what one line can show of a key is read: a key of megabytes shows its first
+            // part and its length.
+            let key = tree.keyHead(ofChild: last.index, in: last.table, bytes: 4 * width + 16)
+            prefix += CellText.cells(CellText.inert(JSONString.escaped(key?.text ?? "?", quotes: false)), style: theme.key)
+            if let key, !key.isWhole {
+                prefix = Array(prefix.prefix(max(1, width / 2)))
+                prefix += CellText.cells("… (a \(StatusLine.grouped(key.length))-byte key)", style: theme.punctuation)
+            }
             prefix += CellText.cells(": ", style: theme.punctuation)
         }
         let room = width - prefix.reduce(0) { $0 + Int($1.width) }
         if row.role == .leaf, let last = row.steps.last, last.table.childCount(of: last.index) == nil,
-            let (text, shown) = stringText(ofChild: last.index, in: last.table, width: width, unfolded: unfolded) {
+            let (text, style, shown) = longScalarText(ofChild: last.index, in: last.table, width: width, unfolded: unfolded) {
             return Self.hanging(
-                prefix: prefix, text: text, style: theme.string, width: width, theme: theme,
+                prefix: prefix, text: text, style: style, width: width, theme: theme,
                 maximumLines: unfolded ? Int.max : Self.maximumLines, shown: shown)
+        }
+        if row.steps.isEmpty, tree.root == nil, let scalar = tree.rootScalar {
+            // A root scalar: shown as a long child is, its first part and its length when long.
+            let (text, style) = scalarText(scalar)
+            let limit = Self.maximumLines * width * 4 + 64
+            let length = tree.rootScalarLength ?? text.utf8.count
+            let cut = length > limit ? String(text.utf8.prefix(limit)) ?? String(text.prefix(limit)) : text
+            return Self.hanging(
+                prefix: prefix, text: length > limit && cut.hasSuffix("\"") ? String(cut.dropLast()) : cut, style: style,
+                width: width, theme: theme, shown: length > limit ? .head(length: length) : .whole)
         }
         let (text, style) = value(of: row, room: room)
         return Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme)
     }
 
-    /// A string's text as shown, quoted and escaped: what a folded row's lines can hold, or an
-    /// unfolded one's `unfoldedBytes`; nil when the value is no string.
-    private func stringText(ofChild index: Int, in table: ChildTable, width: Int, unfolded: Bool) -> (String, Shown)? {
+    /// A string's text as shown, quoted and escaped — or a number's digits when it is longer than
+    /// a row shows: what a folded row's lines can hold, or an unfolded one's `unfoldedBytes`;
+    /// nil for any other value (read whole).
+    private func longScalarText(ofChild index: Int, in table: ChildTable, width: Int, unfolded: Bool) -> (String, Style, Shown)? {
         let limit = unfolded ? Self.unfoldedBytes : Self.maximumLines * width * 4 + 64
-        guard let head = tree.stringHead(ofChild: index, in: table, bytes: limit) else { return nil }
+        guard let head = tree.stringHead(ofChild: index, in: table, bytes: limit) else {
+            // A number of megabytes: its first digits (a shorter one is read whole, as any scalar).
+            guard case let (.number(digits), false, length)? = try? tree.scalarHead(ofChild: index, in: table, bytes: limit) else {
+                return nil
+            }
+            return (digits, theme.number, .head(length: length))
+        }
         let literal = JSONString.literal(head.text)
         // A string read in part has no closing quote.
         return head.isWhole
-            ? (CellText.inert(literal), .whole) : (CellText.inert(String(literal.dropLast())), .head(length: head.length))
+            ? (CellText.inert(literal), theme.string, .whole)
+            : (CellText.inert(String(literal.dropLast())), theme.string, .head(length: head.length))
     }
 
     /// The value's text and style; a closed container's preview fits in `room` columns.

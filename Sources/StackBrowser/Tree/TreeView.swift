@@ -168,10 +168,10 @@ struct TreeView {
     /// `reveal(path:)` does: at the top when it was off screen, else where it is.
     @discardableResult
     mutating func reveal(childIndexes indexes: [Int]) -> Bool {
-        for depth in 0..<indexes.count {
-            let ancestor = Array(indexes.prefix(depth))
-            guard let row = outline.row(ofChildIndexes: ancestor) else { return false }
-            if !outline.isOpen(row) { fold(row) { $0.open($1) } }
+        if !indexes.isEmpty, !outline.isOpen(0) { fold(0) { $0.open($1) } }
+        // Every closed ancestor opens in one change (a level at a time cost O(depth²)).
+        if let row = outline.outermostClosedAncestor(of: indexes) {
+            fold(row) { outline, _ in outline.openAncestors(of: indexes) }
         }
         guard let row = outline.row(ofChildIndexes: indexes) else { return false }
         return list.select(row: row, alignment: .top)

@@ -42,11 +42,12 @@ public final class RegexPattern {
     /// What a message says when ``exceededLimits``.
     public static let tooComplexMessage = "pattern too complex: it backtracks too much for this text"
 
-    /// Compiles `pattern`.
+    /// Compiles `pattern`; `exactCase` turns smart case off (a pattern made by the program, not
+    /// typed).
     /// - Throws: ``PatternError`` with PCRE2's message and where in the pattern it applies.
-    public init(_ pattern: String) throws(PatternError) {
+    public init(_ pattern: String, exactCase: Bool = false) throws(PatternError) {
         source = pattern
-        ignoresCase = !Self.hasOwnUpperCase(pattern)
+        ignoresCase = !exactCase && !Self.hasOwnUpperCase(pattern)
         survivesRawBytes = !Self.seesFieldEdges(pattern)
         var options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_MULTILINE
         if ignoresCase { options |= PCRE2_CASELESS }

@@ -14,8 +14,13 @@ public final class JSONTree: @unchecked Sendable {
     /// The root's children, or nil when the root is a scalar (then ``rootScalar``). While a
     /// background scan goes on, those found so far (``takeScanned()`` adds more).
     public private(set) var root: ChildTable?
-    /// The root when it is not a container.
+    /// The root when it is not a container — only its first part when it is longer than
+    /// ``longScalar`` (``rootScalarLength`` then says how long it is).
     public let rootScalar: JSONValue?
+    /// The length in the file of a root scalar of which ``rootScalar`` is only the first part.
+    public private(set) var rootScalarLength: Int?
+    /// A root scalar longer than this many bytes is kept by its first part only.
+    public static let longScalar = 1 << 20
     /// The file's size in bytes (what arrived so far, of a growing input).
     public var size: Int { growing?.bytesWritten ?? fixedSize }
     private let fixedSize: Int
@@ -164,17 +169,26 @@ public final class JSONTree: @unchecked Sendable {
         let available = growing?.bytesWritten ?? fixedSize
         let first = jsonLines ? UInt8(ascii: "[") : Self.firstByte(of: reader, length: available)
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            // A scalar root (a number, a string): small, or a very long string, read whole.
+            // A scalar root (a number, a string): read whole when small; a long one is checked a
+            // chunk at a time and only its first part kept (a 20 MB number took 1.3 GB).
             growing?.wait { _ in false }
             let length = growing?.bytesWritten ?? fixedSize
-            try MemoryCheck.reserve(length, for: reader.name)
+            root = nil
+            if length > Self.longScalar {
+                try Self.check(reader, length: length)
+                let head = reader.bytes(at: 0, length: Self.longScalar) ?? []
+                let start = head.firstIndex { !Self.isBlank($0) && !JSONParser.byteOrderMark.contains($0) } ?? 0
+                rootScalar = head[start] == UInt8(ascii: "\"")
+                    ? .string(Self.decodedHead(Array(head[start...]))) : .number(String(decoding: head[start...], as: UTF8.self))
+                rootScalarLength = length - start
+                return
+            }
             let bytes = reader.bytes(at: 0, length: length) ?? []
             do {
                 rootScalar = try JSONParser.parse(bytes)
             } catch {
                 throw .malformed(file: reader.name, error)
             }
-            root = nil
             return
         }
         rootScalar = nil
@@ -192,6 +206,23 @@ public final class JSONTree: @unchecked Sendable {
             generation = scan.changes.wait(after: generation)
         }
         if let scanFailure { throw scanFailure }
+    }
+
+    /// Checks the first `length` bytes `reader` reads against JSON's grammar a MiB at a time.
+    /// - Throws: ``DocumentError/malformed(file:_:)`` where they stop being JSON.
+    private static func check(_ reader: FileReader, length: Int) throws(DocumentError) {
+        var check = JSONInputCheck()
+        var offset = 0
+        while offset < length, check.failure == nil {
+            let bytes = reader.bytes(at: offset, length: min(1 << 20, length - offset)) ?? []
+            guard !bytes.isEmpty else { break }
+            bytes.withUnsafeBufferPointer { _ = check.check($0) }
+            offset += bytes.count
+        }
+        if check.failure == nil { check.finish() }
+        guard let failure = check.failure else { return }
+        let (line, column) = reader.lineAndColumn(of: failure.offset)
+        throw .malformed(file: reader.name, JSONParseError(line: line, column: column, message: failure.message))
     }
 
     /// Scans `bytes` a MiB at a time, as the background scan reads a file (the scanner keeps 4
@@ -498,7 +529,34 @@ public final class JSONTree: @unchecked Sendable {
     /// it, and its length in the file (quotes and escapes included); nil when it is no string,
     /// or one read whole that is malformed (the parser checks it, as it checks any scalar).
     public func stringHead(ofChild index: Int, in table: ChildTable, bytes limit: Int) -> (text: String, isWhole: Bool, length: Int)? {
+        stringHead(in: valueRange(ofChild: index, in: table), bytes: limit)
+    }
+
+    /// Child `index`'s key (objects) as ``stringHead(ofChild:in:bytes:)`` reads a string: its
+    /// first `limit` bytes decoded, whether that is all of it, and its length in the file — a
+    /// key of megabytes is shown by its first part and its length, never decoded whole.
+    public func keyHead(ofChild index: Int, in table: ChildTable, bytes limit: Int) -> (text: String, isWhole: Bool, length: Int)? {
+        guard let region = table.keyRegion(of: index), region.count >= 2 else { return nil }
+        // The region runs from the opening quote to the colon: drop the colon and blanks.
+        return stringHead(in: trimmed(region.lowerBound..<(region.upperBound - 1), droppingComma: false), bytes: limit)
+    }
+
+    /// Child `index`'s value when it is a scalar, as ``scalar(ofChild:in:)`` — but a number
+    /// longer than `limit` bytes is only its first `limit` digits (not read further), with
+    /// whether that is all of it and its length in the file.
+    /// - Throws: ``JSONParseError`` with the line and column in the file when it is malformed.
+    public func scalarHead(ofChild index: Int, in table: ChildTable, bytes limit: Int) throws(JSONParseError) -> (value: JSONValue, isWhole: Bool, length: Int) {
         let range = valueRange(ofChild: index, in: table)
+        guard range.count > limit else { return (try scalar(ofChild: index, in: table), true, range.count) }
+        let head = bytes(in: range.lowerBound..<(range.lowerBound + limit))
+        guard let first = head.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return (try scalar(ofChild: index, in: table), true, range.count)
+        }
+        return (.number(String(decoding: head, as: UTF8.self)), false, range.count)
+    }
+
+    /// The string whose text (quotes included) is `range`, as ``stringHead(ofChild:in:bytes:)``.
+    private func stringHead(in range: Range<Int>, bytes limit: Int) -> (text: String, isWhole: Bool, length: Int)? {
         let head = bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 1 + limit))
         guard head.first == UInt8(ascii: "\""), range.count >= 2 else { return nil }
         let isWhole = range.count <= limit + 2
@@ -507,16 +565,21 @@ public final class JSONTree: @unchecked Sendable {
             guard case .string(let text)? = try? JSONParser.parse(head) else { return nil }
             return (text, true, range.count)
         }
+        return (Self.decodedHead(head), false, range.count)
+    }
+
+    /// The text of the start of a string (`head` from its opening quote), escapes decoded, a
+    /// character cut at the end dropped (not shown as U+FFFD).
+    private static func decodedHead(_ head: [UInt8]) -> String {
         var decoded: [UInt8] = []
         head.withUnsafeBytes { raw in
             let inside = UnsafeRawBufferPointer(rebasing: raw[1...])
             JSONUnescaping.unescape(inside, into: &decoded)
         }
-        // A character cut at the end of the head is dropped, not shown as U+FFFD.
         var end = decoded.count
         while end > 0, decoded[end - 1] & 0xC0 == 0x80 { end -= 1 }
         if end > 0, decoded[end - 1] >= 0xC0 { decoded.removeLast(decoded.count - end + 1) }
-        return (String(decoding: decoded, as: UTF8.self), false, range.count)
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// The bytes in `range` (fewer when the file shrank).

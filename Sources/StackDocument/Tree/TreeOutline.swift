@@ -299,6 +299,102 @@ public final class TreeOutline {
         close(row, self.row(row))
     }
 
+    /// The row of the outermost closed container on the way to the node at `indexes` (child
+    /// indexes from the root; not the node itself): what ``openAncestors(of:)`` replaces. Nil
+    /// when every one is open, or there is no such node.
+    /// - Complexity: O(depth × log n).
+    public func outermostClosedAncestor(of indexes: [Int]) -> Int? {
+        guard let rootNode = root, rootIsOpen else { return nil }
+        var node = rootNode
+        var base = 0
+        for level in 0..<max(0, indexes.count - 1) {
+            let index = indexes[level]
+            guard index >= 0, index < node.table.count, let position = node.position(of: index),
+                node.table.childCount(of: index) != nil else { return nil }
+            let childBase = base + 1 + node.rowsBefore(position)
+            if let child = node.nodes[index], child.isOpen {
+                (node, base) = (child, childBase)
+                continue
+            }
+            guard node.nodes[index] == nil, node.defaultRows(of: index) > 1 else { return childBase }
+            // Open by default: its children are closed, one row each.
+            guard level + 2 < indexes.count else { return nil }
+            let next = indexes[level + 1]
+            guard next >= 0, next < node.table.childCount(of: index) ?? 0 else { return nil }
+            return childBase + 1 + next
+        }
+        return nil
+    }
+
+    /// Opens every closed container on the way to the node at `indexes` (child indexes from the
+    /// root; the node itself stays as it is), all in one change: a path 999 levels deep opened a
+    /// level at a time cost O(depth²).
+    /// - Returns: the rows replaced — the outermost container that opened, one row — and how many
+    ///   rows it has now; nil when nothing was closed on the way, or there is no such node.
+    /// - Complexity: O(depth × log n), plus a scan of each container that opens and whose
+    ///   children are not cached.
+    @discardableResult
+    public func openAncestors(of indexes: [Int]) -> (replaced: Range<Int>, rows: Int)? {
+        guard let rootNode = root, rootIsOpen, indexes.count > 1 else { return nil }
+        // Down to the first container on the way that is closed (or open by default, without a
+        // node: it gets one, its rows unchanged).
+        var chain: [(node: OpenNode, index: Int)] = []
+        var node = rootNode
+        var base = 0
+        var level = 0
+        while level < indexes.count - 1 {
+            let index = indexes[level]
+            guard index >= 0, index < node.table.count, let position = node.position(of: index),
+                node.table.childCount(of: index) != nil else { return nil }
+            let childBase = base + 1 + node.rowsBefore(position)
+            chain.append((node, index))
+            if let child = node.nodes[index], child.isOpen {
+                (node, base) = (child, childBase)
+            } else if node.nodes[index] == nil, node.defaultRows(of: index) > 1 {
+                let child = makeNode(ofChild: index, of: node)
+                node.nodes[index] = child
+                (node, base) = (child, childBase)
+            } else {
+                base = childBase
+                break
+            }
+            level += 1
+        }
+        guard level < indexes.count - 1 else { return nil }
+        // From there down, each container opens; the rows are summed from the deepest up.
+        let outer = chain.count - 1
+        var opened: [(node: OpenNode, index: Int, before: Int)] = []
+        var parent = chain[outer].node
+        for depth in level..<(indexes.count - 1) {
+            let index = indexes[depth]
+            guard index >= 0, index < parent.table.count, parent.table.childCount(of: index) != nil else { break }
+            let before = parent.nodes[index]?.rows ?? parent.defaultRows(of: index)
+            if let child = parent.nodes[index] {
+                child.isOpen = true
+            } else if parent.childrenOpen {
+                parent.closed.remove(index)
+                parent.nodes[index] = makeNode(ofChild: index, of: parent)
+            } else {
+                parent.nodes[index] = makeNode(ofChild: index, of: parent)
+            }
+            opened.append((parent, index, before))
+            guard let child = parent.nodes[index] else { break }
+            parent = child
+        }
+        for step in opened.reversed() {
+            let after = step.node.nodes[step.index]?.rows ?? step.node.defaultRows(of: step.index)
+            // The child's own rows changed by what opened below it, then by its own opening.
+            if let position = step.node.position(of: step.index) { step.node.rowsOfChild.add(after - step.before, at: position) }
+        }
+        guard let first = opened.first else { return nil }
+        let after = first.node.nodes[first.index]?.rows ?? first.node.defaultRows(of: first.index)
+        let change = after - first.before
+        for (node, index) in chain.dropLast() {
+            if let position = node.position(of: index) { node.rowsOfChild.add(change, at: position) }
+        }
+        return (base..<(base + first.before), after)
+    }
+
     /// Opens the container `located` at `row`.
     private func open(_ row: Int, _ located: Row) -> (replaced: Range<Int>, rows: Int)? {
         guard located.role == .leaf, canOpen(located) else { return nil }
@@ -353,12 +449,7 @@ public final class TreeOutline {
         // A child of the root the filter leaves out has no row to reach.
         guard root?.position(of: indexes[0]) != nil else { return nil }
         if !rootIsOpen { open(0) }
-        for depth in 1..<indexes.count + 1 {
-            guard let row = row(ofChildIndexes: Array(indexes.prefix(depth))) else { return nil }
-            if depth < indexes.count, !isOpen(row) {
-                guard open(row) != nil else { return nil }
-            }
-        }
+        openAncestors(of: indexes)
         return row(ofChildIndexes: indexes)
     }
 
@@ -430,11 +521,33 @@ public final class TreeOutline {
 
     // MARK: - Paths
 
-    /// The path of the node at the end of `steps`.
+    /// The path of the node at the end of `steps`. A key longer than ``longKey`` bytes is only
+    /// its first part and `…` (a path is a row's id and a line of the status: a key of
+    /// megabytes is never decoded whole for it).
     public func path(of steps: [(table: ChildTable, index: Int)]) -> JSONPath {
         JSONPath(components: steps.map { step in
-            step.table.isObject ? .key(tree.key(ofChild: step.index, in: step.table) ?? "") : .index(step.index)
+            guard step.table.isObject else { return .index(step.index) }
+            guard let key = tree.keyHead(ofChild: step.index, in: step.table, bytes: Self.longKey) else { return .key("") }
+            return .key(key.isWhole ? key.text : key.text + "…")
         })
+    }
+
+    /// The most bytes of a key a path holds.
+    public static let longKey = 4096
+
+    /// The path of the node at the end of `steps` with every key whole, when none is longer
+    /// than `limit` bytes (else nil): what `y` copies.
+    public func wholePath(of steps: [(table: ChildTable, index: Int)], keysUpTo limit: Int) -> JSONPath? {
+        var components: [JSONPath.Component] = []
+        for step in steps {
+            guard step.table.isObject else {
+                components.append(.index(step.index))
+                continue
+            }
+            guard let key = tree.keyHead(ofChild: step.index, in: step.table, bytes: limit), key.isWhole else { return nil }
+            components.append(.key(key.text))
+        }
+        return JSONPath(components: components)
     }
 
     /// The path of the node at the end of `indexes` (child indexes from the root), or nil when an
@@ -455,7 +568,7 @@ public final class TreeOutline {
 
     /// The child indexes from the root of the node at `path`, or nil when there is none; a
     /// negative index counts from the end.
-    /// - Complexity: O(depth) lookups, a key found by reading the keys of its object in order.
+    /// - Complexity: O(depth) lookups, a key found by a search of its object's bytes (`KeyLookup`).
     public func childIndexes(of path: JSONPath) -> [Int]? {
         guard var table = tree.root else { return path.components.isEmpty ? [] : nil }
         var indexes: [Int] = []
@@ -466,8 +579,7 @@ public final class TreeOutline {
                 guard !table.isObject else { return nil }
                 index = value < 0 ? table.count + value : value
             case .key(let key):
-                guard table.isObject,
-                    let found = (0..<table.count).last(where: { tree.key(ofChild: $0, in: table) == key }) else { return nil }
+                guard let found = KeyLookup.lastIndex(ofKey: key, in: table, of: tree) else { return nil }
                 index = found
             }
             guard index >= 0, index < table.count else { return nil }
