@@ -41,8 +41,13 @@ public final class JSONTree: @unchecked Sendable {
     private var cache: [Int: ChildTable] = [:]
     private var cacheOrder: Deque<Int> = []
     private var cachedCount = 0
-    /// The most children the cache holds (about 20 bytes each).
+    /// The most children the cache holds (about 20 bytes each), a table counting as 64 more (what
+    /// a table costs whatever its size: a million records of three fields opened by `zR` were
+    /// all kept).
     static let cachedChildren = 1 << 20
+
+    /// What `table` counts for in the cache.
+    private static func cacheWeight(of table: ChildTable) -> Int { table.keptCount + 64 }
 
     /// Children a block of a big container, and the most children a container keeps whole
     /// (``ChildTable``): 20 bytes a child up to this many, 16 bytes a block beyond.
@@ -417,9 +422,9 @@ public final class JSONTree: @unchecked Sendable {
         }
         cache[key] = children
         cacheOrder.append(key)
-        cachedCount += children.keptCount
+        cachedCount += Self.cacheWeight(of: children)
         while cachedCount > Self.cachedChildren, cacheOrder.count > 1, let oldest = cacheOrder.popFirst() {
-            cachedCount -= cache.removeValue(forKey: oldest)?.keptCount ?? 0
+            cachedCount -= cache.removeValue(forKey: oldest).map(Self.cacheWeight(of:)) ?? 0
         }
         return children
     }

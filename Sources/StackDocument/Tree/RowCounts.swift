@@ -116,7 +116,8 @@ struct RowCounts {
         let first = group * groupSize
         guard first < count else { return [0] }
         var walk = [0]
-        walk.reserveCapacity(groupSize + 1)
+        // (As many as the group has: an open record of three fields kept 8 KiB for 1,024.)
+        walk.reserveCapacity(min(groupSize, count - first) + 1)
         for index in first..<min(count, first + groupSize) { walk.append(walk[walk.count - 1] + rows(index)) }
         if walks.count >= Self.keptWalks { walks.removeAll(keepingCapacity: true) }
         walks[group] = walk
