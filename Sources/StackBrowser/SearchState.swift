@@ -56,6 +56,7 @@ struct SearchState {
     }
 
     private mutating func begin(_ search: Search, forward: Bool, after ordinal: Int?) {
+        search.regex.forgetExceededLimits()
         scan = SearchScan(search: search, forward: forward, start: ordinal)
         isWaiting = false
     }

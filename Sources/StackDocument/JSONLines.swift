@@ -32,16 +32,18 @@ enum JSONLines {
     }
 
     /// Whether growing `input` starts as JSON Lines: decided as soon as its first two lines are
-    /// values, or at 64 KiB, or at its end — or when it pauses: then a pipe whose first line is
+    /// values, or at 64 KiB, or at its end — or when it pauses: then an input whose first line is
     /// a whole object or array, ended by its line feed, is taken for JSON Lines (`tail -f` of a
-    /// log that wrote one line so far), anything else for one document (`{"a":` and a pause).
+    /// log that wrote one line so far; not a followed file named `.json`), anything else for one
+    /// document (`{"a":` and a pause).
     static func startsLikeJSONLines(_ input: some GrowingInput) -> Bool {
         guard let reader = try? input.reader() else { return false }
         input.wait { $0.bytesWritten >= 1 << 16 || $0.isIdle || startsLikeJSONLines(reader, completeLinesOnly: true) }
         if input.bytesWritten < 1 << 16, !input.isFinished, input.isIdle {
-            // (A followed file is named: one line of a `.json` file is one document.)
+            // (One line of a followed `.json` file is one document: its name says so.)
+            let named = (input as? GrowingFile)?.path.hasSuffix(".json") == true
             return startsLikeJSONLines(reader, completeLinesOnly: true)
-                || (input is InputSpool && firstLineIsAValue(reader, length: input.bytesWritten))
+                || (!named && firstLineIsAValue(reader, length: input.bytesWritten))
         }
         return startsLikeJSONLines(reader)
     }

@@ -50,4 +50,21 @@ import Testing
             #expect(KeyLookup.lastIndex(ofKey: name, in: table, of: tree) == expected[name], "\(name)")
         }
     }
+
+    /// Keys are compared as their bytes (`é` and `e` with a combining accent are two keys), and a
+    /// key too long for a pattern is still found, key by key.
+    @Test func keysCompareAsBytesAndALongKeyIsFound() throws {
+        let long = String(repeating: "q", count: 100_000)
+        for count in [10, KeyLookup.smallObject + 10] {
+            var members = (0..<count).map { #""n\#($0)": \#($0)"# }
+            members[3] = #""\#u{E9}": 3"#
+            members[5] = #""e\#u{301}": 5"#
+            members[7] = #""\#(long)": 7"#
+            let tree = try JSONTree(bytes: Array(("{" + members.joined(separator: ",") + "}").utf8), name: "k.json")
+            let table = try #require(tree.root)
+            #expect(KeyLookup.lastIndex(ofKey: "\u{E9}", in: table, of: tree) == 3, "\(count) keys")
+            #expect(KeyLookup.lastIndex(ofKey: "e\u{301}", in: table, of: tree) == 5, "\(count) keys")
+            #expect(KeyLookup.lastIndex(ofKey: long, in: table, of: tree) == 7, "\(count) keys")
+        }
+    }
 }

@@ -65,7 +65,14 @@ import Testing
         let needles = Set((0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 0..<count, using: &random) })
         let jsonLines = Bool.random(using: &random)
         let bytes = Self.document(count: count, needles: needles, jsonLines: jsonLines)
-        let pattern = try RegexPattern("needle")
+        // Anchored patterns too: a record read later sees the same line edges as one read before.
+        let source = ["needle", #"^\{"#, #"here"\}$"#, #"(?<=a )needle"#][Int(seed % 4)]
+        let pattern = try RegexPattern(source)
+        // The answer once everything is read.
+        let whole = try JSONTree(bytes: bytes, name: "w", jsonLines: jsonLines)
+        var reference = TreeFilter(tree: whole, pattern: try RegexPattern(source))
+        while !reference.isDone { reference.step() }
+        let expected = reference.kept
         let issuedAt = Int.random(in: 1..<bytes.count, using: &random)
         let input = try PipedTree(first: Array(bytes[..<issuedAt]), jsonLines: jsonLines)
         var filter = TreeFilter(tree: input.tree, pattern: pattern)
@@ -87,6 +94,41 @@ import Testing
         input.end()
         let table = try #require(input.tree.root)
         kept += (lookedAt..<table.count).filter { TreeFilter.matches(pattern, child: $0, of: table, in: input.tree) }
-        #expect(kept == needles.sorted(), "issued at \(issuedAt) of \(bytes.count)")
+        #expect(kept == expected, "\(source): issued at \(issuedAt) of \(bytes.count)")
+        if source == "needle" { #expect(expected == needles.sorted()) }
+    }
+
+    /// Window edges: a search through windows finds what one match over the whole text finds,
+    /// with patterns that look around (`\b`, a lookbehind, a lookahead, `$`), from any origin.
+    @Test(arguments: 0..<12)
+    func windowsFindWhatTheWholeTextHas(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let words = ["id", "valid", "idx", "xid", "kid", "ID"]
+        var text = "["
+        while text.utf8.count < 300_000 {
+            text += "\"" + (0..<Int.random(in: 1...8, using: &random)).map { _ in words.randomElement(using: &random)! }
+                .joined(separator: Bool.random(using: &random) ? " " : "") + "\",\n"
+        }
+        text += "\"end\"]"
+        let bytes = Array(text.utf8)
+        let tree = try JSONTree(bytes: bytes, name: "w.json")
+        for source in [#"\bid\b"#, #"(?<=x)id"#, #"id(?!x)"#, #"id",$"#] {
+            let pattern = try RegexPattern(source, exactCase: true)
+            // From inside a word (the `id` of `valid`): no word starts there.
+            let inside = (text.utf8.firstRange(of: "valid".utf8)?.lowerBound).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) + 3 } ?? 0
+            for trial in 0..<5 {
+                let origin = trial == 0 ? inside : Int.random(in: 0..<bytes.count, using: &random)
+                var search = TreeSearch(tree: tree, pattern: pattern, forward: true, from: origin)
+                var outcome = TreeSearch.Outcome.searching
+                while outcome == .searching { outcome = search.step() }
+                let truth = bytes.withUnsafeBytes { whole in
+                    pattern.firstMatch(in: whole, from: origin) ?? pattern.firstMatch(in: whole, from: 0)
+                }
+                let expected: TreeSearch.Outcome = truth.map {
+                    .found($0, wrapped: $0.lowerBound < origin)
+                } ?? .notFound
+                #expect(outcome == expected, "\(source) from \(origin)")
+            }
+        }
     }
 }

@@ -81,7 +81,8 @@ extension TreeBrowser {
         case .notFound:
             search = nil
             // Around the whole file and back: the match passed over in the focused node is the only one.
-            feedback = skipped != nil ? "\(typed): the only match is here" : "no match for \(typed)"
+            let soFar = view.outline.tree.isScanning ? " in what arrived so far (more may come)" : ""
+            feedback = skipped != nil ? "\(typed): the only match is here\(soFar)" : "no match for \(typed)\(soFar)"
         case .tooComplex:
             search = nil
             feedback = "\(typed): \(RegexPattern.tooComplexMessage)"

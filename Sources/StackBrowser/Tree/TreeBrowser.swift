@@ -378,8 +378,15 @@ public struct TreeBrowser {
         view = TreeView(
             outline: TreeOutline(tree: fresh), width: size.width, height: Self.height(for: size), theme: theme,
             options: options)
+        // What pointed into the old file goes with it.
         marks = TreeMarks()
         appliedFilter = nil
+        search = nil
+        filtering = nil
+        lastMatch = nil
+        skipped = nil
+        hiddenMatches = []
+        pendingJump = nil
         problem = reason
         if follows { view.focusLast() }
     }

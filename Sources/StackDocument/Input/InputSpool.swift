@@ -21,6 +21,8 @@ public final class InputSpool: GrowingInput {
     private let written = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
     private let idle = Atomic<Bool>(false)
+    /// How long an input sends nothing before it counts as paused.
+    public static let pauseMilliseconds: Int32 = 250
     private let stopped = Locked<DocumentError?>(nil)
 
     /// Starts copying standard input.
@@ -70,8 +72,9 @@ public final class InputSpool: GrowingInput {
     /// Whether the input ended (or failed, or was refused) and everything is in the file.
     public var isFinished: Bool { done.load(ordering: .acquiring) }
 
-    /// Whether everything the input has sent so far was kept and nothing more is there yet (the
-    /// writer pauses): what arrived is all there is to decide from, for now.
+    /// Whether everything the input has sent so far was kept and nothing more came for
+    /// ``pauseMilliseconds`` (the writer pauses): what arrived is all there is to decide from,
+    /// for now.
     public var isIdle: Bool { idle.load(ordering: .acquiring) || isFinished }
 
     /// Why the copy stopped early: the input is not JSON (with its line and column), or it
@@ -97,9 +100,10 @@ public final class InputSpool: GrowingInput {
             changes.signal()
         }
         while true {
-            // Nothing there now: say so (what waits to decide from what came, decides), then wait.
+            // Nothing for a while: say so (what waits to decide from what came, decides), then
+            // wait. (A writer between two writes is not a pause: `curl` splits a body.)
             var ready = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, 0) == 0 {
+            if poll(&ready, 1, Self.pauseMilliseconds) == 0 {
                 idle.store(true, ordering: .releasing)
                 changes.signal()
             }

@@ -24,8 +24,8 @@ public final class RegexPattern {
     /// starts and ends (raw bytes go on with a quote and the next field).
     public let survivesRawBytes: Bool
     /// Whether a match stopped at PCRE2's limits (the pattern backtracks too much for the text):
-    /// that match counted as none, so an answer given since is not to be trusted. Once set it
-    /// stays set.
+    /// that match counted as none, so an answer given since is not to be trusted. It stays set
+    /// until ``forgetExceededLimits()`` (a new search or filter with the pattern).
     public private(set) var exceededLimits = false
     private let code: OpaquePointer
     private let matchData: OpaquePointer
@@ -71,6 +71,9 @@ public final class RegexPattern {
         self.context = context
     }
 
+    /// Starts a new answer: a search or filter begins that has not hit the limits yet.
+    public func forgetExceededLimits() { exceededLimits = false }
+
     deinit {
         pcre2_match_context_free_8(context)
         pcre2_match_data_free_8(matchData)
@@ -87,6 +90,13 @@ public final class RegexPattern {
     public func firstMatch(
         in bytes: UnsafeRawBufferPointer, from offset: Int, startsLine: Bool = true, endsLine: Bool = true
     ) -> Range<Int>? {
+        firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine, recordingLimits: true)
+    }
+
+    /// ``firstMatch(in:from:startsLine:endsLine:)``, setting ``exceededLimits`` or not.
+    private func firstMatch(
+        in bytes: UnsafeRawBufferPointer, from offset: Int, startsLine: Bool, endsLine: Bool, recordingLimits: Bool
+    ) -> Range<Int>? {
         guard offset <= bytes.count else { return nil }
         // An empty text may have no address: matched as an empty text all the same (`^$`).
         let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(Self.emptyText)
@@ -97,7 +107,7 @@ public final class RegexPattern {
         if result == PCRE2_ERROR_NOMATCH { return nil }
         guard result >= 0 else {
             // The match and depth limits, or the heap: no answer, which is never a match.
-            exceededLimits = true
+            if recordingLimits { exceededLimits = true }
             return nil
         }
         let vector = pcre2_get_ovector_pointer_8(matchData)!
@@ -112,14 +122,17 @@ public final class RegexPattern {
 
     /// The byte ranges of the matches in `bytes`, left to right, not overlapping; empty matches
     /// are left out unless `includingEmpty` (there is nothing to show of them). `startsLine` and
-    /// `endsLine` as in ``firstMatch(in:from:startsLine:endsLine:)``.
+    /// `endsLine` as in ``firstMatch(in:from:startsLine:endsLine:)``. For showing matches: a
+    /// match past the limits is left out without setting ``exceededLimits`` (highlighting a line
+    /// never stops the search that uses the pattern).
     public func matchRanges(
         in bytes: UnsafeRawBufferPointer, includingEmpty: Bool = false, startsLine: Bool = true, endsLine: Bool = true
     ) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var offset = 0
         while offset <= bytes.count,
-            let range = firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine) {
+            let range = firstMatch(
+                in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine, recordingLimits: false) {
             if range.isEmpty {
                 if includingEmpty { ranges.append(range) }
                 offset = range.lowerBound + 1

@@ -243,10 +243,17 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
-    /// The first byte that is not blank among the first `length` (at most 64 KiB).
+    /// The first byte that is not blank among the first `length`, read 64 KiB at a time.
     private static func firstByte(of reader: FileReader, length: Int) -> UInt8? {
-        guard length > 0 else { return nil }
-        return Self.withoutByteOrderMark(reader.bytes(at: 0, length: min(length, 1 << 16)) ?? []).first { !isBlank($0) }
+        var offset = 0
+        while offset < length {
+            let bytes = reader.bytes(at: offset, length: min(length - offset, 1 << 16)) ?? []
+            guard !bytes.isEmpty else { return nil }
+            let text = offset == 0 ? Self.withoutByteOrderMark(bytes) : bytes[...]
+            if let first = text.first(where: { !isBlank($0) }) { return first }
+            offset += bytes.count
+        }
+        return nil
     }
 
     /// Whether standard input in `spool` is JSON Lines by its content: decided as soon as its
@@ -331,6 +338,14 @@ public final class JSONTree: @unchecked Sendable {
 
     /// Whether the root's children are still being found.
     public var isScanning: Bool { scan != nil }
+
+    /// Whether everything there is of a growing input for now was read: the scan caught up with
+    /// it and it paused (standard input left open, a followed file at its end). Whole-file work
+    /// may then answer for what arrived, saying that more may come.
+    public var hasReadAllThereIsNow: Bool {
+        guard let growing, isScanning else { return !isScanning }
+        return growing.isIdle && scannedBytes >= growing.bytesWritten
+    }
 
     /// The bytes whose nodes are known, from the file's start: the whole input once it was read,
     /// else up to where the last child found so far ends. Work over the whole file (a search, a

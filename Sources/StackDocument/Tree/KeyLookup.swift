@@ -14,10 +14,16 @@ enum KeyLookup {
     /// member wins, as in jq), or nil when there is none.
     static func lastIndex(ofKey key: String, in table: ChildTable, of tree: JSONTree) -> Int? {
         guard table.isObject, table.count > 0 else { return nil }
-        if table.count <= smallObject {
-            return (0..<table.count).last { tree.key(ofChild: $0, in: table) == key }
+        // Keys compare as their bytes, as jq compares them (not as Swift's canonically equal
+        // strings: `é` and `e` with a combining accent are two keys).
+        let wanted = Array(key.utf8)
+        func keyByKey() -> Int? {
+            (0..<table.count).last { tree.key(ofChild: $0, in: table).map { Array($0.utf8) == wanted } ?? false }
         }
-        guard let pattern = try? RegexPattern(pattern(for: key), exactCase: true) else { return nil }
+        // A key too long for a pattern PCRE2 compiles is looked for key by key.
+        guard table.count > smallObject, let pattern = try? RegexPattern(pattern(for: key), exactCase: true) else {
+            return keyByKey()
+        }
         let start = table.regionStart(of: 0)
         let end = table.isComplete ? table.end : max(start, table.end)
         var found: Int?

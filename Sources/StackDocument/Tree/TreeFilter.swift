@@ -18,6 +18,7 @@ public struct TreeFilter {
     public init(tree: JSONTree, pattern: RegexPattern) {
         self.tree = tree
         self.pattern = pattern
+        pattern.forgetExceededLimits()
         position = max(0, tree.root?.start ?? 0)
     }
 
@@ -43,23 +44,31 @@ public struct TreeFilter {
     /// Whether the pattern backtracks too much for the text: the filter has no answer.
     public var isTooComplex: Bool { pattern.exceededLimits }
 
-    /// Looks through the next window.
+    /// Looks through the next window: whole children (a match across a window's edge is in
+    /// one of them), unless one child alone is longer than ``longestWindow``.
     public mutating func step() {
         guard !isCaughtUp, let table = tree.root else { return }
         let end = self.end
-        let windowEnd = min(end, position + Self.window)
-        // A child a match starts in is read to its end, so its match is whole.
-        let bytes = tree.bytes(in: position..<windowEnd)
-        let startsLine = position == 0 || tree.bytes(in: (position - 1)..<position) == [UInt8(ascii: "\n")]
-        let endsLine = (windowEnd == end && !tree.isScanning) || tree.bytes(in: windowEnd..<(windowEnd + 1)) == [UInt8(ascii: "\n")]
-        var from = 0
+        var windowEnd = min(end, position + Self.window)
+        if windowEnd < end {
+            // On to the end of the child the window's end falls in.
+            let child = table.index(ofChildContaining: windowEnd)
+            let childEnd = child >= 0 && child + 1 < table.count ? table.regionStart(of: child + 1) : end
+            windowEnd = min(end, max(windowEnd, min(childEnd, position + Self.longestWindow)))
+        }
+        // (What precedes the window is read too: a lookbehind, `\b` and `^` see it.)
+        let readStart = max(0, position - Self.context)
+        let bytes = tree.bytes(in: readStart..<windowEnd)
+        let startsLine = Self.startsLine(at: readStart, in: tree)
+        let endsLine = (windowEnd == end && !tree.isScanning) || Self.startsLine(at: windowEnd + 1, in: tree)
+        var from = position - readStart
         var next = windowEnd
         while from < bytes.count {
             let found = bytes.withUnsafeBytes {
                 pattern.firstMatch(in: $0, from: from, startsLine: startsLine, endsLine: endsLine)
             }
-            guard let found, position + found.lowerBound < windowEnd else { break }
-            let child = table.index(ofChildContaining: position + found.lowerBound)
+            guard let found, readStart + found.lowerBound < windowEnd else { break }
+            let child = table.index(ofChildContaining: readStart + found.lowerBound)
             if child >= 0, kept.last != child { kept.append(child) }
             // On from the child's end (the next child's start): one match a child is enough.
             let childEnd = child + 1 < table.count ? table.regionStart(of: child + 1) : end
@@ -67,17 +76,33 @@ public struct TreeFilter {
                 next = childEnd
                 break
             }
-            from = max(found.upperBound, childEnd - position, found.lowerBound + 1)
+            from = max(found.upperBound, childEnd - readStart, found.lowerBound + 1)
         }
         position = max(next, windowEnd)
     }
 
-    /// Whether child `index` of `table` has a match (a child found after the filter ran).
+    /// Bytes before a window read with it.
+    static let context = 256
+    /// The longest window: a child longer than this is looked through in windows of it.
+    static let longestWindow = 64 << 20
+
+    /// Whether byte `offset` of `tree` starts a line.
+    private static func startsLine(at offset: Int, in tree: JSONTree) -> Bool {
+        offset <= 0 || tree.bytes(in: (offset - 1)..<offset) == [UInt8(ascii: "\n")]
+    }
+
+    /// Whether child `index` of `table` has a match (a child found after the filter ran), its
+    /// text seen as the filter's windows see it (a line starts or ends where the file's does).
     public static func matches(_ pattern: RegexPattern, child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
         let region = table.keyRegion(of: index).map { $0.lowerBound..<table.valueRegion(of: index).upperBound }
             ?? table.valueRegion(of: index)
-        let bytes = tree.bytes(in: region)
-        return bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
+        let readStart = max(0, region.lowerBound - context)
+        let bytes = tree.bytes(in: readStart..<region.upperBound)
+        let endsLine = region.upperBound >= tree.size || startsLine(at: region.upperBound + 1, in: tree)
+        let found = bytes.withUnsafeBytes {
+            pattern.firstMatch(
+                in: $0, from: region.lowerBound - readStart, startsLine: startsLine(at: readStart, in: tree), endsLine: endsLine)
+        }
+        return found.map { readStart + $0.lowerBound < region.upperBound } ?? false
     }
-
 }

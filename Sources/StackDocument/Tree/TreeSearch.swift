@@ -5,7 +5,8 @@
 ///
 /// While the tree is still read, it searches what the scan has found and then *waits*
 /// (``Outcome/waiting``) for more: it says ``Outcome/notFound`` only once every byte of the
-/// input has been looked at, and wraps around an end only once that end is known.
+/// input has been looked at, and wraps around an end only once that end is known — or, for a
+/// growing input that paused, once everything that arrived was (the viewer says more may come).
 public struct TreeSearch {
     /// What a step found.
     public enum Outcome: Equatable {
@@ -29,10 +30,9 @@ public struct TreeSearch {
     private let tree: JSONTree
     /// Matches must start at or after this offset (forward) or before it (backward).
     private let origin: Int
-    /// Forward: the next window's start, and the end of what was searched. Backward: the next
-    /// window's end.
-    private var position: Int
+    /// Forward: matches starting before this were looked for. Backward: the next window's end.
     private var searchedTo: Int
+    private var position: Int
     private var wrapped = false
     /// The next window's size: small first (a search that finds a match near, or one started
     /// again past a match in the focused node, reads little), doubling up to `window`.
@@ -44,6 +44,8 @@ public struct TreeSearch {
     static let window = 4 << 20
     /// Bytes windows overlap by, so a match across a window's edge is found (longer ones may not be).
     static let overlap = 4 << 10
+    /// Bytes before a window read with it, for what looks back (a lookbehind, `\b`, `^`).
+    static let context = 256
 
     /// A search of `tree` for `pattern` from byte `origin`: forward, the first match starting at
     /// or after it; backward, the last starting before it.
@@ -51,6 +53,7 @@ public struct TreeSearch {
         self.tree = tree
         self.pattern = pattern
         self.forward = forward
+        pattern.forgetExceededLimits()
         self.origin = max(0, origin)
         position = self.origin
         searchedTo = self.origin
@@ -76,29 +79,38 @@ public struct TreeSearch {
 
     private mutating func stepForward() -> Outcome {
         let end = tree.searchableEnd
+        // (A growing input that paused counts as ended for now; the viewer says more may come.)
+        let isFinal = tree.hasReadAllThereIsNow
         let limit = wrapped ? origin : end
         if searchedTo >= limit {
             guard !wrapped else { return .notFound }
             // The end of the input is not known yet: what is beyond is searched as it is read.
-            if tree.isScanning { return .waiting }
+            if !isFinal { return .waiting }
             wrapped = true
-            position = 0
             searchedTo = 0
             return origin == 0 ? .notFound : .searching
         }
-        let windowEnd = min(end, position + takeWindow() + Self.overlap)
-        let bytes = tree.bytes(in: position..<windowEnd)
+        let windowEnd = min(end, searchedTo + takeWindow() + Self.overlap)
+        let isLast = windowEnd >= end && isFinal
+        // What this window answers for: a match that starts in its last `overlap` bytes is left
+        // to the next window, which sees what follows it (a lookahead, `\b`, `$`) — unless
+        // nothing follows.
+        let answered = isLast ? limit : min(limit, windowEnd - Self.overlap)
+        // At the end of what was read so far, too near it to answer: the scan reads on first.
+        guard answered > searchedTo else { return .waiting }
+        // (What precedes the window is read too: a lookbehind, `\b` and `^` see it.)
+        let readStart = max(0, searchedTo - Self.context)
+        let bytes = tree.bytes(in: readStart..<windowEnd)
         let found = bytes.withUnsafeBytes {
-            pattern.firstMatch(in: $0, from: 0, startsLine: startsLine(at: position), endsLine: endsLine(at: windowEnd))
+            pattern.firstMatch(
+                in: $0, from: searchedTo - readStart, startsLine: startsLine(at: readStart), endsLine: endsLine(at: windowEnd))
         }
         // (An empty match at the very end of the input counts: `$`.)
-        let atInputEnd = !wrapped && !tree.isScanning && limit == tree.size
-        if let found, position + found.lowerBound < limit || (atInputEnd && position + found.lowerBound == limit) {
-            return .found((position + found.lowerBound)..<(position + found.upperBound), wrapped: wrapped)
+        let atInputEnd = isLast && !wrapped && limit == tree.size && !tree.isScanning
+        if let found, readStart + found.lowerBound < answered || (atInputEnd && readStart + found.lowerBound == limit) {
+            return .found((readStart + found.lowerBound)..<(readStart + found.upperBound), wrapped: wrapped)
         }
-        searchedTo = windowEnd
-        // The next window overlaps this one's end: a match across it is found whole.
-        position = max(position, windowEnd - Self.overlap)
+        searchedTo = answered
         return .searching
     }
 
@@ -107,31 +119,34 @@ public struct TreeSearch {
         if position <= floor {
             guard !wrapped else { return .notFound }
             // Around the end only once it is known: the last match may be in what is not read yet.
-            if tree.isScanning { return .waiting }
+            if !tree.hasReadAllThereIsNow { return .waiting }
             let end = tree.searchableEnd
             wrapped = true
             position = end
             return origin >= end ? .notFound : .searching
         }
         let start = max(floor, position - takeWindow())
+        let readStart = max(0, start - Self.context)
         let windowEnd = min(tree.searchableEnd, position + Self.overlap)
-        let bytes = tree.bytes(in: start..<windowEnd)
+        let bytes = tree.bytes(in: readStart..<windowEnd)
         let last = bytes.withUnsafeBytes {
-            lastMatch(in: $0, before: position - start, startsLine: startsLine(at: start), endsLine: endsLine(at: windowEnd))
+            lastMatch(
+                in: $0, from: start - readStart, before: position - readStart, startsLine: startsLine(at: readStart),
+                endsLine: endsLine(at: windowEnd))
         }
         if let last {
-            return .found((start + last.lowerBound)..<(start + last.upperBound), wrapped: wrapped)
+            return .found((readStart + last.lowerBound)..<(readStart + last.upperBound), wrapped: wrapped)
         }
         position = start
         return .searching
     }
 
-    /// The last match in `bytes` starting before `limit` (empty ones too).
+    /// The last match in `bytes` starting at or after `from` and before `limit` (empty ones too).
     private func lastMatch(
-        in bytes: UnsafeRawBufferPointer, before limit: Int, startsLine: Bool, endsLine: Bool
+        in bytes: UnsafeRawBufferPointer, from: Int, before limit: Int, startsLine: Bool, endsLine: Bool
     ) -> Range<Int>? {
         var last: Range<Int>?
-        var offset = 0
+        var offset = from
         while offset < limit,
             let range = pattern.firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine),
             range.lowerBound < limit {
