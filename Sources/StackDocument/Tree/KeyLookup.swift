@@ -26,22 +26,25 @@ enum KeyLookup {
         }
         let start = table.regionStart(of: 0)
         let end = table.isComplete ? table.end : max(start, table.end)
-        var found: Int?
-        var position = start
-        while position < end {
-            let windowEnd = min(end, position + window)
+        // From the end back, a window at a time: the last key found is the answer (JSON's last
+        // member wins), so the first window that has it ends the search.
+        var windowEnd = end
+        while windowEnd > start {
+            let windowStart = max(start, windowEnd - window)
             // A key that starts in the window is read whole (it may run past the window's end).
-            let bytes = tree.bytes(in: position..<min(end, windowEnd + key.utf8.count * 12 + 64))
+            let bytes = tree.bytes(in: windowStart..<min(end, windowEnd + key.utf8.count * 12 + 64))
+            var found: Int?
             bytes.withUnsafeBytes { raw in
-                for match in pattern.matchRanges(in: raw) where position + match.lowerBound < windowEnd {
-                    let offset = position + match.lowerBound
+                for match in pattern.matchRanges(in: raw) where windowStart + match.lowerBound < windowEnd {
+                    let offset = windowStart + match.lowerBound
                     let index = table.index(ofChildContaining: offset)
                     if index >= 0, table.keyRegion(of: index)?.lowerBound == offset { found = index }
                 }
             }
-            position = windowEnd
+            if let found { return found }
+            windowEnd = windowStart
         }
-        return found
+        return nil
     }
 
     /// A pattern matching `key` as a JSON string written any way JSON allows, from its opening
