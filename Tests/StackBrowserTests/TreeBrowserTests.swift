@@ -515,4 +515,20 @@ import Testing
         Self.type("jy", into: &browser)
         #expect(browser.focusedPath?.hasSuffix("kkk…\"].x") == true && browser.focusedPath!.utf8.count < 5_000)
     }
+
+    /// A file read by its skeleton (a big one) that is malformed inside a value: the row says so
+    /// and the status line says where, once a row found it.
+    @Test func aRowThatFindsTheFileMalformedSaysWhereOnTheStatusLine() throws {
+        let path = "/tmp/tstack-malformed-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs("[{\"a\": 1},\n {\"z\": tru}]\n", file)
+        fclose(file)
+        defer { unlink(path) }
+        let tree = try JSONTree(path: path)
+        var browser = TreeBrowser(tree: tree, fileName: "bad.json", size: TerminalSize(width: 90, height: 10), theme: .monochrome)
+        Self.type("G", into: &browser)
+        let screen = browser.render().textLines()
+        #expect(screen.contains { $0.contains("not JSON, line 2 column 8: expected 'true'") }, "\(screen)")
+        #expect(screen.last!.contains("bad.json:2:8: expected 'true' (the file is malformed there)"), "\(screen.last!)")
+    }
 }

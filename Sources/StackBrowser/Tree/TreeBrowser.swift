@@ -443,6 +443,10 @@ public struct TreeBrowser {
             levels += 1
         }
         showsEnd = frame.isAtBottom
+        // A row that found the file malformed: said once, where (the scan checks the skeleton only).
+        if problem == nil, let error = view.outline.tree.firstMalformed {
+            problem = "\(fileName):\(error.line):\(error.column): \(error.message) (the file is malformed there)"
+        }
         if !marks.isEmpty {
             let renderer = FrameRenderer(theme: theme, viewport: Self.height(for: size))
             for placed in frame.rows {

@@ -540,9 +540,16 @@ public final class JSONTree: @unchecked Sendable {
         do {
             return try JSONParser.parse(bytes(in: range))
         } catch {
-            throw locate(error, at: range.lowerBound)
+            let located = locate(error, at: range.lowerBound)
+            // (JSON Lines: a bad line is a row of its own, not a malformed file.)
+            if !isJSONLines, firstMalformed == nil { firstMalformed = located }
+            throw located
         }
     }
+
+    /// The first value a row found malformed (inside a big file only the skeleton is checked
+    /// before a row shows what is inside), for the viewer to say where.
+    public private(set) var firstMalformed: JSONParseError?
 
     /// The first characters of child `index`'s value when it is a string: its first `limit`
     /// bytes decoded (a string longer than that is not read further), whether that is all of
