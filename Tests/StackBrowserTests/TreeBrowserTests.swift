@@ -531,4 +531,23 @@ import Testing
         #expect(screen.contains { $0.contains("not JSON, line 2 column 8: expected 'true'") }, "\(screen)")
         #expect(screen.last!.contains("bad.json:2:8: expected 'true' (the file is malformed there)"), "\(screen.last!)")
     }
+
+    /// After `zR`, scrolling far forgets the records opened far behind (memory stays bounded) and
+    /// opens them again as they show: back at the top, the screen is the one `zR` showed.
+    @Test func zRForgetsWhatIsFarAndOpensItAgainAsItShows() throws {
+        let json = "[" + (0..<4_000).map { #"{"i": \#($0), "a": {"b": [\#($0), {"c": 1}]}}"# }.joined(separator: ",") + "]"
+        let tree = try JSONTree(bytes: Array(json.utf8), name: "r.json")
+        var browser = TreeBrowser(tree: tree, fileName: "r.json", size: TerminalSize(width: 60, height: 40), theme: .monochrome)
+        Self.type("zR", into: &browser)
+        let first = browser.render().textLines()
+        // About 1,500 records opened: past what zR keeps (1,024, forgotten 256 at a time).
+        for _ in 0..<450 {
+            Self.type("<PgDn>", into: &browser)
+            _ = browser.render()
+        }
+        #expect(browser.focusedPath?.hasPrefix(".[") == true)
+        Self.type("g", into: &browser)
+        _ = browser.render()
+        #expect(Array(browser.render().textLines().dropLast()) == Array(first.dropLast()))
+    }
 }

@@ -57,6 +57,8 @@ import Testing
             bytes: Array(text.utf8), name: "t.json", blockSize: blockSize, wholeChildren: whole, longContainer: long))
         var open = Self.initiallyOpen(value)
         var kept: Set<Int>?
+        // Whether the root's children are open unless closed (until `closeAll`).
+        var rootChildrenOpen = true
         for step in 0..<40 {
             let expected = Self.flatten(value, [], open: open, kept: kept)
             let context = "seed \(seed), blocks of \(blockSize), step \(step): \(text)"
@@ -78,12 +80,27 @@ import Testing
             case 0:
                 outline.closeAll()
                 open = [[]]
+                rootChildrenOpen = false
             case 1:
                 // Reveal a random node: every container on its way opens.
                 let target = Self.randomNode(in: value, using: &generator)
                 _ = outline.reveal(childIndexes: target)
                 if let first = target.first, kept?.contains(first) == false { break }
                 for depth in 0..<target.count { open.insert(Array(target.prefix(depth))) }
+            case 3 where open.contains([]):
+                // A node forgotten: as before anything was opened in it.
+                let row = Int.random(in: 0..<outline.rowCount, using: &generator)
+                let node = expected[row].indexes
+                let before = Self.flatten(value, [], open: open, kept: kept)
+                guard let result = outline.forget(row) else {
+                    #expect(Self.flatten(value, [], open: open, kept: kept) == before)
+                    break
+                }
+                open = open.filter { !($0.count > node.count && $0.starts(with: node)) }
+                if node.count == 1, rootChildrenOpen { open.insert(node) } else { open.remove(node) }
+                let after = Self.flatten(value, [], open: open, kept: kept)
+                #expect(result.replaced.lowerBound == row, "\(context): forget \(node)")
+                #expect(before.count - result.replaced.count + result.rows == after.count, "\(context): forget \(node)")
             case 2 where open.contains([]):
                 // Every closed container on the way to a random node opens in one change.
                 let target = Self.randomNode(in: value, using: &generator)

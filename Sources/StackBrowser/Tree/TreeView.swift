@@ -129,6 +129,8 @@ struct TreeView {
     mutating func closeAll() {
         opensEverything = false
         keptClosed = []
+        openedOrder = []
+        openedRecords = []
         list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.closeAll() }
         list.selectFirst()
     }
@@ -147,12 +149,57 @@ struct TreeView {
         var opened = false
         for placed in frame.rows.reversed() where !placed.isPinned {
             let row = placed.index
-            guard row < stack.rowCount, !outline.isOpen(row), outline.canOpen(row),
-                !keptClosed.contains(outline.childIndexes(of: row)) else { continue }
+            guard row < stack.rowCount, !outline.isOpen(row), outline.canOpen(row) else { continue }
+            let indexes = outline.childIndexes(of: row)
+            guard !keptClosed.contains(indexes) else { continue }
             fold(row) { $0.open($1) }
             opened = true
+            // The records it is in (the first two levels), to forget them once far from the screen.
+            for length in 1...min(2, indexes.count) where openedRecords.insert(Array(indexes.prefix(length))).inserted {
+                openedOrder.append(Array(indexes.prefix(length)))
+            }
         }
+        if opened { forgetFarRecords(around: frame.visibleRange) }
         return opened
+    }
+
+    /// After `zR`, the records whose containers it opened, oldest first: past `openedKept`, those
+    /// far from the screen are forgotten (their nodes dropped; `zR` opens them again as they
+    /// show), so what scrolling after `zR` keeps is bounded.
+    private var openedOrder: [[Int]] = []
+    private var openedRecords: Set<[Int]> = []
+    static let openedKept = 1024
+
+    /// Forgets the oldest records `zR` opened beyond `openedKept` that are more than three
+    /// screens from `visible` and hold nothing closed by a key.
+    private mutating func forgetFarRecords(around visible: Range<Int>) {
+        guard openedOrder.count > Self.openedKept + 256 else { return }
+        let margin = 3 * max(1, stack.viewportExtent)
+        let near = (visible.lowerBound - margin)..<(visible.upperBound + margin)
+        var kept: [[Int]] = []
+        var excess = openedOrder.count - Self.openedKept
+        for (position, indexes) in openedOrder.enumerated() {
+            guard excess > 0 else {
+                kept.append(contentsOf: openedOrder[position...])
+                break
+            }
+            guard let row = outline.row(ofChildIndexes: indexes), outline.isOpen(row) else {
+                // Gone already (inside a record forgotten, or closed): nothing to keep.
+                openedRecords.remove(indexes)
+                excess -= 1
+                continue
+            }
+            let span = outline.span(ofNodeAt: row)
+            let holdsFocus = focus.map(span.contains) ?? false
+            if span.overlaps(near) || holdsFocus || keptClosed.contains(where: { $0.starts(with: indexes) }) {
+                kept.append(indexes)
+                continue
+            }
+            list.replaceRows(in: span) { _ = $0.outline.forget(span.lowerBound) }
+            openedRecords.remove(indexes)
+            excess -= 1
+        }
+        openedOrder = kept
     }
 
     /// Reaches the node at `path`, opening the containers on its way, and focuses it at the top

@@ -395,6 +395,25 @@ public final class TreeOutline {
         return (base..<(base + first.before), after)
     }
 
+    /// Forgets what is open inside the container at `row` and whether it is open itself: it
+    /// shows as it did before anything was opened in it (a child of the root open, its children
+    /// closed; any other closed), and the memory its nodes kept goes. For `zR`, whose containers
+    /// far from the screen are forgotten and opened again as they show.
+    /// - Returns: the rows replaced (the container's) and how many rows it has now; nil when it
+    ///   has no node of its own.
+    @discardableResult
+    public func forget(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        let located = self.row(row)
+        guard located.role == .opening, let last = located.steps.last else { return nil }
+        var parent = root
+        for step in located.steps.dropLast() { parent = parent?.nodes[step.index] }
+        guard parent?.nodes[last.index] != nil else { return nil }
+        return change(row, located) { parent, index in
+            parent.nodes[index] = nil
+            parent.closed.remove(index)
+        } root: {}
+    }
+
     /// Opens the container `located` at `row`.
     private func open(_ row: Int, _ located: Row) -> (replaced: Range<Int>, rows: Int)? {
         guard located.role == .leaf, canOpen(located) else { return nil }
