@@ -170,15 +170,23 @@ import Testing
         #expect(malformed.screen?.textLines().joined().contains("not JSON") == true)
     }
 
+    /// The tree of `text` read from a file as a big file is (its skeleton checked only), through
+    /// a temporary file of its own (tests run at once).
+    static func treeReadBySkeleton(_ text: String) throws -> JSONTree {
+        var template = Array("/tmp/tstack-skeleton-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let path = String(cString: template)
+        defer { unlink(path) }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        return try JSONTree(path: path)
+    }
+
     /// A file read lazily has only its skeleton checked: containers malformed inside show rows
     /// saying what is wrong, whatever the keys.
     @Test func aContainerMalformedInsideShowsWhatIsWrong() throws {
-        let path = "/tmp/tstack-malformed-\(getpid()).json"
-        let file = fopen(path, "w")
-        fputs("[[,], [1,,2], {\"a\": 1,}, {1: 2}]", file)
-        fclose(file)
-        defer { unlink(path) }
-        let tree = try JSONTree(path: path)
+        let tree = try Self.treeReadBySkeleton("[[,], [1,,2], {\"a\": 1,}, {1: 2}]")
         let size = TerminalSize(width: 48, height: 12)
         let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse("zRGgjjjjjjjjjjY"))
         var browser = TreeBrowser(tree: tree, fileName: "m.json", size: size, theme: .monochrome)
@@ -519,12 +527,7 @@ import Testing
     /// A file read by its skeleton (a big one) that is malformed inside a value: the row says so
     /// and the status line says where, once a row found it.
     @Test func aRowThatFindsTheFileMalformedSaysWhereOnTheStatusLine() throws {
-        let path = "/tmp/tstack-malformed-\(getpid()).json"
-        let file = fopen(path, "w")
-        fputs("[{\"a\": 1},\n {\"z\": tru}]\n", file)
-        fclose(file)
-        defer { unlink(path) }
-        let tree = try JSONTree(path: path)
+        let tree = try TreeBrowserTests.treeReadBySkeleton("[{\"a\": 1},\n {\"z\": tru}]\n")
         var browser = TreeBrowser(tree: tree, fileName: "bad.json", size: TerminalSize(width: 90, height: 10), theme: .monochrome)
         Self.type("G", into: &browser)
         let screen = browser.render().textLines()

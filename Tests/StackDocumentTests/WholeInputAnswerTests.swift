@@ -34,13 +34,20 @@ import Testing
         }
     }
 
+    /// A random document of up to 400 records, up to `most` of them with the needle.
+    static func randomDocument(
+        most: Int, using random: inout SeededGenerator
+    ) -> (needles: Set<Int>, jsonLines: Bool, bytes: [UInt8]) {
+        let count = Int.random(in: 20...400, using: &random)
+        let needles = Set((0..<Int.random(in: 0...most, using: &random)).map { _ in Int.random(in: 0..<count, using: &random) })
+        let jsonLines = Bool.random(using: &random)
+        return (needles, jsonLines, document(count: count, needles: needles, jsonLines: jsonLines))
+    }
+
     @Test(arguments: 0..<40)
     func aSearchIssuedWhileReadGivesTheAnswerOfTheWholeFile(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        let count = Int.random(in: 20...400, using: &random)
-        let needles = Set((0..<Int.random(in: 0...2, using: &random)).map { _ in Int.random(in: 0..<count, using: &random) })
-        let jsonLines = Bool.random(using: &random)
-        let bytes = Self.document(count: count, needles: needles, jsonLines: jsonLines)
+        let (needles, jsonLines, bytes) = Self.randomDocument(most: 2, using: &random)
         let forward = Bool.random(using: &random)
         let pattern = try RegexPattern("needle-near-end")
         // The answer once everything is read.
@@ -61,10 +68,7 @@ import Testing
     @Test(arguments: 0..<30)
     func aFilterIssuedWhileReadKeepsWhatItKeepsOfTheWholeFile(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
-        let count = Int.random(in: 20...400, using: &random)
-        let needles = Set((0..<Int.random(in: 0...20, using: &random)).map { _ in Int.random(in: 0..<count, using: &random) })
-        let jsonLines = Bool.random(using: &random)
-        let bytes = Self.document(count: count, needles: needles, jsonLines: jsonLines)
+        let (needles, jsonLines, bytes) = Self.randomDocument(most: 20, using: &random)
         // Anchored patterns too: a record read later sees the same line edges as one read before.
         let source = ["needle", #"^\{"#, #"here"\}$"#, #"(?<=a )needle"#][Int(seed % 4)]
         let pattern = try RegexPattern(source)
