@@ -10,8 +10,8 @@ import StackDocument
 /// is written as a string of its text.
 public enum TreeExport {
     /// Writes `tree` a line at a time to `emit`.
-    /// - Throws: ``DocumentError/malformed(file:_:)`` where the file stops being JSON (nothing
-    ///   was written), or ``DocumentError/unreadable(file:reason:)`` when its input failed.
+    /// - Throws: `DocumentError.malformed` where the file stops being JSON (nothing was
+    ///   written), or `DocumentError.unreadable` when its input failed.
     public static func write(_ tree: JSONTree, emit: (String) -> Void) throws(DocumentError) {
         if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
         if tree.isJSONLines { return writeLines(tree, emit: emit) }

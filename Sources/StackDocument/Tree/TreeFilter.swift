@@ -45,7 +45,7 @@ public struct TreeFilter {
     public var isTooComplex: Bool { pattern.exceededLimits }
 
     /// Looks through the next window: whole children (a match across a window's edge is in
-    /// one of them), unless one child alone is longer than ``longestWindow``.
+    /// one of them), unless one child alone is longer than `longestWindow`.
     public mutating func step() {
         guard !isCaughtUp, let table = tree.root else { return }
         let end = self.end
