@@ -553,4 +553,25 @@ import Testing
         _ = browser.render()
         #expect(Array(browser.render().textLines().dropLast()) == Array(first.dropLast()))
     }
+
+    /// `:goto` a key in an object of many keys is a search of its bytes a window a tick, with
+    /// progress; a key stops it; run on, it finds the key.
+    @Test func aKeyLookupInABigObjectIsSteppedAndAKeyStopsIt() throws {
+        let json = "{" + (0..<300_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}"
+        #expect(json.utf8.count > 5 << 20, "more than one window of the lookup")
+        let tree = try JSONTree(bytes: Array(json.utf8), name: "keys.json")
+        var browser = TreeBrowser(tree: tree, fileName: "keys.json", size: TerminalSize(width: 80, height: 8), theme: .monochrome)
+        browser.searchesInSteps = true
+        Self.type(":goto .k0<Enter>", into: &browser)
+        #expect(Self.status(&browser).contains("goto .k0: looking for the key… "), "\(Self.status(&browser))")
+        #expect(browser.tickInterval == 0)
+        Self.type("<Esc>", into: &browser)
+        #expect(browser.tickInterval == nil && !Self.status(&browser).contains("looking"))
+        Self.type(":goto .k0<Enter>", into: &browser)
+        while browser.tickInterval == 0 { _ = browser.update(InputEvent.tick) }
+        #expect(browser.focusedPath == ".k0")
+        Self.type(":goto .nope<Enter>", into: &browser)
+        while browser.tickInterval == 0 { _ = browser.update(InputEvent.tick) }
+        #expect(Self.status(&browser).contains("goto: no node at .nope"), "\(Self.status(&browser))")
+    }
 }

@@ -26,6 +26,10 @@ extension TreeBrowser: TerminalApp {
             pacing.changed(!tree.isScanning || (showsEnd && stack.rowCount > rows)
                 || ContinuousClock.now - pacing.lastFrame > .seconds(1))
         }
+        if pathLookup != nil {
+            continueLookup()
+            pacing.changed(true)
+        }
         // The next window of a search or a filter (one waiting for the scan went on at the take-in).
         if let running = search, !running.isWaiting {
             continueSearch()
@@ -45,7 +49,7 @@ extension TreeBrowser: TerminalApp {
     /// time is up.
     public var tickInterval: Int? {
         if let search, !search.isWaiting { return 0 }
-        if filtering != nil { return 0 }
+        if filtering != nil || pathLookup != nil { return 0 }
         guard view.outline.tree.isScanning else { return nil }
         let left = Self.batchTime - (ContinuousClock.now - lastTakeIn)
         return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil

@@ -36,6 +36,8 @@ public struct TreeBrowser {
     /// A jump beyond what the scan has found so far — a `:goto` path, or `G` to the last node —
     /// tried again as it finds more, until the scan ends or a key.
     var pendingJump: PendingJump?
+    /// The `:goto` path being looked for, a step a tick.
+    var pathLookup: PathLookup?
     /// Why the scan stopped before the end of the file, once it did.
     var problem: String?
     /// Text for the clipboard, until the run loop takes it.
@@ -127,6 +129,7 @@ public struct TreeBrowser {
     mutating func handle(_ key: Key) {
         feedback = nil
         pendingJump = nil
+        pathLookup = nil
         // A key stops following (F follows again).
         follows = false
         if search != nil || filtering != nil {
@@ -240,24 +243,56 @@ public struct TreeBrowser {
             return "goto: \(error)"
         }
         pendingJump = nil
-        if view.reveal(path: path) { return nil }
-        guard view.outline.tree.isScanning else { return "goto: no node at \(path)" }
-        // It may be further on than the scan got: tried again as the scan finds more.
-        pendingJump = .path(path)
-        return nil
+        lookUp(path)
+        // (What the lookup said: the caller shows it.)
+        return feedback
     }
 
-    /// Tries the jump waiting for the scan again, after a take-in: a path found, or the last node
-    /// focused again; it ends with the scan.
+    /// Starts looking for the node at `path`: a step now (all of it, unless ``searchesInSteps``),
+    /// the rest a step a tick — a key in an object of millions is a search of its bytes, with
+    /// progress, and a key stops it.
+    mutating func lookUp(_ path: JSONPath) {
+        pathLookup = PathLookup(path: path, in: view.outline.tree)
+        continueLookup()
+        while !searchesInSteps, pathLookup != nil { continueLookup() }
+    }
+
+    /// The next step of the `:goto` lookup: on an answer, the node focused, or — while the file
+    /// is read — the jump waiting for the scan to find more.
+    mutating func continueLookup() {
+        guard var lookup = pathLookup else { return }
+        let outcome = lookup.step()
+        pathLookup = lookup
+        switch outcome {
+        case .searching:
+            feedback = "goto \(lookup.path): looking for the key… \(Int(lookup.progress * 100))% (a key stops)"
+        case .found(let indexes):
+            pathLookup = nil
+            feedback = nil
+            if view.reveal(childIndexes: indexes) {
+                if case .path? = pendingJump { pendingJump = nil }
+            } else {
+                feedback = "goto: \(lookup.path) is in what the filter leaves out"
+            }
+        case .notFound:
+            pathLookup = nil
+            if view.outline.tree.isScanning {
+                // It may be further on than the scan got: looked for again as the scan finds more.
+                pendingJump = .path(lookup.path)
+                feedback = nil
+            } else {
+                if case .path? = pendingJump { pendingJump = nil }
+                feedback = "goto: no node at \(lookup.path)"
+            }
+        }
+    }
+
+    /// Tries the jump waiting for the scan again, after a take-in: a path looked for again (the
+    /// lookup a step a tick), or the last node focused again; it ends with the scan.
     mutating func retryPendingJump() {
         switch pendingJump {
         case .path(let path)?:
-            if view.reveal(path: path) {
-                pendingJump = nil
-            } else if !view.outline.tree.isScanning {
-                pendingJump = nil
-                feedback = "goto: no node at \(path)"
-            }
+            if pathLookup == nil { lookUp(path) }
         case .bottom?:
             view.focusLast()
             if !view.outline.tree.isScanning { pendingJump = nil }
@@ -387,6 +422,7 @@ public struct TreeBrowser {
         skipped = nil
         hiddenMatches = []
         pendingJump = nil
+        pathLookup = nil
         problem = reason
         if follows { view.focusLast() }
     }

@@ -589,25 +589,13 @@ public final class TreeOutline {
     /// negative index counts from the end.
     /// - Complexity: O(depth) lookups, a key found by a search of its object's bytes (`KeyLookup`).
     public func childIndexes(of path: JSONPath) -> [Int]? {
-        guard var table = tree.root else { return path.components.isEmpty ? [] : nil }
-        var indexes: [Int] = []
-        for (level, component) in path.components.enumerated() {
-            let index: Int
-            switch component {
-            case .index(let value):
-                guard !table.isObject else { return nil }
-                index = value < 0 ? table.count + value : value
-            case .key(let key):
-                guard let found = KeyLookup.lastIndex(ofKey: key, in: table, of: tree) else { return nil }
-                index = found
-            }
-            guard index >= 0, index < table.count else { return nil }
-            indexes.append(index)
-            if level < path.components.count - 1 {
-                guard table.childCount(of: index) != nil else { return nil }
-                table = tree.children(ofChild: index, in: table)
+        var lookup = PathLookup(path: path, in: tree)
+        while true {
+            switch lookup.step() {
+            case .searching: continue
+            case .found(let indexes): return indexes
+            case .notFound: return nil
             }
         }
-        return indexes
     }
 }
