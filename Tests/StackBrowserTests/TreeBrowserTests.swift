@@ -370,6 +370,20 @@ import Testing
         #expect(browser.focusedPath == ".[1990].msg", "\(Self.status(&browser))")
     }
 
+    /// Input that paused (a pipe left open): a search answers for what arrived, saying more may
+    /// come, instead of waiting for an end that may never come.
+    @Test func aSearchOfInputThatPausedAnswersForWhatArrived() throws {
+        let bytes = Self.log(200, needle: -1)
+        let input = try PipedTree(first: bytes, jsonLines: true, pause: 20)
+        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        browser.takeScanned()
+        input.waitUntilPaused()
+        Self.type("/needle-near-end<Enter>", into: &browser)
+        while browser.tickInterval == 0 { _ = browser.update(InputEvent.tick) }
+        #expect(Self.status(&browser).contains("no match for /needle-near-end in what arrived so far (more may come)"),
+                "\(Self.status(&browser))")
+    }
+
     /// `G` while the file is read goes to the last node read, and on to the last as more is read,
     /// landing on the last record once the scan ends; a key stops it.
     @Test func gWhileReadLandsOnTheLastRecord() throws {

@@ -3,7 +3,7 @@ import StackDocument
 
 /// A tree read from standard input as it arrives, the input written by the test a chunk at a
 /// time through a pipe: a scan caught at any moment, deterministically (waits are on the
-/// spool's and the scan's signals, never on a clock).
+/// spool's and the scan's signals, never on a clock; the input never counts as paused).
 public final class PipedTree {
     private var write: Int32
     private let spool: InputSpool
@@ -12,12 +12,15 @@ public final class PipedTree {
     /// The tree, its scan caught up with what was sent.
     public private(set) var tree: JSONTree!
 
-    /// Sends `first`, opens the tree over the spool and waits until its scan read it.
-    public init(first chunk: [UInt8], jsonLines: Bool) throws {
+    /// Sends `first`, opens the tree over the spool and waits until its scan read it; the input
+    /// counts as paused after `pause` milliseconds with nothing (nil: never, until it ends).
+    public init(first chunk: [UInt8], jsonLines: Bool, pause: Int32? = nil) throws {
         var ends: [Int32] = [-1, -1]
         _ = Glibc.pipe(&ends)
         write = ends[1]
-        spool = try InputSpool(reading: ends[0], name: "-", jsonLines: jsonLines)
+        // Never paused before it ends: the test feeds the pipe at its own pace, however slow (a
+        // sanitizer), and what waits for the input must wait.
+        spool = try InputSpool(reading: ends[0], name: "-", jsonLines: jsonLines, pause: pause)
         send(chunk)
         tree = try JSONTree(spool: spool, jsonLines: jsonLines)
         catchUp()
@@ -48,6 +51,11 @@ public final class PipedTree {
         write = -1
         waitForSpool { $0.isFinished }
         catchUp(takeIn: takeIn)
+    }
+
+    /// Waits (on the spool's signal) until the input counts as paused.
+    public func waitUntilPaused() {
+        waitForSpool { $0.isIdle }
     }
 
     /// Waits until the scan has read every byte sent (or ended), taking in what it found with

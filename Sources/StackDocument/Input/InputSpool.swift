@@ -21,8 +21,11 @@ public final class InputSpool: GrowingInput {
     private let written = Atomic<Int>(0)
     private let done = Atomic<Bool>(false)
     private let idle = Atomic<Bool>(false)
-    /// How long an input sends nothing before it counts as paused.
+    /// How long an input sends nothing before it counts as paused, by default.
     public static let pauseMilliseconds: Int32 = 250
+    /// How long this input sends nothing before it counts as paused; nil: never (it is paused
+    /// only once it ended — a test that feeds a pipe at its own pace).
+    public let pause: Int32?
     private let stopped = Locked<DocumentError?>(nil)
 
     /// Starts copying standard input.
@@ -32,10 +35,14 @@ public final class InputSpool: GrowingInput {
     }
 
     /// Starts copying the input of `source`, which it then owns (and closes); messages call it
-    /// `name`; `jsonLines` when the input is JSON Lines by name.
+    /// `name`; `jsonLines` when the input is JSON Lines by name; it counts as paused after
+    /// `pause` milliseconds with nothing (nil: never).
     /// - Throws: ``DocumentError`` when no temporary file can be made.
-    public init(reading source: Int32, name: String, jsonLines: Bool) throws(DocumentError) {
+    public init(
+        reading source: Int32, name: String, jsonLines: Bool, pause: Int32? = InputSpool.pauseMilliseconds
+    ) throws(DocumentError) {
         self.name = name
+        self.pause = pause
         descriptor = try Self.unnamedFile(name: name)
         let check = JSONInputCheck(jsonLines: jsonLines)
         DispatchQueue.global(qos: .userInitiated).async { [self] in
@@ -73,7 +80,7 @@ public final class InputSpool: GrowingInput {
     public var isFinished: Bool { done.load(ordering: .acquiring) }
 
     /// Whether everything the input has sent so far was kept and nothing more came for
-    /// ``pauseMilliseconds`` (the writer pauses): what arrived is all there is to decide from,
+    /// ``pause`` milliseconds (the writer pauses): what arrived is all there is to decide from,
     /// for now.
     public var isIdle: Bool { idle.load(ordering: .acquiring) || isFinished }
 
@@ -103,7 +110,7 @@ public final class InputSpool: GrowingInput {
             // Nothing for a while: say so (what waits to decide from what came, decides), then
             // wait. (A writer between two writes is not a pause: `curl` splits a body.)
             var ready = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
-            if poll(&ready, 1, Self.pauseMilliseconds) == 0 {
+            if let pause, poll(&ready, 1, pause) == 0 {
                 idle.store(true, ordering: .releasing)
                 changes.signal()
             }
