@@ -75,7 +75,11 @@ struct DocumentOptions: ParsableArguments {
             if let spool {
                 // (Deciding waits for the first lines, or the end: a refusal is known by then.)
                 let jsonLines = JSONTree.startsLikeJSONLines(spool)
-                if spool.failure == nil, spool.bytesWritten > 0 {
+                // Input refused as not JSON goes to the whole loader, which says where; input that
+                // could not be kept (a full disk) is browsed as far as it was kept, and its
+                // export fails saying why (exit 74).
+                let refused = if case .malformed? = spool.failure { true } else { false }
+                if !refused, spool.bytesWritten > 0 {
                     return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole))
                 }
             }

@@ -136,6 +136,9 @@ public final class InputSpool: GrowingInput {
             if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else {
                 stop(.unreadable(file: name, reason: "cannot keep the input: " + String(cString: strerror(errno)).lowercased()))
+                // What was kept stays readable (a write cut short by a full disk kept part of it).
+                written.add(done, ordering: .releasing)
+                changes.signal()
                 return false
             }
             done += wrote
