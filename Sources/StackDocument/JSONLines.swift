@@ -3,18 +3,25 @@ enum JSONLines {
     /// Whether `bytes` that are not one JSON document read as JSON Lines: at least two non-blank
     /// lines, and the first two each a whole JSON value.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
-        // Only the first two lines that are not blank are looked at (a pretty-printed file has
-        // millions of lines).
+        let lines = firstLines(of: bytes, count: 2)
+        guard lines.count == 2 else { return false }
+        return lines.allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
+    }
+
+    /// The first `count` lines of `bytes` that are not blank — only those are looked at (a
+    /// pretty-printed file has millions of lines); with `ended`, only lines a line feed ends.
+    private static func firstLines(of bytes: [UInt8], count: Int, ended: Bool = false) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
-        while lines.count < 2, start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        while lines.count < count, start < bytes.count {
+            let feed = bytes[start...].firstIndex(of: 0x0A)
+            if ended, feed == nil { break }
+            let end = feed ?? bytes.count
             let line = bytes[start..<end]
             if line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) { lines.append(line) }
             start = end + 1
         }
-        guard lines.count == 2 else { return false }
-        return lines.allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
+        return lines
     }
 
     /// Whether the file `reader` reads starts as JSON Lines (the test above on its first 64
@@ -51,19 +58,11 @@ enum JSONLines {
     /// Whether the first line that is not blank among `length` bytes is a whole JSON value
     /// ended by a line feed.
     private static func firstLineIsAValue(_ reader: FileReader, length: Int) -> Bool {
-        let bytes = reader.bytes(at: 0, length: length) ?? []
-        var start = 0
-        while start < bytes.count {
-            guard let end = bytes[start...].firstIndex(of: 0x0A) else { return false }
-            let line = bytes[start..<end]
-            if line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) {
-                let text = Array(line)
-                let first = text.first { ![0x20, 0x09, 0x0D].contains($0) && !JSONParser.byteOrderMark.contains($0) }
-                // A container on one line: `{"level": "info"}`; a scalar alone is one document.
-                return (first == UInt8(ascii: "{") || first == UInt8(ascii: "[")) && (try? JSONParser.parse(text)) != nil
-            }
-            start = end + 1
+        guard let line = firstLines(of: reader.bytes(at: 0, length: length) ?? [], count: 1, ended: true).first else {
+            return false
         }
-        return false
+        let first = line.first { ![0x20, 0x09, 0x0D].contains($0) && !JSONParser.byteOrderMark.contains($0) }
+        // A container on one line: `{"level": "info"}`; a scalar alone is one document.
+        return (first == UInt8(ascii: "{") || first == UInt8(ascii: "[")) && (try? JSONParser.parse(Array(line))) != nil
     }
 }

@@ -15,7 +15,7 @@ public enum TreeExport {
     public static func write(_ tree: JSONTree, emit: (String) -> Void) throws(DocumentError) {
         if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
         if tree.isJSONLines { return writeLines(tree, emit: emit) }
-        try check(tree)
+        try tree.checkGrammar()
         var writer = Writer()
         let chunk = 1 << 20
         // (A byte order mark before the document is not part of it.)
@@ -27,23 +27,6 @@ public enum TreeExport {
             offset += bytes.count
         }
         writer.finish(emit: emit)
-    }
-
-    /// Checks every byte of `tree` against JSON's grammar.
-    private static func check(_ tree: JSONTree) throws(DocumentError) {
-        var check = JSONInputCheck()
-        let chunk = 1 << 20
-        var offset = 0
-        while offset < tree.size {
-            let bytes = tree.bytes(in: offset..<min(tree.size, offset + chunk))
-            guard !bytes.isEmpty else { break }
-            guard bytes.withUnsafeBufferPointer({ check.check($0) }) else { break }
-            offset += bytes.count
-        }
-        if check.failure == nil { check.finish() }
-        guard let failure = check.failure else { return }
-        let (line, column) = tree.lineAndColumn(of: failure.offset)
-        throw .malformed(file: tree.name, JSONParseError(line: line, column: column, message: failure.message))
     }
 
     /// JSON Lines as the array of its lines; a line that is not JSON as a string of its text

@@ -180,7 +180,9 @@ public final class JSONTree: @unchecked Sendable {
             let length = growing?.bytesWritten ?? fixedSize
             root = nil
             if length > Self.longScalar {
-                try Self.check(reader, length: length)
+                try Self.checkGrammar(
+                    length: length, name: reader.name, read: { reader.bytes(at: $0.lowerBound, length: $0.count) ?? [] },
+                    locate: { reader.lineAndColumn(of: $0) })
                 let head = reader.bytes(at: 0, length: Self.longScalar) ?? []
                 let start = head.firstIndex { !Self.isBlank($0) && !JSONParser.byteOrderMark.contains($0) } ?? 0
                 rootScalar = head[start] == UInt8(ascii: "\"")
@@ -213,21 +215,31 @@ public final class JSONTree: @unchecked Sendable {
         if let scanFailure { throw scanFailure }
     }
 
-    /// Checks the first `length` bytes `reader` reads against JSON's grammar a MiB at a time.
-    /// - Throws: ``DocumentError/malformed(file:_:)`` where they stop being JSON.
-    private static func check(_ reader: FileReader, length: Int) throws(DocumentError) {
+    /// Checks the whole document against JSON's grammar, a MiB at a time, building nothing
+    /// (`JSONInputCheck`): what an export runs before it writes.
+    /// - Throws: ``DocumentError/malformed(file:_:)`` where it stops being JSON.
+    public func checkGrammar() throws(DocumentError) {
+        try Self.checkGrammar(
+            length: size, name: name, read: { bytes(in: $0) }, locate: { lineAndColumn(of: $0) })
+    }
+
+    /// The first `length` bytes that `read` gives checked against JSON's grammar a MiB at a
+    /// time; `locate` turns an offset into a line and column for the error.
+    private static func checkGrammar(
+        length: Int, name: String, read: (Range<Int>) -> [UInt8], locate: (Int) -> (line: Int, column: Int)
+    ) throws(DocumentError) {
         var check = JSONInputCheck()
         var offset = 0
         while offset < length, check.failure == nil {
-            let bytes = reader.bytes(at: offset, length: min(1 << 20, length - offset)) ?? []
+            let bytes = read(offset..<min(length, offset + (1 << 20)))
             guard !bytes.isEmpty else { break }
             bytes.withUnsafeBufferPointer { _ = check.check($0) }
             offset += bytes.count
         }
         if check.failure == nil { check.finish() }
         guard let failure = check.failure else { return }
-        let (line, column) = reader.lineAndColumn(of: failure.offset)
-        throw .malformed(file: reader.name, JSONParseError(line: line, column: column, message: failure.message))
+        let (line, column) = locate(failure.offset)
+        throw .malformed(file: name, JSONParseError(line: line, column: column, message: failure.message))
     }
 
     /// Scans `bytes` a MiB at a time, as the background scan reads a file (the scanner keeps 4
@@ -335,6 +347,12 @@ public final class JSONTree: @unchecked Sendable {
     }
 
     // MARK: - The background scan
+
+    /// Whether byte `offset` starts a line (the file's start, or after a line feed): where `^`
+    /// matches in a window of the file that starts there.
+    public func startsLine(at offset: Int) -> Bool {
+        offset <= 0 || bytes(in: (offset - 1)..<offset).first == UInt8(ascii: "\n")
+    }
 
     /// Whether the root's children are still being found.
     public var isScanning: Bool { scan != nil }

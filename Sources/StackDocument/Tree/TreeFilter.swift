@@ -59,8 +59,8 @@ public struct TreeFilter {
         // (What precedes the window is read too: a lookbehind, `\b` and `^` see it.)
         let readStart = max(0, position - Self.context)
         let bytes = tree.bytes(in: readStart..<windowEnd)
-        let startsLine = Self.startsLine(at: readStart, in: tree)
-        let endsLine = (windowEnd == end && !tree.isScanning) || Self.startsLine(at: windowEnd + 1, in: tree)
+        let startsLine = tree.startsLine(at: readStart)
+        let endsLine = (windowEnd == end && !tree.isScanning) || tree.startsLine(at: windowEnd + 1)
         var from = position - readStart
         var next = windowEnd
         while from < bytes.count {
@@ -86,11 +86,6 @@ public struct TreeFilter {
     /// The longest window: a child longer than this is looked through in windows of it.
     static let longestWindow = 64 << 20
 
-    /// Whether byte `offset` of `tree` starts a line.
-    private static func startsLine(at offset: Int, in tree: JSONTree) -> Bool {
-        offset <= 0 || tree.bytes(in: (offset - 1)..<offset) == [UInt8(ascii: "\n")]
-    }
-
     /// Whether child `index` of `table` has a match (a child found after the filter ran), its
     /// text seen as the filter's windows see it (a line starts or ends where the file's does).
     public static func matches(_ pattern: RegexPattern, child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
@@ -98,10 +93,10 @@ public struct TreeFilter {
             ?? table.valueRegion(of: index)
         let readStart = max(0, region.lowerBound - context)
         let bytes = tree.bytes(in: readStart..<region.upperBound)
-        let endsLine = region.upperBound >= tree.size || startsLine(at: region.upperBound + 1, in: tree)
+        let endsLine = region.upperBound >= tree.size || tree.startsLine(at: region.upperBound + 1)
         let found = bytes.withUnsafeBytes {
             pattern.firstMatch(
-                in: $0, from: region.lowerBound - readStart, startsLine: startsLine(at: readStart, in: tree), endsLine: endsLine)
+                in: $0, from: region.lowerBound - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine)
         }
         return found.map { readStart + $0.lowerBound < region.upperBound } ?? false
     }

@@ -103,7 +103,7 @@ public struct TreeSearch {
         let bytes = tree.bytes(in: readStart..<windowEnd)
         let found = bytes.withUnsafeBytes {
             pattern.firstMatch(
-                in: $0, from: searchedTo - readStart, startsLine: startsLine(at: readStart), endsLine: endsLine(at: windowEnd))
+                in: $0, from: searchedTo - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine(at: windowEnd))
         }
         // (An empty match at the very end of the input counts: `$`.)
         let atInputEnd = isLast && !wrapped && limit == tree.size && !tree.isScanning
@@ -131,7 +131,7 @@ public struct TreeSearch {
         let bytes = tree.bytes(in: readStart..<windowEnd)
         let last = bytes.withUnsafeBytes {
             lastMatch(
-                in: $0, from: start - readStart, before: position - readStart, startsLine: startsLine(at: readStart),
+                in: $0, from: start - readStart, before: position - readStart, startsLine: tree.startsLine(at: readStart),
                 endsLine: endsLine(at: windowEnd))
         }
         if let last {
@@ -162,14 +162,9 @@ public struct TreeSearch {
         return nextWindow
     }
 
-    /// Whether byte `offset` starts a line of the file (`^` matches there).
-    private func startsLine(at offset: Int) -> Bool {
-        offset == 0 || tree.bytes(in: (offset - 1)..<offset).first == UInt8(ascii: "\n")
-    }
-
     /// Whether a window ending at `offset` ends a line (`$` matches there): the end of the input,
     /// or a line feed next.
     private func endsLine(at offset: Int) -> Bool {
-        (offset >= tree.size && !tree.isScanning) || tree.bytes(in: offset..<(offset + 1)).first == UInt8(ascii: "\n")
+        (offset >= tree.size && !tree.isScanning) || tree.startsLine(at: offset + 1)
     }
 }
