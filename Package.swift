@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ListWidgetTests", dependencies: ["ListWidget", "TestSupport"]),
-        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "ListWidget", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "TestSupport"],
             exclude: ["Scripts"]),

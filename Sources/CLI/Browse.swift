@@ -8,7 +8,7 @@ import TerminalUI
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a stack document and scroll it with the keyboard and mouse wheel.",
-        discussion: "Keys: " + KeyMap.summary
+        discussion: "Keys: " + ViewerKeys.summary
             + " When standard output is not a terminal the document is printed as plain text."
     )
 
@@ -64,19 +64,11 @@ struct Browse: ParsableCommand {
             Diagnostics.fail("cannot open the terminal: \(error)", status: Diagnostics.failure)
         }
         defer { terminal.close() }
-        if !terminal.usesColor { viewer.useMonochrome() }
+        if !terminal.usesColor { viewer.useTheme(.monochrome) }
         // On a terminal a search or a filter runs a step a tick: a key is never kept waiting.
-        switch viewer {
-        case .stack(var browser):
-            browser.searchesInSteps = true
-            browser.animatesJumps = animates
-            if follow { browser.perform(.follow) }
-            viewer = .stack(browser)
-        case .tree(var browser):
-            browser.searchesInSteps = true
-            if follow { _ = browser.follow() }
-            viewer = .tree(browser)
-        }
+        viewer.searchesInSteps = true
+        viewer.animatesJumps = animates
+        if follow { viewer.follow() }
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         log?.close()

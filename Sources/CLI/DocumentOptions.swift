@@ -103,79 +103,39 @@ struct DocumentOptions: ParsableArguments {
     func makeViewer(
         for loaded: Loaded, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
     ) -> Viewer {
-        var browser: Browser
+        let name = Diagnostics.baseName(of: file)
+        var viewer: Viewer
         switch loaded {
         case .tree(let tree):
             // A --scroll-to target may be anywhere: the scan ends first.
             if scrollTo != nil { tree.waitForScan() }
-            var viewer = TreeBrowser(
-                tree: tree, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
-            if let log { viewer.setLayoutLog { log.write($0) } }
-            if let path = scrollTo, !viewer.reveal(path: path) {
-                let reason: String
-                do {
-                    reason = "no node at \(try JSONPath(parsing: path))"
-                } catch {
-                    reason = "not a path: \(error)"
-                }
-                Diagnostics.fail("\(file): \(reason) (--scroll-to)", status: Diagnostics.usage)
-            }
-            return .tree(viewer)
+            viewer = Viewer(
+                tree: tree, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
+                retainScreens: retain.screens)
         case .whole(let document):
-            browser = Browser(
-                document: document, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
+            viewer = Viewer(
+                document: document, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
+                retainScreens: retain.screens)
         case .reading(let lazy):
             // A --scroll-to target further on waits for the scan to get there.
             if let id = scrollTo { lazy.wait { $0.document.itemStore?.location(ofItemID: id) != nil } }
-            browser = Browser(
-                loading: lazy, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                prefetchScreens: prefetch.screens, retainScreens: retain.screens)
+            viewer = Viewer(
+                loading: lazy, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
+                retainScreens: retain.screens)
         }
-        if let log { browser.setLayoutLog { log.write($0) } }
-        if let id = scrollTo, !browser.scroll(toID: id) {
-            Diagnostics.fail("\(file): no row or item with id \"\(id)\" (--scroll-to)", status: Diagnostics.usage)
+        if let log { viewer.setLayoutLog { log.write($0) } }
+        if let target = scrollTo, !viewer.scroll(toID: target) {
+            guard case .tree = loaded else {
+                Diagnostics.fail("\(file): no row or item with id \"\(target)\" (--scroll-to)", status: Diagnostics.usage)
+            }
+            let reason: String
+            do {
+                reason = "no node at \(try JSONPath(parsing: target))"
+            } catch {
+                reason = "not a path: \(error)"
+            }
+            Diagnostics.fail("\(file): \(reason) (--scroll-to)", status: Diagnostics.usage)
         }
-        return .stack(browser)
-    }
-
-}
-
-/// The viewer of a stack document, or of any other JSON as a tree.
-enum Viewer {
-    case stack(Browser)
-    case tree(TreeBrowser)
-
-    /// Runs it on `screen` with `input` until it quits or the input ends.
-    mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
-        switch self {
-        case .stack(var browser):
-            defer { self = .stack(browser) }
-            return browser.run(screen: screen, input: input)
-        case .tree(var browser):
-            defer { self = .tree(browser) }
-            return browser.run(screen: screen, input: input)
-        }
-    }
-
-    /// What the engine did and the longest frame.
-    var statistics: BrowserStatistics {
-        switch self {
-        case .stack(let browser): return browser.statistics
-        case .tree(let browser): return browser.statistics
-        }
-    }
-
-    /// Draws without colours from now on.
-    mutating func useMonochrome() {
-        switch self {
-        case .stack(var browser):
-            browser.useTheme(.monochrome)
-            self = .stack(browser)
-        case .tree(var browser):
-            browser.useTheme(.monochrome)
-            self = .tree(browser)
-        }
+        return viewer
     }
 }

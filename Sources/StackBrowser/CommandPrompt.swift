@@ -65,35 +65,56 @@ struct PromptHistory: Equatable {
     }
 }
 
-/// A command typed at the `:` prompt.
+/// A command typed at the `:` prompt: one parser for every content.
 enum PromptCommand: Equatable {
-    /// `goto ID [top|center|bottom]`, also `scroll-to`.
-    case goto(id: String, alignment: String?)
+    /// `goto TARGET [top|center|bottom]`, also `scroll-to`: an item or row id in a stack
+    /// document, a jq path in a tree; a line starting with `.` is a path to go to.
+    case goto(String, alignment: String?)
     /// `top`, `bottom`.
     case top, bottom
     /// `stats`: the engine's counters.
     case stats
-    /// `detail N`: show items up to detail level N (1–3).
+    /// `detail N`: show items up to detail level N (1–3), in a stack document.
     case detail(Int)
-    /// `marks`: list the marked items.
+    /// `marks`: list the marked items or nodes.
     case marks
     /// `help`: every key and command.
     case help
     /// `q`, `quit`.
     case quit
 
-    /// The command names, for messages and (later) completion.
+    /// The command names, for messages and completion.
     static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "stats", "top"]
+
+    /// The alignments `goto` takes after its target.
+    static let alignments: Set<String> = ["top", "center", "bottom"]
+
+    /// The commands' line of help for a content.
+    static func help(for context: ViewerKeyContext) -> [String] {
+        context == .tree
+            ? [":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q"]
+            : [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :help :q"]
+    }
 
     /// Parses a command line; the error is the one-line message to show.
     static func parse(_ line: String) -> Result<PromptCommand, PromptError> {
-        let words = line.split(separator: " ").map(String.init)
+        let trimmed = String(line.drop { $0 == " " })
+        if trimmed.hasPrefix(".") { return .success(.goto(trimmed, alignment: nil)) }
+        let words = trimmed.split(separator: " ").map(String.init)
         guard let name = words.first else { return .failure(.empty) }
         switch (name, words.count) {
-        case ("goto", 2...3), ("scroll-to", 2...3):
-            return .success(.goto(id: words[1], alignment: words.count == 3 ? words[2] : nil))
+        case ("goto", 2...), ("scroll-to", 2...):
+            // The target is the rest of the line (a path may hold spaces: `.["a b"]`), less an
+            // alignment at its end.
+            var target = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            var alignment: String?
+            if words.count >= 3, let last = words.last, alignments.contains(last) || words.count == 3 && !target.hasPrefix(".") {
+                alignment = last
+                target = String(target.dropLast(last.count).reversed().drop { $0 == " " }.reversed())
+            }
+            return .success(.goto(target, alignment: alignment))
         case ("goto", _), ("scroll-to", _):
-            return .failure(.usage("\(name) ID [top|center|bottom]"))
+            return .failure(.usage("\(name) ID [top|center|bottom], or PATH"))
         case ("top", 1): return .success(.top)
         case ("bottom", 1): return .success(.bottom)
         case ("stats", 1): return .success(.stats)

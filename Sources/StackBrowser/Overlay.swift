@@ -13,16 +13,16 @@ struct Overlay: Equatable {
         self.lines = lines
     }
 
-    /// Scrolls the box for `command` — bound to its keys in ``KeyMap/table``, the only place
-    /// keys are bound — when its lines do not fit in `viewport` lines and the command moves
+    /// Scrolls the box for `action` — bound to its keys in ``ViewerKeys/table``, the only place
+    /// keys are bound — when its lines do not fit in `viewport` lines and the action moves
     /// (an item or a line, half a page or a page, the top or the bottom).
-    /// - Returns: whether the command was used (else the key closes the box).
-    mutating func scroll(for command: BrowserCommand, viewport: Int) -> Bool {
+    /// - Returns: whether the action was used (else the key closes the box).
+    mutating func scroll(for action: ViewerAction, viewport: Int) -> Bool {
         let room = Self.room(viewport)
         let last = max(0, lines.count - room)
         guard last > 0 else { return false }
         let page = max(1, room - 1)
-        switch command {
+        switch action {
         case .nextItem: offset += 1
         case .previousItem: offset -= 1
         case .scrollLines(let lines): offset += lines
@@ -64,15 +64,5 @@ struct Overlay: Equatable {
             buffer.write("│", style: style, x: left + width - 1, y: y)
         }
         buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", style: style, x: left, y: top + height - 1)
-    }
-}
-
-/// The in-app help: every key (from ``KeyMap/table``), the mouse, and the commands.
-enum HelpText {
-    static var lines: [String] {
-        KeyMap.helpLines + [
-            "mouse: the wheel scrolls, a click focuses, a click on the scrollbar jumps",
-            ":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :q",
-        ]
     }
 }

@@ -1,3 +1,4 @@
+import ListWidget
 import TerminalUI
 
 /// The command line at the bottom of the screen, as a component of the browser: the line being
@@ -23,24 +24,21 @@ struct PromptLine {
         current = CommandPrompt(kind: kind)
     }
 
-    /// Takes a key: characters are typed, Backspace deletes (and closes an empty line), Up/Down
-    /// walk the history, Tab completes a command line with `complete`, Esc closes, Enter closes
-    /// and enters the line.
+    /// Takes a key: the prompt's bindings of ``ViewerKeys/table`` (Backspace deletes and closes
+    /// an empty line, Up/Down walk the history, Tab completes a command line with `complete`, Esc
+    /// closes, Enter closes and enters the line); any other character is typed.
     /// - Returns: the line entered, on Enter.
     mutating func type(_ key: Key, complete: (String) -> (text: String, hint: String?)) -> Entry? {
         guard var line = current else { return nil }
         line.hint = nil
-        switch key {
-        case .character(let character):
-            line.text.append(character)
-            line.historyPosition = nil
-        case .backspace, .delete:
+        switch ViewerKeys.table.action(for: KeyChord(key), in: .prompt) {
+        case .deleteCharacter?:
             if line.text.isEmpty { current = nil; return nil }
             line.text.removeLast()
-        case .up, .down:
+        case let walk? where walk == .olderLine || walk == .newerLine:
             let past = history.lines(for: line.kind)
             guard !past.isEmpty else { break }
-            let position = (line.historyPosition ?? past.count) + (key == .up ? -1 : 1)
+            let position = (line.historyPosition ?? past.count) + (walk == .olderLine ? -1 : 1)
             if position >= past.count {
                 line.historyPosition = nil
                 line.text = ""
@@ -48,12 +46,12 @@ struct PromptLine {
                 line.historyPosition = max(0, position)
                 line.text = past[max(0, position)]
             }
-        case .tab:
+        case .complete?:
             if line.kind == .command { (line.text, line.hint) = complete(line.text) }
-        case .escape:
+        case .cancelLine?:
             current = nil
             return nil
-        case .enter:
+        case .enterLine?:
             current = nil
             history.add(line.text, for: line.kind)
             switch line.kind {
@@ -62,6 +60,10 @@ struct PromptLine {
             case .searchBackward: return .search(line.text, forward: false)
             case .filter: return .filter(line.text)
             }
+        case nil:
+            guard case .character(let character) = key else { break }
+            line.text.append(character)
+            line.historyPosition = nil
         default:
             break
         }

@@ -42,6 +42,27 @@ public enum KeyNotation {
         return events
     }
 
+    /// `key` in the notation: `j`, `<Down>`, `<C-e>`, `<F1>`, `<lt>`; ``parse(_:)`` reads it back.
+    public static func notation(_ key: Key) -> String {
+        switch key {
+        case .character("<"): return "<lt>"
+        case .character(" "): return "<Space>"
+        case .character(let character): return String(character)
+        case .control(let letter): return "<C-\(letter)>"
+        case .function(let number): return "<F\(number)>"
+        default:
+            let name = names[key] ?? "\(key)"
+            return "<\(name)>"
+        }
+    }
+
+    /// The name each named key is written with.
+    private static let names: [Key: String] = [
+        .down: "Down", .up: "Up", .left: "Left", .right: "Right", .pageDown: "PgDn", .pageUp: "PgUp",
+        .home: "Home", .end: "End", .enter: "Enter", .escape: "Esc", .tab: "Tab", .backTab: "S-Tab",
+        .backspace: "BS", .delete: "Del",
+    ]
+
     private static let named: [String: Key] = [
         "down": .down, "up": .up, "left": .left, "right": .right,
         "pgdn": .pageDown, "pagedown": .pageDown, "pgup": .pageUp, "pageup": .pageUp,

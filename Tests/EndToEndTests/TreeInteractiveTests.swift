@@ -55,8 +55,8 @@ import Testing
         #expect(Self.focus(far) == ".[59999].ctx.region", "\(far)")
         #expect(far.first?.hasPrefix("  [") == true, "\(far)")
         #expect(far.contains { $0.hasPrefix("▌       region: \"eu-4\"") }, "\(far)")
-        // y puts the path on the clipboard (OSC 52: tmux keeps it as a paste buffer).
-        tmux.send("y")
+        // yp puts the path on the clipboard (OSC 52: tmux keeps it as a paste buffer).
+        tmux.send("y", "p")
         tmux.waitUntil { $0.last?.contains("copied the path") == true }
         #expect(tmux.tmux("show-buffer").stdout == ".[59999].ctx.region")
         // A search finds a value inside a closed container, and opens it.

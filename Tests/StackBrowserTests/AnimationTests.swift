@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import TerminalUI
 import Testing
 
@@ -7,15 +7,15 @@ import Testing
 @Suite struct AnimationTests {
     let size = TerminalSize(width: 80, height: 24)
 
-    func animated(after keys: String) -> Browser {
-        var browser = Browser(document: Harness.demo, fileName: "origami.json", size: size)
+    func animated(after keys: String) -> Viewer {
+        var browser = Viewer(document: Harness.demo, fileName: "origami.json", size: size)
         browser.animatesJumps = true
         for event in try! KeyNotation.parse(keys) { _ = browser.update(event) }
         return browser
     }
 
     /// The key's frame, then one per tick for as long as the browser asks for ticks.
-    func framesOnTheWay(_ browser: inout Browser) -> [CellBuffer] {
+    func framesOnTheWay(_ browser: inout Viewer) -> [CellBuffer] {
         var frames = [browser.draw(size: size)]
         while let interval = browser.tickInterval, frames.count < 10 {
             #expect(interval == 30)

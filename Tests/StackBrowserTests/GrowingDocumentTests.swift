@@ -1,5 +1,5 @@
 import Glibc
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import StackEngine
 import TerminalUI
@@ -90,7 +90,7 @@ import Testing
         defer { unlink(path) }
         let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50))
         let size = TerminalSize(width: 60, height: 12)
-        var browser = Browser(loading: lazy, fileName: "growing.json", size: size)
+        var browser = Viewer(loading: lazy, fileName: "growing.json", size: size)
         let first = Harness.text(of: browser.render())
         #expect(first[0].hasPrefix("  Section 0"))
         browser.perform(.nextItem)

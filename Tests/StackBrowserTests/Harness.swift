@@ -1,5 +1,5 @@
 import Glibc
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import Testing
@@ -47,7 +47,7 @@ enum Harness {
         keys: String = ""
     ) -> [CellBuffer] {
         let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
-        var browser = Browser(document: document, fileName: "origami.json", size: size)
+        var browser = Viewer(document: document, fileName: "origami.json", size: size)
         _ = browser.run(screen: terminal, input: terminal)
         return terminal.frames
     }
@@ -94,9 +94,9 @@ enum Harness {
     static func browser(
         _ document: StackDocument = demo, size: TerminalSize = TerminalSize(width: 80, height: 24),
         keys: String = ""
-    ) -> Browser {
+    ) -> Viewer {
         let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
-        var browser = Browser(document: document, fileName: "origami.json", size: size)
+        var browser = Viewer(document: document, fileName: "origami.json", size: size)
         _ = browser.run(screen: terminal, input: terminal)
         return browser
     }

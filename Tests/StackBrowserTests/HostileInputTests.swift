@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import Testing
@@ -23,7 +23,7 @@ import Testing
     @Test func aHugeStringShowsAsABoundedRow() {
         let huge = String(repeating: "abc ", count: 2_500_000)  // 10 MB
         let document = try! decode(item(#", "body": "\#(huge)", "art": ["\#(huge.prefix(100_000))"]"#)).get()
-        var browser = Browser(document: document, fileName: "x.json", size: TerminalSize(width: 80, height: 24))
+        var browser = Viewer(document: document, fileName: "x.json", size: TerminalSize(width: 80, height: 24))
         let screen = Harness.text(of: browser.render())
         #expect(screen[0] == "▌ t")
         // The row holds at most the capped body (20,000 characters) and the art line clipped.

@@ -1,4 +1,5 @@
 @testable import StackBrowser
+import ListWidget
 import StackDocument
 import TerminalUI
 import Testing
@@ -94,106 +95,148 @@ import Testing
         #expect(screen.contains { $0.hasPrefix("▌ 9.") })
     }
 
-    @Test func unboundKeysChangeNothing() {
+    @Test func unboundKeysChangeNoRow() {
         #expect(Harness.view(keys: "xyz<F5>") == Harness.view())
     }
 }
 
-/// The README's key table lists what `KeyMap.table` binds, in the same order: the table is the
-/// only place keys are bound, and the help overlay and `--help` are made from it.
+/// The one key table: the README's key tables list what it binds, every key the help names
+/// works on each content it names, and a key bound to nothing says so.
 @Suite struct KeyTableTests {
-    /// The first cells of the README's `| Key | Does |` table.
-    static var readmeKeys: [String] {
+    /// The first cells of the README's `| Key | Does |` table number `number` (0: the stack
+    /// document's, 1: the tree's).
+    static func readmeKeys(table number: Int) -> [String] {
         let readme = Harness.readText(Harness.root + "/README.md")
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let header = lines.firstIndex(of: "| Key | Does |") else { return [] }
-        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
+        let headers = lines.indices.filter { lines[$0] == "| Key | Does |" }
+        guard headers.count > number else { return [] }
+        return lines[(headers[number] + 2)...].prefix { $0.hasPrefix("|") }.map { row in
             String(row.dropFirst(2).prefix { $0 != "|" }).trimmingSpaces()
         }
     }
 
-    /// The first cells of the README's second `| Key | Does |` table: the tree's keys.
-    static var readmeTreeKeys: [String] {
-        let readme = Harness.readText(Harness.root + "/README.md")
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let header = lines.indices.filter({ lines[$0] == "| Key | Does |" }).dropFirst().first else { return [] }
-        return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { row in
-            String(row.dropFirst(2).prefix { $0 != "|" }).trimmingSpaces()
-        }
+    @Test(arguments: [(0, ViewerKeyContext.stack), (1, .tree)])
+    func theReadmeListsEveryBindingInOrder(table: Int, context: ViewerKeyContext) {
+        // Rows that are not key bindings: the document's own shortcuts, and the mouse.
+        let bound = Self.readmeKeys(table: table).filter { $0 != "the document's shortcut keys" && $0 != "mouse" }
+        #expect(bound == ViewerKeys.table.entries(in: context).map(\.keysForReadme))
     }
 
-    /// The tree's F1 box lists the keys of the README's table of the tree's keys, in order.
-    @Test func theReadmeListsTheTreesKeysAsItsHelpDoes() {
-        #expect(!Self.readmeTreeKeys.isEmpty)
-        #expect(Self.readmeTreeKeys == TreeHelp.entries.map(\.keys))
+    @Test func theTableHasNoConflicts() {
+        #expect(ViewerKeys.table.problems == [])
+        #expect(ListKeys.table.problems == [])
+        // `=` is `+` without Shift; `x` is bound to nothing.
+        #expect(ViewerKeys.table.action(for: KeyChord("="), in: .stack) == .moreDetail)
+        #expect(ViewerKeys.table.action(for: KeyChord("x"), in: .stack) == nil)
+        // `h` is a card in a strip and a fold in a tree.
+        #expect(ViewerKeys.table.action(for: KeyChord("h"), in: .stack) == .previousCard)
+        #expect(ViewerKeys.table.action(for: KeyChord("h"), in: .tree) == .closeOrParent)
     }
 
-    /// The tree's help names keys that are bound: each one, pressed in a tree, changes what shows
-    /// (or quits); keys it does not name change nothing.
-    @Test func everyKeyTheTreesHelpNamesIsBound() throws {
-        let json = #"{"a": {"x": 1, "y": [1, 2]}, "b": "text", "c": [3, 4], "d": 5}"#
-        func outcome(_ keys: String) throws -> ([String], Bool) {
-            let tree = try JSONTree(bytes: Array(json.utf8), name: "k.json")
-            let terminal = MemoryTerminal(size: TerminalSize(width: 60, height: 8), input: try KeyNotation.parse(keys))
-            var browser = TreeBrowser(tree: tree, fileName: "k.json", size: terminal.size, theme: .monochrome)
-            _ = browser.run(screen: terminal, input: terminal)
-            return (terminal.screen!.textLines(), browser.isFinished)
-        }
-        // From the second node (`.a`, open), after a key that moved there; keys that close or
-        // scroll back from where they can.
-        let starts = [
-            "zo": "jzc", "Up": "<PgDn>", "b": "<PgDn>", "PgUp": "<PgDn>", "Ctrl-U": "<PgDn>", "h": "jj", "Left": "jj",
-        ]
-        var named: [String] = []
-        for entry in TreeHelp.entries {
-            for spelling in entry.keys.split(whereSeparator: { $0 == "," || $0 == "/" }) {
-                var key = spelling.filter { $0 != "`" }.trimmingSpaces()
-                if let space = key.firstIndex(of: " ") { key = String(key[..<space]) }
-                named.append(key)
+    /// `tstack browse --help` names every entry of the contents, with where it holds.
+    @Test func theSummaryNamesEveryEntry() {
+        for context in ViewerKeyContext.contents {
+            for entry in ViewerKeys.table.entries(in: context) {
+                #expect(ViewerKeys.summary.contains(entry.keysForSummary + ": " + entry.help), "\(entry.keysForSummary)")
             }
         }
-        let notation = [
-            "Tab": "<Tab>", "Shift-Tab": "<S-Tab>", "Enter": "<Enter>", "Right": "<Right>", "Left": "<Left>",
-            "Home": "<Home>", "End": "<End>", "Down": "<Down>", "Up": "<Up>", "Space": "<Space>", "PgDn": "<PgDn>",
-            "PgUp": "<PgUp>", "Ctrl-D": "<C-d>", "Ctrl-U": "<C-u>", "F1": "<F1>", ":goto": ":goto .d<Enter>",
-            ":PATH)": ":.d<Enter>", ":marks": ":marks<Enter>", ":q": ":q<Enter>", "(or": "", "/": "/y<Enter>",
-            "?": "?y<Enter>", "&": "&x<Enter>", "n": "/1<Enter>n", "N": "/1<Enter>N",
-        ]
-        for key in named where !key.isEmpty {
-            let typed = notation[key] ?? key
-            guard !typed.isEmpty else { continue }
-            // Scrolling needs a screen to scroll: the whole document open is taller than 8 lines.
-            let start = starts[key] ?? "j"
-            let (before, _) = try outcome(start)
-            let (after, quit) = try outcome(start + typed)
-            #expect(quit || after != before, "\(key) (\(typed)) changed nothing")
+        #expect(ViewerKeys.summary.contains("previous / next card of a strip (stack documents)"))
+    }
+
+    /// The F1 box of each content lists each of its entries, and the box's and the prompt's.
+    @Test func theHelpBoxShowsEveryEntryOfItsContent() throws {
+        for context in ViewerKeyContext.contents {
+            let lines = ViewerKeys.helpLines(for: context)
+            // (The box's moving keys are the content's, listed once.)
+            for entry in ViewerKeys.table.entries(in: context) + ViewerKeys.table.entries(in: .box)
+                + ViewerKeys.table.entries(in: .prompt) {
+                #expect(lines.contains { $0.hasPrefix(entry.keysForHelp + " ") }, "\(context): \(entry.keysForHelp)")
+            }
         }
-        let (before, _) = try outcome("j")
-        for unbound in ["x", "Q", "!", "@"] {
-            #expect(try outcome("j" + unbound).0 == before, "\(unbound) is not in the help but did something")
+        let screen = Harness.fullScreen(size: TerminalSize(width: 100, height: 60), keys: "<F1>").joined(separator: "\n")
+        for entry in ViewerKeys.table.entries(in: .stack) {
+            #expect(screen.contains(entry.keysForHelp + " "), "\(entry.keysForHelp)")
         }
     }
 
-    @Test func theReadmeListsEveryBindingInOrder() {
-        // Rows that are not key bindings: the document's own shortcuts, and the mouse.
-        let bound = Self.readmeKeys.filter { $0 != "the document's shortcut keys" && $0 != "mouse" }
-        #expect(bound == KeyMap.table.map(\.keysForReadme))
+    /// What a run of `keys` shows on a content: the screen, whether it quit, what it copied.
+    struct Outcome: Equatable {
+        var screen: [String]
+        var quit: Bool
+        var copied: [String]
     }
 
-    /// The lookup is built from the table, first binding first: this fails when a key is bound
-    /// twice to different commands.
-    @Test func noKeyIsBoundTwice() {
-        for binding in KeyMap.table.flatMap(\.bindings) {
-            for key in binding.keys { #expect(KeyMap.command(for: key) == binding.command, "\(key)") }
+    static let treeJSON = #"{"a": {"x": 1, "y": [1, 2]}, "b": "text", "c": [3, 4], "d": 5}"#
+
+    static func outcome(_ context: ViewerKeyContext, _ keys: String) throws -> Outcome {
+        let size = TerminalSize(width: 60, height: 8)
+        let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse(keys))
+        var viewer = context == .tree
+            ? Viewer(tree: try JSONTree(bytes: Array(treeJSON.utf8), name: "k.json"), fileName: "k.json", size: size,
+                     theme: .monochrome)
+            : Viewer(document: Harness.demo, fileName: "origami.json", size: size, theme: .monochrome)
+        _ = viewer.run(screen: terminal, input: terminal)
+        return Outcome(screen: terminal.screen!.textLines(), quit: viewer.isFinished, copied: terminal.clipboard)
+    }
+
+    /// Where an action can show what it does, from the second item or node (after `j`).
+    static func start(for action: ViewerAction, in context: ViewerKeyContext) -> String {
+        switch (action, context) {
+        case (.previousItem, _): return "jj"
+        case (.scrollLines(-1), _), (.halfPageUp, _), (.pageUp, _), (.top, _): return "<PgDn><PgDn>"
+        case (.nextCard, .stack): return "<End>"
+        case (.previousCard, .stack): return "<End>l"
+        case (.nextMatch, .stack), (.previousMatch, .stack): return "/step<Enter>"
+        case (.nextMatch, _), (.previousMatch, _): return "/1<Enter>"
+        case (.nextMark, _): return "mj"
+        case (.moreDetail, _): return "-"
+        case (.openFold, _), (.openSiblings, _), (.openAll, _): return "jzc"
+        case (.closeOrParent, _), (.previousSibling, _): return "jj"
+        // Box: a help box longer than the screen; up and back from its end.
+        case (.nextItem, .box), (.scrollLines(1), .box), (.halfPageDown, .box), (.pageDown, .box), (.bottom, .box),
+            (.closeBox, .box):
+            return "<F1>"
+        case (_, .box): return "<F1>G"
+        // Prompt: a line with a history.
+        case (.olderLine, .prompt): return ":top<Enter>:"
+        case (.newerLine, .prompt): return ":top<Enter>:<Up>"
+        case (_, .prompt): return ":go"
+        default: return "j"
         }
-        // `=` is `+` without Shift.
-        #expect(KeyMap.command(for: .character("=")) == .moreDetail)
-        #expect(KeyMap.command(for: .character("x")) == nil)
     }
 
-    @Test func theHelpOverlayShowsEveryEntry() {
-        let screen = Harness.fullScreen(size: TerminalSize(width: 100, height: 40), keys: "<F1>").joined(separator: "\n")
-        for entry in KeyMap.table { #expect(screen.contains(entry.keysForHelp + " "), "\(entry.keysForHelp)") }
+    /// Every key the help names works on each content it names: pressed where it can act, it
+    /// changes the screen, quits or copies, and never says it is bound to nothing.
+    @Test(arguments: ViewerKeyContext.allCases)
+    func everyKeyTheHelpNamesWorks(context: ViewerKeyContext) throws {
+        let contents: [ViewerKeyContext] = context == .box || context == .prompt ? [.stack, .tree] : [context]
+        for entry in ViewerKeys.table.entries(in: context) {
+            for binding in entry.bindings {
+                for chord in binding.chords {
+                    let typed = chord.keys.map(KeyNotation.notation).joined()
+                    for content in contents {
+                        let start = Self.start(for: binding.action, in: context)
+                        let before = try Self.outcome(content, start)
+                        let after = try Self.outcome(content, start + typed)
+                        #expect(after != before, "\(context) on \(content): \(chord.shortName) changed nothing")
+                        #expect(!(after.screen.last ?? "").contains("no command"), "\(context): \(chord.shortName)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [ViewerKeyContext.stack, .tree])
+    func aKeyBoundToNothingSaysSo(context: ViewerKeyContext) throws {
+        let before = try Self.outcome(context, "j")
+        let chords = context == .tree ? [("zx", "zx"), ("yq", "yq")] : [("z", "z"), ("yq", "yq")]
+        for (keys, said) in [("x", "x"), ("<F5>", "F5")] + chords {
+            let after = try Self.outcome(context, "j" + keys)
+            #expect(after.screen.dropLast() == before.screen.dropLast(), "\(keys) changed the rows")
+            #expect(after.screen.last?.contains("no command on \(said) — F1 for help") == true, "\(keys)")
+        }
+        // The first key of a chord says it waits for the second.
+        #expect(try Self.outcome(context, "jy").screen.last?.contains("y…") == true)
     }
 }
 

@@ -1,16 +1,17 @@
-import StackBrowser
+@testable import StackBrowser
 import TerminalUI
 import Testing
 
 @Suite struct OverlayAndMouseTests {
     @Test func f1AndHelpShowEveryKeyAndCommandUntilTheNextKey() {
+        let size = TerminalSize(width: 100, height: 50)
         for keys in ["<F1>", ":help<Enter>"] {
-            let screen = Harness.screen(keys: keys)
+            let screen = Harness.screen(size: size, keys: keys)
             #expect(screen.contains { $0.contains("┌ Keys and commands") })
             for entry in ["next / previous item", "search forward / backward", ":goto ID", "Scroll to Showcase"] {
                 #expect(screen.contains { $0.contains(entry) }, "\(entry) in \(keys)")
             }
-            #expect(Harness.view(keys: keys + "x") == Harness.view())
+            #expect(Harness.view(size: size, keys: keys + "x") == Harness.view(size: size))
         }
     }
 
@@ -19,13 +20,19 @@ import Testing
         let first = Harness.screen(size: size, keys: "<F1>")
         #expect(first.contains { $0.contains("more lines (j, Space: scroll)") })
         #expect(!first.contains { $0.contains("shortcuts: s") })
-        let scrolled = Harness.screen(size: size, keys: "<F1><Space>")
-        #expect(scrolled.contains { $0.contains("lines above (k, b: scroll)") })
-        #expect(scrolled.contains { $0.contains("shortcuts: s") }, "the last line shows")
-        #expect(Harness.screen(size: size, keys: "<F1><Space>gk") == first, "g goes back to the top; k there stays")
+        let paged = Harness.screen(size: size, keys: "<F1><Space>")
+        #expect(paged.contains { $0.contains("lines above (k, b: scroll)") })
+        #expect((0..<40).contains { lines in
+            Harness.screen(size: size, keys: "<F1>" + String(repeating: "j", count: lines)).contains { $0.contains("shortcuts: s") }
+        }, "the document's shortcuts are in it")
+        let end = Harness.screen(size: size, keys: "<F1>G")
+        #expect(end.contains { $0.contains("delete a character") }, "the last line shows")
+        #expect(Harness.screen(size: size, keys: "<F1>Ggk") == first, "g goes back to the top; k there stays")
         #expect(Harness.view(size: size, keys: "<F1><Space>x") == Harness.view(size: size), "x closes it and does nothing else")
+        #expect(Harness.view(size: size, keys: "<F1><Space><Esc>") == Harness.view(size: size), "Esc closes it")
         // A box that fits is closed by any key, j included, which does nothing else.
-        #expect(Harness.view(keys: "<F1>j") == Harness.view())
+        let big = TerminalSize(width: 100, height: 50)
+        #expect(Harness.view(size: big, keys: "<F1>j") == Harness.view(size: big))
     }
 
     @Test func theShortcutButtonShowsWhileItsTargetIsHiddenAndItsKeyGoesThere() {

@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import Testing
@@ -65,7 +65,7 @@ import Testing
 
 @Suite struct ThemeTests {
     @Test func monochromeKeepsEveryDistinctionWithoutColour() {
-        var browser = Browser(document: Harness.demo, fileName: "origami.json", size: TerminalSize(width: 80, height: 24))
+        var browser = Viewer(document: Harness.demo, fileName: "origami.json", size: TerminalSize(width: 80, height: 24))
         for key in "jjjjl" { browser.handle(.key(.character(key))) }
         browser.handle(.key(.character("m")))
         let before = Harness.text(of: browser.render())
@@ -94,7 +94,7 @@ import Testing
         let terminal = MemoryTerminal(size: TerminalSize(width: 80, height: 24), input: keys, keepsEveryFrame: false)
         var presented = 0
         terminal.onPresent = { _ in presented += 1 }
-        var browser = Browser(document: Harness.demo, fileName: "origami.json", size: terminal.size)
+        var browser = Viewer(document: Harness.demo, fileName: "origami.json", size: terminal.size)
         _ = browser.run(screen: terminal, input: terminal)
         #expect(terminal.frames.count == 1)
         #expect(presented == 201)

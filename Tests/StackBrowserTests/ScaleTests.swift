@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import StackEngine
 import TerminalUI
 import Testing

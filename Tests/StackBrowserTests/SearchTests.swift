@@ -59,8 +59,9 @@ import Testing
     }
 
     @Test func anInteractiveSearchRunsInStepsAndEscCancelsIt() {
-        var browser = Browser(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
+        var browser = Viewer(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
                               size: TerminalSize(width: 80, height: 24))
+        browser.searchesInSteps = true
         browser.handle(.key(.character("/")))
         for character in "no such text" { browser.handle(.key(.character(character))) }
         browser.handle(.key(.enter))
@@ -109,8 +110,9 @@ import Testing
     /// Issue 11: a search that found its match in its last step kept the step before's
     /// "searching … 98%" on the status line until a key was pressed.
     @Test func aMatchFoundInALaterStepLeavesNoProgressBehind() {
-        var browser = Browser(document: Harness.bigDocument(items: 1_000), fileName: "big.json",
+        var browser = Viewer(document: Harness.bigDocument(items: 1_000), fileName: "big.json",
                               size: TerminalSize(width: 80, height: 24))
+        browser.searchesInSteps = true
         for key in "/Item 900" { browser.handle(InputEvent.key(.character(key))) }
         browser.handle(.key(.enter))
         browser.continueSearch(budget: 500)
@@ -136,7 +138,7 @@ import Testing
         defer { unlink(path) }
         let size = TerminalSize(width: 100, height: 12)
         // Only the first items are taken in before the first frame: the rest comes by take-ins.
-        var browser = Browser(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
+        var browser = Viewer(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
                               fileName: "big.json", size: size)
         browser.searchesInSteps = true
         for key in "/needle-near-end" { browser.handle(InputEvent.key(.character(key))) }
@@ -148,7 +150,7 @@ import Testing
         browser.continueSearch(budget: Int.max)
         #expect(browser.focusedID == "item-49990")
 
-        var filtered = Browser(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
+        var filtered = Viewer(loading: try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50)),
                                fileName: "big.json", size: size)
         for key in "&needle" { filtered.handle(InputEvent.key(.character(key))) }
         filtered.handle(InputEvent.key(.enter))

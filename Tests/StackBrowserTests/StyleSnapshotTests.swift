@@ -1,4 +1,4 @@
-import StackBrowser
+@testable import StackBrowser
 import TerminalUI
 import Testing
 

@@ -1,5 +1,5 @@
 import Glibc
-import StackBrowser
+@testable import StackBrowser
 import StackDocument
 import TerminalUI
 import TestSupport
@@ -12,7 +12,7 @@ import Testing
     static func run(_ json: String, size: TerminalSize = TerminalSize(width: 48, height: 12), keys: String = "") -> MemoryTerminal {
         let tree = try! JSONTree(bytes: Array(json.utf8), name: "t.json")
         let terminal = MemoryTerminal(size: size, input: try! KeyNotation.parse(keys))
-        var browser = TreeBrowser(tree: tree, fileName: "t.json", size: size, theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "t.json", size: size, theme: .monochrome)
         _ = browser.run(screen: terminal, input: terminal)
         return terminal
     }
@@ -83,11 +83,14 @@ import Testing
         #expect(lines[2] == "▌   long: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14…] 50 items")
     }
 
-    /// F1 shows the tree's keys in a box; the next key only closes it.
+    /// F1 shows the tree's keys in a box; the moving keys scroll it, any other key only closes it.
     @Test func f1ShowsTheTreesKeys() {
         let size = TerminalSize(width: 80, height: 22)
-        #expect(Self.screen(Self.sample, size: size, keys: "<F1>").contains { $0.contains("┌ Tree keys") })
-        let closed = Self.screen(Self.sample, size: size, keys: "<F1>j")
+        let box = Self.screen(Self.sample, size: size, keys: "<F1>")
+        #expect(box.contains { $0.contains("┌ Tree keys") })
+        #expect(box.contains { $0.contains("c  e") && $0.contains("close / open the node and its siblings") })
+        #expect(Self.screen(Self.sample, size: size, keys: "<F1>j") != box, "j scrolls it")
+        let closed = Self.screen(Self.sample, size: size, keys: "<F1>x")
         #expect(!closed.contains { $0.contains("Tree keys") })
         #expect(closed.last!.hasPrefix(" .  t.json"))
     }
@@ -126,7 +129,7 @@ import Testing
         let tree = try! JSONTree(bytes: Array(log.utf8), name: "log.jsonl", jsonLines: true)
         func screen(_ keys: String) -> [String] {
             let terminal = MemoryTerminal(size: TerminalSize(width: 90, height: 8), input: try! KeyNotation.parse(keys))
-            var browser = TreeBrowser(tree: tree, fileName: "log.jsonl", size: terminal.size, theme: .monochrome)
+            var browser = Viewer(tree: tree, fileName: "log.jsonl", size: terminal.size, theme: .monochrome)
             _ = browser.run(screen: terminal, input: terminal)
             return terminal.screen!.textLines()
         }
@@ -143,9 +146,32 @@ import Testing
     }
 
     @Test func yCopiesThePathAndYTheValue() {
-        let terminal = Self.run(Self.sample, keys: ":goto .ctx<Enter>yY")
+        let terminal = Self.run(Self.sample, keys: ":goto .ctx<Enter>ypY")
         #expect(terminal.clipboard == [".ctx", #"{"os": "linux", "deps": {"x": 1}}"#])
         #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
+    }
+
+    /// jless's keys: `yy` pretty-prints, `yv` copies one line, `yk` the key (an element's index),
+    /// each saying what it copied; the message stays until the next key.
+    @Test func theYFamilyCopiesAsJlessDoes() {
+        let terminal = Self.run(Self.sample, keys: ":goto .ctx<Enter>yyyvyk:goto .tags[1]<Enter>yk")
+        #expect(terminal.clipboard == [
+            "{\n  \"os\": \"linux\",\n  \"deps\": {\n    \"x\": 1\n  }\n}", #"{"os": "linux", "deps": {"x": 1}}"#, "ctx", "1",
+        ])
+        #expect(terminal.screen!.textLines().last!.contains("copied the index 1"))
+        let said = Self.screen(Self.sample, keys: ":goto .ctx<Enter>yv")
+        #expect(said.last!.contains("copied the value of .ctx on one line"))
+        #expect(Self.screen(Self.sample, keys: "yk").last!.contains("the root has no key"))
+    }
+
+    /// `c` closes the focused node and its siblings, `e` opens them; the focus stays.
+    @Test func cAndECloseAndOpenTheSiblings() {
+        // `.tags` and `.ctx` are open; from `.tags`, `c` closes both.
+        let closed = Self.screen(Self.sample, keys: ":goto .tags<Enter>c")
+        #expect(closed.contains { $0.contains("tags: [\"a\", \"b\"]") || $0.contains("tags: […]") })
+        #expect(closed.contains { $0.contains("ctx: {") && $0.contains("fields") })
+        #expect(closed.last!.hasPrefix(" .tags"))
+        #expect(Self.screen(Self.sample, keys: ":goto .tags<Enter>ce").dropLast() == Self.screen(Self.sample, keys: ":goto .tags<Enter>").dropLast())
     }
 
     /// `Y` on the root of JSON Lines copies the array of its lines (the file has no brackets to
@@ -156,7 +182,7 @@ import Testing
             let tree = try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true)
             let size = TerminalSize(width: 48, height: 12)
             let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse(keys))
-            var browser = TreeBrowser(tree: tree, fileName: "t.jsonl", size: size, theme: .monochrome)
+            var browser = Viewer(tree: tree, fileName: "t.jsonl", size: size, theme: .monochrome)
             _ = browser.run(screen: terminal, input: terminal)
             return terminal
         }
@@ -189,7 +215,7 @@ import Testing
         let tree = try Self.treeReadBySkeleton("[[,], [1,,2], {\"a\": 1,}, {1: 2}]")
         let size = TerminalSize(width: 48, height: 12)
         let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse("zRGgjjjjjjjjjjY"))
-        var browser = TreeBrowser(tree: tree, fileName: "m.json", size: size, theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "m.json", size: size, theme: .monochrome)
         _ = browser.run(screen: terminal, input: terminal)
         #expect(terminal.screen?.textLines().joined().contains("not JSON") == true)
     }
@@ -320,8 +346,8 @@ import Testing
         // The ABI baseline is over 4 MiB: read on a background thread, as the viewer reads it.
         tree.waitForScan()
         let size = TerminalSize(width: 100, height: 30)
-        var browser = TreeBrowser(tree: tree, fileName: "real.json", size: size, theme: .monochrome)
-        let revealed = browser.reveal(path: target)
+        var browser = Viewer(tree: tree, fileName: "real.json", size: size, theme: .monochrome)
+        let revealed = browser.scroll(toID: target)
         #expect(revealed)
         #expect(browser.focusedPath == target)
         let screen = browser.render().textLines()
@@ -338,11 +364,11 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct TreeAnswersTests {
     static let size = TerminalSize(width: 100, height: 10)
 
-    static func status(_ browser: inout TreeBrowser) -> String {
+    static func status(_ browser: inout Viewer) -> String {
         browser.render().textLines().last!
     }
 
-    static func type(_ keys: String, into browser: inout TreeBrowser) {
+    static func type(_ keys: String, into browser: inout Viewer) {
         for event in try! KeyNotation.parse(keys) { browser.handle(event) }
     }
 
@@ -356,7 +382,7 @@ import Testing
     @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {
         let bytes = Self.log(2_000, needle: 1_990)
         let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
         browser.searchesInSteps = true
         browser.takeScanned()
         Self.type("/needle-near-end<Enter>", into: &browser)
@@ -375,7 +401,7 @@ import Testing
     @Test func aSearchOfInputThatPausedAnswersForWhatArrived() throws {
         let bytes = Self.log(200, needle: -1)
         let input = try PipedTree(first: bytes, jsonLines: true, pause: 20)
-        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
         browser.takeScanned()
         input.waitUntilPaused()
         Self.type("/needle-near-end<Enter>", into: &browser)
@@ -389,7 +415,7 @@ import Testing
     @Test func gWhileReadLandsOnTheLastRecord() throws {
         let bytes = Self.log(3_000, needle: -1)
         let input = try PipedTree(first: Array(bytes.prefix(10_000)), jsonLines: true)
-        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
         browser.takeScanned()
         Self.type("G", into: &browser)
         #expect(Self.status(&browser).contains("G: on to the last node as it is read"))
@@ -400,7 +426,7 @@ import Testing
         #expect(!Self.status(&browser).contains("G: on"))
         // A key stops it: j moves on from where the focus is.
         let second = try PipedTree(first: Array(bytes.prefix(10_000)), jsonLines: true)
-        var stopped = TreeBrowser(tree: second.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        var stopped = Viewer(tree: second.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
         stopped.takeScanned()
         Self.type("Gk", into: &stopped)
         let before = stopped.focusedPath
@@ -413,7 +439,7 @@ import Testing
     @Test func aFilterWhileReadSaysSoFar() throws {
         let bytes = Self.log(2_000, needle: 1_990)
         let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var browser = TreeBrowser(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
         browser.takeScanned()
         Self.type("&needle<Enter>", into: &browser)
         let partial = Self.status(&browser)
@@ -431,7 +457,7 @@ import Testing
         let records = (0..<100).map { #"{"n": \#($0), "s": "\#($0 == 50 ? String(repeating: "a", count: 5_000) + "!" : "b")"}"# }
         let tree = try! JSONTree(bytes: Array(records.joined(separator: "\n").utf8), name: "a.jsonl", jsonLines: true)
         func status(_ keys: String) -> (String, String?) {
-            var browser = TreeBrowser(tree: tree, fileName: "a.jsonl", size: Self.size, theme: .monochrome)
+            var browser = Viewer(tree: tree, fileName: "a.jsonl", size: Self.size, theme: .monochrome)
             Self.type(keys, into: &browser)
             return (Self.status(&browser), browser.focusedPath)
         }
@@ -448,7 +474,7 @@ import Testing
     func patternsMatchingTheEmptyStringAdvance(pattern: String) {
         let json = #"{"x":"qq","y":1,"w":"qq"}"#
         let tree = try! JSONTree(bytes: Array(json.utf8), name: "e.json")
-        var browser = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
         Self.type("/\(pattern)<Enter>", into: &browser)
         var visited = [browser.focusedPath ?? ""]
         for _ in 0..<4 {
@@ -459,7 +485,7 @@ import Testing
         Self.type("N", into: &browser)
         #expect(browser.focusedPath == ".")
         // `\b` matches in keys and words only, never at the root's brackets.
-        var words = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+        var words = Viewer(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
         Self.type(#"/\b<Enter>nnn"#, into: &words)
         #expect(words.focusedPath == ".x")
     }
@@ -469,13 +495,13 @@ import Testing
     @Test func anchorsMatchLinesAndTheOnlyMatchIsSaid() {
         let tree = try! JSONTree(bytes: Array(#"{"x":"qq","y":1,"w":"qq"}"#.utf8), name: "e.json")
         for pattern in ["^", "$"] {
-            var browser = TreeBrowser(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+            var browser = Viewer(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
             Self.type("/\(pattern)<Enter>", into: &browser)
             let status = Self.status(&browser)
             #expect(browser.focusedPath == "." && status.contains("the only match is here"), "\(pattern): \(status)")
         }
         let lines = try! JSONTree(bytes: Array("{\"a\":1}\n{\"b\":2}\n".utf8), name: "l.jsonl", jsonLines: true)
-        var browser = TreeBrowser(tree: lines, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
+        var browser = Viewer(tree: lines, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
         Self.type("/^<Enter>", into: &browser)
         #expect(browser.focusedPath == ".[0]")
         Self.type("n", into: &browser)
@@ -489,14 +515,14 @@ import Testing
         for level in 0..<40 { json = #"{"k\#(level)": \#(json)}"# }
         let path = (0..<40).reversed().map { ".k\($0)" }.joined()
         let tree = try! JSONTree(bytes: Array(json.utf8), name: "deep.json")
-        var browser = TreeBrowser(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
         Self.type(":goto \(path)<Enter>", into: &browser)
         let focused = Self.status(&browser)
         #expect(focused.hasPrefix(" …") && focused.hasSuffix(".k2.k1.k0"), "\(focused)")
-        Self.type("y", into: &browser)
+        Self.type("yp", into: &browser)
         #expect(Self.status(&browser).contains(".k1.k0  copied the path .k39.k38"), "\(Self.status(&browser))")
-        var shallow = TreeBrowser(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
-        Self.type(":goto .k39.k38.k37.k36.k35.k34<Enter>y", into: &shallow)
+        var shallow = Viewer(tree: tree, fileName: "deep.json", size: TerminalSize(width: 80, height: 10), theme: .monochrome)
+        Self.type(":goto .k39.k38.k37.k36.k35.k34<Enter>yp", into: &shallow)
         #expect(Self.status(&shallow).contains("copied the path .k39.k38.k37.k36.k35.k34 "), "\(Self.status(&shallow))")
     }
 
@@ -507,7 +533,7 @@ import Testing
         let json = #"{"svc0": {"replicas": 0, "env": {"A": "1"}, "tree": \#(big)}, "svc1": {"replicas": 0, "env": {"A": "1"}, "tree": \#(big), "more": 1}}"#
         let tree = try! JSONTree(bytes: Array(json.utf8), name: "p.json")
         let terminal = MemoryTerminal(size: TerminalSize(width: 100, height: 6), input: try! KeyNotation.parse("jzcjzc"))
-        var browser = TreeBrowser(tree: tree, fileName: "p.json", size: terminal.size, theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "p.json", size: terminal.size, theme: .monochrome)
         _ = browser.run(screen: terminal, input: terminal)
         let lines = terminal.screen!.textLines()
         #expect(lines[1].contains("svc0: {replicas: 0, env: {…}, tree: {…}} 3 fields"), "\(lines[1])")
@@ -517,7 +543,7 @@ import Testing
     /// The prompt shows the end of what is typed (where the cursor is), however long.
     @Test func thePromptShowsTheEndOfALongLine() {
         let tree = try! JSONTree(bytes: Array(#"{"a": 1}"#.utf8), name: "s.json")
-        var browser = TreeBrowser(tree: tree, fileName: "s.json", size: TerminalSize(width: 20, height: 5), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "s.json", size: TerminalSize(width: 20, height: 5), theme: .monochrome)
         Self.type("/" + String(repeating: "a", count: 500) + "xyz", into: &browser)
         #expect(browser.render().textLines().last == "/…aaaaaaaaaaaaaaxyz")
     }
@@ -528,13 +554,13 @@ import Testing
         let key = String(repeating: "k", count: 2 << 20)
         let json = #"{"\#(key)": {"x": 1}, "n": \#(String(repeating: "7", count: 100_000)), "b": 2}"#
         let tree = try! JSONTree(bytes: Array(json.utf8), name: "long.json")
-        var browser = TreeBrowser(tree: tree, fileName: "long.json", size: TerminalSize(width: 100, height: 14), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "long.json", size: TerminalSize(width: 100, height: 14), theme: .monochrome)
         let lines = browser.render().textLines()
         #expect(lines[1].contains("kkkk… (a 2,097,154-byte key): {"), "\(lines[1])")
         #expect(lines.contains { $0.contains("… 100,000 bytes") }, "\(lines)")
-        Self.type("jy", into: &browser)
+        Self.type("jyp", into: &browser)
         #expect(Self.status(&browser).contains("too long to copy: the path holds a key of over 1 MiB"), "\(Self.status(&browser))")
-        Self.type("jy", into: &browser)
+        Self.type("jyp", into: &browser)
         #expect(browser.focusedPath?.hasSuffix("kkk…\"].x") == true && browser.focusedPath!.utf8.count < 5_000)
     }
 
@@ -542,7 +568,7 @@ import Testing
     /// and the status line says where, once a row found it.
     @Test func aRowThatFindsTheFileMalformedSaysWhereOnTheStatusLine() throws {
         let tree = try TreeBrowserTests.treeReadBySkeleton("[{\"a\": 1},\n {\"z\": tru}]\n")
-        var browser = TreeBrowser(tree: tree, fileName: "bad.json", size: TerminalSize(width: 90, height: 10), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "bad.json", size: TerminalSize(width: 90, height: 10), theme: .monochrome)
         Self.type("G", into: &browser)
         let screen = browser.render().textLines()
         #expect(screen.contains { $0.contains("not JSON, line 2 column 8: expected 'true'") }, "\(screen)")
@@ -554,7 +580,7 @@ import Testing
     @Test func zRForgetsWhatIsFarAndOpensItAgainAsItShows() throws {
         let json = "[" + (0..<4_000).map { #"{"i": \#($0), "a": {"b": [\#($0), {"c": 1}]}}"# }.joined(separator: ",") + "]"
         let tree = try JSONTree(bytes: Array(json.utf8), name: "r.json")
-        var browser = TreeBrowser(tree: tree, fileName: "r.json", size: TerminalSize(width: 60, height: 40), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "r.json", size: TerminalSize(width: 60, height: 40), theme: .monochrome)
         Self.type("zR", into: &browser)
         let first = browser.render().textLines()
         // About 1,500 records opened: past what zR keeps (1,024, forgotten 256 at a time).
@@ -574,7 +600,7 @@ import Testing
         let json = "{" + (0..<300_000).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}"
         #expect(json.utf8.count > 5 << 20, "more than one window of the lookup")
         let tree = try JSONTree(bytes: Array(json.utf8), name: "keys.json")
-        var browser = TreeBrowser(tree: tree, fileName: "keys.json", size: TerminalSize(width: 80, height: 8), theme: .monochrome)
+        var browser = Viewer(tree: tree, fileName: "keys.json", size: TerminalSize(width: 80, height: 8), theme: .monochrome)
         browser.searchesInSteps = true
         Self.type(":goto .k0<Enter>", into: &browser)
         #expect(Self.status(&browser).contains("goto .k0: looking for the key… "), "\(Self.status(&browser))")

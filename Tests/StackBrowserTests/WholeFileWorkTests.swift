@@ -1,5 +1,5 @@
 import Glibc
-import StackBrowser
+@testable import StackBrowser
 @testable import StackDocument
 import TerminalUI
 import Testing
@@ -31,7 +31,7 @@ import Testing
     @Test func aDetailLevelChangeReadsTheScanRecordsNotTheItems() throws {
         let (lazy, store, path) = try Self.lazyDocument(items: 20_000)
         defer { unlink(path) }
-        var browser = Browser(loading: lazy, fileName: "big.json", size: TerminalSize(width: 60, height: 12))
+        var browser = Viewer(loading: lazy, fileName: "big.json", size: TerminalSize(width: 60, height: 12))
         while browser.isLoading { browser.absorbLoadedItems() }
         browser.scroll(toID: "item-10001")  // detail 3: hidden at 1 and 2
         _ = browser.render()
@@ -49,7 +49,7 @@ import Testing
 /// `&PATTERN`: only the items that match show.
 @Suite struct FilterTests {
     /// The ids of the items (and cards) the rows show, in order.
-    static func shownIDs(_ browser: Browser) -> [String] {
+    static func shownIDs(_ browser: Viewer) -> [String] {
         (0..<browser.rows.itemCount).map { browser.rows.item(atOrdinal: $0).id }
     }
 
@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test func aLongFilterRunsInStepsAndEscCancelsIt() {
-        var browser = Browser(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
+        var browser = Viewer(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
                               size: TerminalSize(width: 80, height: 24))
         browser.searchesInSteps = true
         for key in "&Item 99" { _ = browser.update(.key(.character(key))) }
@@ -137,7 +137,7 @@ import Testing
     @Test func aFilterThroughAFileReadLazilyDecodesOnlyWhatMayMatch() throws {
         let (lazy, store, path) = try WholeFileWorkTests.lazyDocument(items: 20_000)
         defer { unlink(path) }
-        var browser = Browser(loading: lazy, fileName: "big.json", size: TerminalSize(width: 60, height: 12))
+        var browser = Viewer(loading: lazy, fileName: "big.json", size: TerminalSize(width: 60, height: 12))
         while browser.isLoading { browser.absorbLoadedItems() }
         let before = store.decodedCount
         for key in #"&Item 1234\d"# { browser.handle(.key(.character(key))) }
@@ -174,7 +174,7 @@ struct FollowedLog {
     func remove() { unlink(path) }
 
     /// Takes in what `browser`'s scan finds until `condition` holds, for at most two seconds.
-    static func takeIn(_ browser: inout Browser, until condition: (Browser) -> Bool) {
+    static func takeIn(_ browser: inout Viewer, until condition: (Viewer) -> Bool) {
         let deadline = ContinuousClock.now + .seconds(2)
         while !condition(browser), ContinuousClock.now < deadline {
             browser.absorbLoadedItems()
@@ -183,10 +183,10 @@ struct FollowedLog {
     }
 
     /// A browser of the log, following it from the start.
-    func browser() throws -> (Browser, GrowingFile) {
+    func browser() throws -> (Viewer, GrowingFile) {
         let file = try GrowingFile(path: path)
         let lazy = try #require(try LazyDocument.open(following: file))
-        return (Browser(loading: lazy, fileName: "log.json", size: TerminalSize(width: 60, height: 12)), file)
+        return (Viewer(loading: lazy, fileName: "log.json", size: TerminalSize(width: 60, height: 12)), file)
     }
 }
 

@@ -31,4 +31,12 @@ import Testing
         #expect(TerminalSize(notation: "10000x10000") == nil)
         #expect(TerminalSize(notation: "80X24") == TerminalSize(width: 80, height: 24))
     }
+
+    @Test func notationReadsBackAsTheKey() throws {
+        let keys: [Key] = [
+            .character("j"), .character("<"), .character(" "), .control("e"), .function(1), .down, .up, .left, .right,
+            .pageDown, .pageUp, .home, .end, .enter, .escape, .tab, .backTab, .backspace, .delete,
+        ]
+        for key in keys { #expect(try KeyNotation.parse(KeyNotation.notation(key)) == [.key(key)], "\(key)") }
+    }
 }

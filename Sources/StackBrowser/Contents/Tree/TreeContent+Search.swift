@@ -1,7 +1,7 @@
 import StackDocument
 import TerminalUI
 
-extension TreeBrowser {
+extension TreeContent {
     // MARK: - Search
 
     /// Starts a search for `text` from the focused node.
@@ -28,7 +28,7 @@ extension TreeBrowser {
         skipped = nil
         hiddenMatches = []
         begin(last.pattern, forward: last.forward != reversed)
-        if !searchesInSteps { finishSearch() }
+        if !runsWorkInSteps { finishSearch() }
         return nil
     }
 
@@ -75,24 +75,24 @@ extension TreeBrowser {
         let typed = "\(running.forward ? "/" : "?")\(CellText.inert(running.pattern.source))"
         switch outcome {
         case .searching:
-            feedback = "searching \(typed)… \(Int(running.progress * 100))% (a key stops)"
+            notice = "searching \(typed)… \(Int(running.progress * 100))% (a key stops)"
         case .waiting:
-            feedback = "searching \(typed)… \(view.outline.tree.readNote) (a key stops)"
+            notice = "searching \(typed)… \(view.outline.tree.readNote) (a key stops)"
         case .notFound:
             search = nil
             // Around the whole file and back: the match passed over in the focused node is the only one.
             let soFar = view.outline.tree.isScanning ? " in what arrived so far (more may come)" : ""
-            feedback = skipped != nil ? "\(typed): the only match is here\(soFar)" : "no match for \(typed)\(soFar)"
+            notice = skipped != nil ? "\(typed): the only match is here\(soFar)" : "no match for \(typed)\(soFar)"
         case .tooComplex:
             search = nil
-            feedback = "\(typed): \(RegexPattern.tooComplexMessage)"
+            notice = "\(typed): \(RegexPattern.tooComplexMessage)"
         case .found(let range, let wrapped):
             search = nil
             let indexes = view.outline.childIndexes(containing: range.lowerBound)
             if indexes == view.focusedIndexes {
                 // The focused node (another match in it): go on past it, unless that is where the
                 // search came back to.
-                if range == skipped { return feedback = "\(typed): the only match is here" }
+                if range == skipped { return notice = "\(typed): the only match is here" }
                 skipped = skipped ?? range
                 lastMatch = (range, indexes)
                 search = TreeSearch(
@@ -106,7 +106,7 @@ extension TreeBrowser {
                 // In a child the filter leaves out: go on past it, until the search comes back
                 // to a match it passed over already.
                 guard hiddenMatches.insert(range.lowerBound).inserted else {
-                    return feedback = "no match for \(typed) in what the filter shows"
+                    return notice = "no match for \(typed) in what the filter shows"
                 }
                 search = TreeSearch(
                     tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
@@ -115,7 +115,7 @@ extension TreeBrowser {
             }
             // A match in a long string cut short: the string unfolds, as containers do.
             if let focus = view.focus, !view.outline.canOpen(focus) { view.openFocused() }
-            feedback = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
+            notice = wrapped ? (running.forward ? "search wrapped to the top" : "search wrapped to the bottom") : nil
         }
     }
 
@@ -150,12 +150,12 @@ extension TreeBrowser {
         running.step()
         if running.isTooComplex {
             filtering = nil
-            feedback = "&\(CellText.inert(running.pattern.source)): \(RegexPattern.tooComplexMessage)"
+            notice = "&\(CellText.inert(running.pattern.source)): \(RegexPattern.tooComplexMessage)"
             return
         }
         guard running.isCaughtUp else {
             filtering = running
-            feedback = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% (a key stops)"
+            notice = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% (Esc stops)"
             return
         }
         filtering = nil
@@ -165,7 +165,7 @@ extension TreeBrowser {
         view.filter(keeping: running.kept) { index in
             tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
         }
-        feedback = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+        notice = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
     }
 
     /// A filter whose pattern turned out too complex for a child taken in since goes: it has no
@@ -174,7 +174,7 @@ extension TreeBrowser {
         guard let pattern = appliedFilter, pattern.exceededLimits else { return }
         appliedFilter = nil
         view.filter(keeping: nil, matches: nil)
-        feedback = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
+        notice = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
     }
 
     /// The filter applied, for the status line: `filter: PATTERN` and how many children show —

@@ -4,22 +4,15 @@ import TerminalUI
 
 // MARK: - Frames
 
-extension Browser {
-    /// Lays out and draws the whole screen: the rows, the strips of cards, search matches, the
-    /// scrollbar, the shortcut buttons, an overlay, and the status line.
+extension DocumentContent {
+    /// Draws the rows, the strips of cards, search matches, the scrollbar and the shortcut
+    /// buttons (not over an open prompt) into `area`.
+    /// - Returns: the status line of the frame, its message left to the viewer.
     /// - Complexity: O(screen): only the rows on screen are built and drawn.
-    public mutating func render() -> CellBuffer {
-        var buffer = CellBuffer(width: size.width, height: size.height)
-        if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
-            buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
-            return buffer
-        }
-        let area = Rect(x: 0, y: 0, width: size.width, height: viewportHeight)
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
         let frame = drawView(into: &buffer, area: area)
-        drawShortcutButtons(for: frame, into: &buffer)
-        overlay?.draw(into: &buffer, viewport: viewportHeight, style: theme.overlay)
-        if size.height > 0 { drawBottomLine(for: frame, into: &buffer) }
-        return buffer
+        if !promptIsOpen { drawShortcutButtons(for: frame, into: &buffer) }
+        return status(for: frame)
     }
 
     /// Draws the document view, at the scroll position of the animation's frame while a jump's
@@ -32,13 +25,10 @@ extension Browser {
             atOffset: offset, into: &buffer, area: area, theme: theme, marks: marks, search: search.last)
     }
 
-    /// Below this size the screen only says it is too small (keys still work).
-    public static let minimumSize = TerminalSize(width: 12, height: 3)
-
     /// The document's shortcuts whose target is not visible (less than the visibility threshold
     /// of it shows), as buttons at the bottom right of the viewport: `[s] Scroll to Showcase`.
     private func drawShortcutButtons(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
-        guard viewportHeight > 1, !prompt.isOpen else { return }
+        guard viewportHeight > 1 else { return }
         let threshold = stack.options.visibilityThreshold
         let hidden = rows.document.shortcuts.filter { shortcut in
             guard let row = rows.rowIndex(forID: shortcut.target) else { return false }
@@ -56,21 +46,6 @@ extension Browser {
         buffer.write(text, style: theme.overlay, x: size.width - 1 - width, y: viewportHeight - 1)
     }
 
-    /// The last line: the prompt while it is open, else the status (with the message of a command).
-    private func drawBottomLine(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
-        let y = size.height - 1
-        if let prompt = prompt.current {
-            prompt.draw(into: &buffer, y: y)
-            // Completion candidates (or why there are none) show just above the prompt.
-            if let hint = prompt.hint, y > 0 {
-                buffer.fill(theme.overlay, y: y - 1)
-                buffer.write(" " + hint, style: theme.overlay, x: 0, y: y - 1)
-            }
-        } else {
-            status(for: frame).draw(into: &buffer, y: y, style: theme.status)
-        }
-    }
-
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {
         var position: (Int, Int)?
         var section: String?
@@ -81,12 +56,12 @@ extension Browser {
             section = documentSection.header ?? documentSection.id
         }
         return StatusLine(
-            focusedID: focusedID, fileName: fileName, section: section, position: position,
+            focusedID: focusedID, fileName: "", section: section, position: position,
             progress: StatusLine.progress(
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
-            loadingNote: loading.note, filterNote: filterNote, message: message)
+            loadingNote: loading.note, filterNote: filterNote)
     }
 
     /// The filter applied, for the status line: its pattern and how many items show of how

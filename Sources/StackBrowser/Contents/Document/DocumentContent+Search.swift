@@ -1,6 +1,6 @@
 // MARK: - Search: `/` `?` `n` `N` over every item, never-built rows included
 
-extension Browser {
+extension DocumentContent {
     /// Items scanned per step of an interactive search; between steps the screen shows progress
     /// and input is read (Esc cancels).
     public static let searchStep = 20_000
@@ -10,7 +10,7 @@ extension Browser {
 
     /// Scans up to `budget` items of the search in progress; focuses the match when found
     /// (scrolling only when it is not on screen).
-    public mutating func continueSearch(budget: Int = Browser.searchStep) {
+    public mutating func continueSearch(budget: Int = DocumentContent.searchStep) {
         let rows = self.rows
         let loading = self.loading
         guard let ordinal = search.step(

@@ -1,6 +1,6 @@
 // MARK: - The `&` filter: only the items that match show
 
-extension Browser {
+extension DocumentContent {
     /// The filter the rows show through, if any.
     public var filter: ItemFilter? { rows.filter }
 
@@ -11,7 +11,7 @@ extension Browser {
     public static let filterStep = 20_000
 
     /// `&` Enter: a pattern starts a filter; an empty one shows every item again.
-    mutating func startFilter(_ pattern: String) {
+    mutating func beginFilter(_ pattern: String) {
         guard !pattern.isEmpty else {
             guard filter != nil else { return }
             show(filter: nil)
@@ -23,7 +23,7 @@ extension Browser {
 
     /// Matches up to `budget` items of the filter being applied; at its end, the rows show
     /// only the matches.
-    public mutating func continueFilter(budget: Int = Browser.filterStep) {
+    public mutating func continueFilter(budget: Int = DocumentContent.filterStep) {
         if let filter = filtering.step(budget: budget, in: rows.document, isComplete: !loading.isLoading) {
             show(filter: filter)
         }

@@ -2,34 +2,26 @@ import StackDocument
 import StackEngine
 import TerminalUI
 
-/// The document viewer: events in, frames out, with no terminal — `tstack browse` is this
-/// program run on the real terminal (``Browser`` is a `TerminalApp`), `tstack render` the same
-/// run on the in-memory one.
+/// A stack document as the ``Viewer`` shows it: its sections' rows, the focus and the strips
+/// of cards, and what searching, filtering, marking and reading it takes.
 ///
-/// The browser is a few components, each owning its state and changed only by its own methods:
-/// the document view (the rows, the scroll position, the focus, the strips of cards), the
-/// prompt line, the search, the marks, the detail filter, the reading of a big document, the
-/// animation of jumps. The browser routes each event to them and composes their frame; the one
-/// line of messages is read from its owners (``message``).
-public struct Browser {
-    /// The file's base name, shown in the status line.
-    public let fileName: String
+/// It is a few components, each owning its state and changed only by its own methods: the
+/// document view (the rows, the scroll position, the focus, the strips of cards), the search,
+/// the marks, the detail filter, the reading of a big document, the animation of jumps. The
+/// content routes the viewer's actions to them and draws their rows.
+public struct DocumentContent {
     /// The screen size.
     public private(set) var size: TerminalSize
-    /// Whether `q` was pressed.
-    public internal(set) var isFinished = false
-    /// A search through a big document runs a step per tick, with a frame of progress between
-    /// steps, and any key stops it (on a terminal); when false (`render`), a search ends before
-    /// the key's frame.
-    public var searchesInSteps = false
+    /// A search or a filter through a big document runs a step per tick, with a frame of
+    /// progress between steps, and a key stops it (on a terminal); when false (`render`), it
+    /// ends before the key's frame.
+    var runsWorkInSteps = false
     /// A jump of more than a screen shows frames on the way (on a terminal, unless turned off).
-    public var animatesJumps = false
+    var animatesJumps = false
 
     private(set) var theme: Theme
     /// The rows on screen, the position and the focus.
     var view: DocumentView
-    /// The `:` `/` `?` line and its history.
-    var prompt = PromptLine()
     /// The last search, the scan in progress and what it says.
     var search = SearchState()
     /// The `&` filter being applied.
@@ -42,41 +34,13 @@ public struct Browser {
     var loading: DocumentLoading
     /// The frames on the way of a jump.
     var animation = JumpAnimation()
-    /// The help or marks box, shown until the next key.
-    var overlay: Overlay?
-    /// What the last command said (`detail 2`, `no marks`, a usage error), until the next key:
-    /// set in one place, ``handle(_:)``, from what the command returned.
-    private(set) var feedback: String?
-    /// The pace of frames and of taking in scanned items, kept by the run loop's side.
-    var pacing = FramePacing()
 
-    /// A browser of `document` on a screen of `size`, scrolled to the top with the first item
-    /// focused. Headers (and footers) pin as the document's `pinned` field says.
-    public init(
-        document: StackDocument, fileName: String, size: TerminalSize, theme: Theme = .color,
-        prefetchScreens: Double = 1, retainScreens: Double = 1
+    /// The content of `rows`, read on by `loading` when the document is still being scanned.
+    /// Headers (and footers) pin as the document's `pinned` field says.
+    init(
+        rows: DocumentRows, loading: LazyDocument?, size: TerminalSize, theme: Theme, prefetchScreens: Double,
+        retainScreens: Double
     ) {
-        self.init(
-            rows: DocumentRows(document: document, theme: theme), loading: nil, fileName: fileName, size: size,
-            theme: theme, prefetchScreens: prefetchScreens, retainScreens: retainScreens)
-    }
-
-    /// A browser of `loading` as read so far; it takes in more on ticks (or with
-    /// ``absorbLoadedItems()``).
-    public init(
-        loading: LazyDocument, fileName: String, size: TerminalSize, theme: Theme = .color,
-        prefetchScreens: Double = 1, retainScreens: Double = 1
-    ) {
-        self.init(
-            rows: DocumentRows(document: loading.document, theme: theme), loading: loading, fileName: fileName,
-            size: size, theme: theme, prefetchScreens: prefetchScreens, retainScreens: retainScreens)
-    }
-
-    private init(
-        rows: DocumentRows, loading: LazyDocument?, fileName: String, size: TerminalSize, theme: Theme,
-        prefetchScreens: Double, retainScreens: Double
-    ) {
-        self.fileName = fileName
         self.size = size
         self.theme = theme
         let options = StackOptions(
@@ -102,65 +66,50 @@ public struct Browser {
     public var markedIDs: Set<String> { marks.ids }
     /// Items with a `detail` above this level are left out (1–3).
     public var detailLevel: Int { detail.level }
-    /// The text of the `:` command line while it is open, else nil.
-    public var promptText: String? { prompt.current?.text }
     /// Why the scan stopped early, or a warning about the document, once it ended.
     public var loadProblem: String? { loading.problem }
 
-    /// The one line the status shows after a key: the search's notice (progress, a wrap, no
-    /// match), the end of loading, or what the last command said. Each has one owner; none shows
-    /// on the frames on the way of a jump.
-    public var message: String? {
-        guard !animation.isRunning else { return nil }
-        return search.notice ?? filtering.notice ?? loading.notice ?? feedback
-    }
+    /// What the work in progress says: the search's notice (progress, a wrap, no match), the
+    /// filter's, the end of loading. Each has one owner.
+    var notice: String? { search.notice ?? filtering.notice ?? loading.notice }
 
     /// Lines available to the view: all but the status line.
     var viewportHeight: Int { DocumentView.height(for: size) }
 
     // MARK: - Events
 
-    /// Applies one input event: a bound key, a mouse event or a resize.
-    public mutating func handle(_ event: InputEvent) {
-        if case .resize(let newSize) = event { return resize(to: newSize) }
-        if event == .tick { return }
-        // A key that jumped further than a screen shows its way, when jumps animate.
-        defer {
-            if animatesJumps, animation.start != nil { animation.begin(to: view.contentOffset, screen: viewportHeight) }
-        }
-        feedback = nil
+    /// The policy of background work for a key (``ViewerContent/keyPressed(isEscape:)``): a key
+    /// stops a search and a jump's way, a jump waiting for the scan and following; Esc does
+    /// nothing else, and cancels a filter being applied (other keys let it go on).
+    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?) {
+        // A key that jumped further than a screen shows its way, when jumps animate (after the
+        // key: ``perform(_:)`` starts it).
         animation.keyPressed()
         loading.keyPressed()
-        // A key stops a search in progress; Esc does nothing else. Esc cancels a filter being
-        // applied (other keys let it go on).
-        if search.keyPressed(isEscape: event == .key(.escape)), event == .key(.escape) { return }
-        if filtering.keyPressed(isEscape: event == .key(.escape)) { return }
-        if overlay != nil, case .key = event {
-            // A moving key scrolls a box too long for the screen; any other key closes it, and
-            // does nothing else.
-            let viewport = viewportHeight
-            let command = KeyMap.command(for: event)
-            if command.map({ overlay?.scroll(for: $0, viewport: viewport) == true }) != true { overlay = nil }
-            return
-        }
-        if prompt.isOpen {
-            if case .key(let key) = event { feedback = type(key) }
-            return
-        }
-        if let command = KeyMap.command(for: event) {
-            feedback = perform(command)
-        } else if case .key(.character(let character)) = event,
-            let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) {
-            markJumpStart()
-            view.scroll(toID: shortcut.target)
-        }
+        if search.keyPressed(isEscape: isEscape), isEscape { return (true, nil) }
+        if filtering.keyPressed(isEscape: isEscape) { return (true, nil) }
+        return (false, nil)
     }
 
-    /// Carries out `command`.
+    /// A shortcut key of the document scrolls to its target.
+    mutating func handleUnbound(_ key: Key) -> Bool {
+        guard case .character(let character) = key,
+            let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) else { return false }
+        markJumpStart()
+        view.scroll(toID: shortcut.target)
+        startAnimation()
+        return true
+    }
+
+    /// A click focuses the item (or card) under it, or jumps on the scrollbar.
+    mutating func click(x: Int, y: Int) { view.click(x: x, y: y) }
+
+    /// Carries out `action`.
     /// - Returns: what it has to say on the status line, if anything.
     @discardableResult
-    public mutating func perform(_ command: BrowserCommand) -> String? {
-        switch command {
+    mutating func perform(_ action: ViewerAction) -> String? {
+        defer { startAnimation() }
+        switch action {
         case .nextItem: view.moveFocus(forward: true)
         case .previousItem: view.moveFocus(forward: false)
         case .scrollLines(let lines): view.scroll(by: lines)
@@ -177,11 +126,6 @@ public struct Browser {
             if loading.isLoading { loading.wait(for: .bottom) }
         case .previousCard: view.moveCard(by: -1)
         case .nextCard: view.moveCard(by: 1)
-        case .focusAt(let x, let y): view.click(x: x, y: y)
-        case .openPrompt: prompt.open(.command)
-        case .searchForward: prompt.open(.searchForward)
-        case .searchBackward: prompt.open(.searchBackward)
-        case .filter: prompt.open(.filter)
         case .follow: return follow()
         case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal)
         case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal)
@@ -189,45 +133,44 @@ public struct Browser {
         case .nextMark: return jumpToNextMark()
         case .moreDetail: return setDetailLevel(detail.level + 1)
         case .lessDetail: return setDetailLevel(detail.level - 1)
-        case .help: showHelp()
-        case .quit: isFinished = true
+        default: break
         }
         return nil
+    }
+
+    /// A key that jumped further than a screen shows its way, when jumps animate.
+    mutating func startAnimation() {
+        if animatesJumps, animation.start != nil { animation.begin(to: view.contentOffset, screen: viewportHeight) }
     }
 
     /// Scrolls to the row or card with `id` and focuses it: an item or strip lands directly below
     /// the pinned header; a header id focuses its section's first item with the header at the top.
     /// Returns false, changing nothing, when there is no such id.
     @discardableResult
-    public mutating func scroll(toID id: String, alignment: ScrollAlignment = .top) -> Bool {
+    mutating func scroll(toID id: String, alignment: ScrollAlignment = .top) -> Bool {
         view.scroll(toID: id, alignment: alignment)
     }
 
     /// Changes the screen size, keeping the anchor row at the top and the focus on screen.
-    public mutating func resize(to newSize: TerminalSize) {
+    mutating func resize(to newSize: TerminalSize) {
         size = newSize
         view.resize(to: newSize)
     }
 
     /// Draws with `theme` from now on (the terminal turned out to have no colours).
-    public mutating func useTheme(_ theme: Theme) {
+    mutating func useTheme(_ theme: Theme) {
         self.theme = theme
         view.restyle(with: theme)
     }
 
     /// Resolves rows ahead in the direction of travel; call it when no key is pending.
-    public mutating func prefetch() {
+    mutating func prefetch() {
         view.prefetch()
     }
 
     /// Sends one line per layout decision of every stack to `log` (`--log FILE`).
-    public mutating func setLayoutLog(_ log: ((String) -> Void)?) {
+    mutating func setLayoutLog(_ log: ((String) -> Void)?) {
         view.setLayoutLog(log)
-    }
-
-    /// What the engine did so far and the longest frame.
-    public var statistics: BrowserStatistics {
-        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: pacing.longestFrameMicros)
     }
 
     // MARK: - Helpers

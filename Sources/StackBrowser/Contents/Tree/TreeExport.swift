@@ -49,10 +49,22 @@ public enum TreeExport {
         emit("]")
     }
 
+    /// One value's JSON (valid, as a node's bytes are) indented two spaces a level, or on one
+    /// line with a space after each comma and colon: what `yy` and `yv` copy.
+    static func format(_ bytes: [UInt8], oneLine: Bool) -> String {
+        var writer = Writer(oneLine: oneLine)
+        var lines: [String] = []
+        for byte in bytes { writer.take(byte) { lines.append($0) } }
+        writer.finish { lines.append($0) }
+        return lines.joined(separator: "\n")
+    }
+
     /// Re-indents JSON a byte at a time.
     private struct Writer {
         var line: [UInt8] = []
         var depth = 0
+        /// Everything on one line: a newline is a space after a comma, else nothing.
+        var oneLine = false
         var insideString = false
         var escaped = false
         /// A bracket just opened: its newline waits to see whether the container is empty.
@@ -103,6 +115,10 @@ public enum TreeExport {
 
         /// Ends the line and starts the next at the depth's indentation.
         mutating func newline(_ emit: (String) -> Void) {
+            if oneLine {
+                if line.last == UInt8(ascii: ",") { line.append(0x20) }
+                return
+            }
             emit(String(decoding: line, as: UTF8.self))
             line = Array(repeating: 0x20, count: 2 * max(0, depth))
         }

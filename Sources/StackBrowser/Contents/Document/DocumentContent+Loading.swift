@@ -2,7 +2,7 @@ import StackDocument
 
 // MARK: - A document still being read
 
-extension Browser {
+extension DocumentContent {
     /// Whether the document is still being read.
     public var isLoading: Bool { loading.isLoading }
 

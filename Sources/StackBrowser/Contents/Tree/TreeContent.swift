@@ -3,34 +3,24 @@ import StackDocument
 import StackEngine
 import TerminalUI
 
-/// The viewer of any JSON document that is not a stack document: its nodes as a tree that folds,
-/// the enclosing containers pinned at the top, the focused node's path on the status line. Events
-/// in, frames out, as ``Browser``: `tstack browse` runs it on the terminal, `tstack render` on the
-/// in-memory one.
-public struct TreeBrowser {
-    /// The file's base name, shown in the status line.
-    public let fileName: String
+/// Any JSON document that is not a stack document, and JSON Lines, as the ``Viewer`` shows
+/// them: its nodes as a tree that folds, the enclosing containers pinned at the top, the focused
+/// node's path on the status line.
+public struct TreeContent {
+    /// The file's base name, for what the status line says of it.
+    let fileName: String
     /// The screen size.
     public private(set) var size: TerminalSize
-    /// Whether `q` was pressed.
-    public private(set) var isFinished = false
 
     var theme: Theme
     /// The rows, the position and the focus.
     var view: TreeView
-    /// The `:` line and its history.
-    var prompt = PromptLine()
-    /// The help box (F1) or the marks box, shown until the next key.
-    var overlay: Overlay?
     /// The marked nodes.
     var marks = TreeMarks()
-    /// The first key of a two-key command (`z`), while the second is awaited.
-    var pendingPrefix: Character?
-    /// What the last command said, until the next key.
-    var feedback: String?
-    /// When the last frame was drawn and the scan's finds last taken in, whether the screen
-    /// changed since, and whether the last frame showed the last row.
-    var pacing = FramePacing()
+    /// What the work in progress says (a search's progress or answer, a filter's, a lookup's),
+    /// until the next key.
+    var notice: String?
+    /// When the scan's finds were last taken in, and whether the last frame showed the last row.
     var lastTakeIn = ContinuousClock.now - .seconds(1)
     var showsEnd = false
     /// A jump beyond what the scan has found so far — a `:goto` path, or `G` to the last node —
@@ -40,8 +30,6 @@ public struct TreeBrowser {
     var pathLookup: PathLookup?
     /// Why the scan stopped before the end of the file, once it did.
     var problem: String?
-    /// Text for the clipboard, until the run loop takes it.
-    var clipboard: String?
     /// The search running, a window a tick.
     var search: TreeSearch?
     /// The last pattern searched and its direction, for `n` and `N`.
@@ -62,13 +50,10 @@ public struct TreeBrowser {
     let options: StackOptions
     /// A search runs a window a tick, a frame of progress between windows, and a key stops it
     /// (on a terminal); when false (`render`), it ends before the key's frame.
-    public var searchesInSteps = false
+    var runsWorkInSteps = false
 
-    /// The most bytes `y` and `Y` copy (terminals refuse longer OSC 52 sequences).
-    static let clipboardLimit = 1 << 20
-
-    /// A viewer of `tree` on a screen of `size`, the root focused at the top.
-    public init(
+    /// The content of `tree` on a screen of `size`, the root focused at the top.
+    init(
         tree: JSONTree, fileName: String, size: TerminalSize, theme: Theme = .color,
         prefetchScreens: Double = 1, retainScreens: Double = 1
     ) {
@@ -89,149 +74,102 @@ public struct TreeBrowser {
     /// The rows' engine, for statistics and tests.
     public var stack: LazyStack<TreeRows> { view.stack }
 
-    /// What the engine did so far and the longest frame.
-    public var statistics: BrowserStatistics {
-        BrowserStatistics(rows: stack.rowCount, counters: stack.counters, maxFrameMicros: pacing.longestFrameMicros)
-    }
-
     /// Focuses the node at `path` (`--scroll-to`), opening its ancestors.
     /// - Returns: false, changing nothing, when `path` is not a path or names no node.
     @discardableResult
-    public mutating func reveal(path text: String) -> Bool {
+    mutating func reveal(path text: String) -> Bool {
         guard let path = try? JSONPath(parsing: text) else { return false }
         return view.reveal(path: path)
     }
 
     /// Draws with `theme` from now on (the terminal turned out to have no colours).
-    public mutating func useTheme(_ theme: Theme) {
+    mutating func useTheme(_ theme: Theme) {
         self.theme = theme
         view.restyle(with: theme)
     }
 
     /// Sends one line per layout decision to `log` (`--log FILE`).
-    public mutating func setLayoutLog(_ log: ((String) -> Void)?) {
+    mutating func setLayoutLog(_ log: ((String) -> Void)?) {
         view.setLayoutLog(log)
     }
 
     // MARK: - Events
 
-    /// Applies one event: a key, the mouse, a resize.
-    public mutating func handle(_ event: InputEvent) {
-        switch event {
-        case .resize(let newSize): return resize(to: newSize)
-        case .tick, .signal: return
-        case .mouse(.wheel(let notches)): return view.scroll(by: notches * KeyMap.wheelLines)
-        case .mouse(.click(let x, let y)): return view.click(x: x, y: y)
-        case .key(let key): handle(key)
-        }
-    }
-
-    mutating func handle(_ key: Key) {
-        feedback = nil
+    /// The policy of background work for a key (``ViewerContent/keyPressed(isEscape:)``): a key
+    /// stops a search, a lookup, a jump waiting for the scan and following; Esc does nothing
+    /// else, and cancels a filter being applied (other keys let it go on).
+    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?) {
+        notice = nil
         pendingJump = nil
         pathLookup = nil
         // A key stops following (F follows again).
         follows = false
-        if search != nil || filtering != nil {
-            // Any key stops a search or a filter being applied; Esc does nothing else.
-            feedback = search != nil ? "search stopped" : "filter cancelled"
+        if search != nil {
             search = nil
+            if isEscape { return (true, "search cancelled") }
+        }
+        if filtering != nil, isEscape {
             filtering = nil
-            if key == .escape { return }
+            return (true, "filter cancelled")
         }
-        if overlay != nil {
-            // Any key closes the help, and does nothing else.
-            overlay = nil
-            return
-        }
-        if prompt.isOpen {
-            switch prompt.type(key, complete: { ($0, nil) }) {
-            case .command(let line)?: feedback = run(line)
-            case .search(let pattern, let forward)?: feedback = startSearch(pattern, forward: forward)
-            case .filter(let pattern)?: feedback = startFilter(pattern)
-            default: break
-            }
-            if !searchesInSteps {
-                finishSearch()
-                while filtering != nil { continueFilter() }
-            }
-            return
-        }
-        if let prefix = pendingPrefix {
-            pendingPrefix = nil
-            if prefix == "z" { feedback = fold(key) }
-            return
-        }
+        return (false, nil)
+    }
+
+    /// A tree has no keys of its own beyond the table's.
+    func handleUnbound(_ key: Key) -> Bool { false }
+
+    /// A click focuses the node under it, or jumps on the scrollbar.
+    mutating func click(x: Int, y: Int) { view.click(x: x, y: y) }
+
+    /// Carries out `action`.
+    /// - Returns: what to say.
+    mutating func perform(_ action: ViewerAction) -> String? {
         let page = max(1, Self.height(for: size) - 1)
-        switch key {
-        case .character("j"), .tab: view.moveFocus(forward: true)
-        case .character("k"), .backTab: view.moveFocus(forward: false)
-        case .down, .control("e"): view.scroll(by: 1)
-        case .up, .control("y"): view.scroll(by: -1)
-        case .pageDown, .character(" "), .control("f"), .character("f"): view.page(by: page)
-        case .pageUp, .control("b"), .character("b"): view.page(by: -page)
-        case .control("d"): view.page(by: max(1, page / 2))
-        case .control("u"): view.page(by: -max(1, page / 2))
-        case .enter: view.toggleFocused()
-        case .right, .character("l"): view.openOrEnter()
-        case .left, .character("h"): view.closeOrLeave()
-        case .character("]"): if !view.focusSibling(forward: true) { feedback = "no next sibling" }
-        case .character("["): if !view.focusSibling(forward: false) { feedback = "no previous sibling" }
-        case .character("g"), .home: view.focusRoot()
-        case .character("G"), .end:
+        switch action {
+        case .nextItem: view.moveFocus(forward: true)
+        case .previousItem: view.moveFocus(forward: false)
+        case .scrollLines(let lines): view.scroll(by: lines)
+        case .pageDown: view.page(by: page)
+        case .pageUp: view.page(by: -page)
+        case .halfPageDown: view.page(by: max(1, page / 2))
+        case .halfPageUp: view.page(by: -max(1, page / 2))
+        case .toggleFold: view.toggleFocused()
+        case .openFold: view.openFocused()
+        case .closeFold: view.closeFocused()
+        case .closeAll: view.closeAll()
+        case .openAll:
+            view.openEverything()
+            return "zR: every container opens as it shows (zM closes them all)"
+        case .closeSiblings: return view.foldSiblings(open: false)
+        case .openSiblings: return view.foldSiblings(open: true)
+        case .openOrChild: view.openOrEnter()
+        case .closeOrParent: view.closeOrLeave()
+        case .nextSibling: if !view.focusSibling(forward: true) { return "no next sibling" }
+        case .previousSibling: if !view.focusSibling(forward: false) { return "no previous sibling" }
+        case .top: view.focusRoot()
+        case .bottom:
             view.focusLast()
             // The last node of what was read: the focus goes on to the last as more is read.
             if view.outline.tree.isScanning { pendingJump = .bottom }
-        case .character("z"): pendingPrefix = "z"
-        case .character(":"): prompt.open(.command)
-        case .character("/"): prompt.open(.searchForward)
-        case .character("?"): prompt.open(.searchBackward)
-        case .character("&"): prompt.open(.filter)
-        case .character("n"): feedback = repeatSearch(reversed: false)
-        case .character("N"): feedback = repeatSearch(reversed: true)
-        case .character("F"): feedback = follow()
-        case .character("m"): feedback = toggleMark()
-        case .character("'"): feedback = nextMark()
-        case .character("y"): feedback = copyPath()
-        case .character("Y"): feedback = copyValue()
-        case .function(1): overlay = Overlay(title: "Tree keys", lines: TreeHelp.lines)
-        case .character("q"): isFinished = true
+        case .nextMatch: return repeatSearch(reversed: false)
+        case .previousMatch: return repeatSearch(reversed: true)
+        case .follow: return follow()
+        case .toggleMark: return toggleMark()
+        case .nextMark: return nextMark()
         default: break
-        }
-    }
-
-    /// The second key after `z`: vim's folds.
-    mutating func fold(_ key: Key) -> String? {
-        switch key {
-        case .character("o"): view.openFocused()
-        case .character("c"): view.closeFocused()
-        case .character("a"): view.toggleFocused()
-        case .character("M"): view.closeAll()
-        case .character("R"):
-            view.openEverything()
-            return "zR: every container opens as it shows (zM closes them all)"
-        default: return nil
         }
         return nil
     }
 
-    /// Runs a `:` line: `goto PATH` (or just `PATH`), `q`.
+    /// Runs the commands that concern the tree: `goto PATH` (or `:PATH`), `top`, `bottom`.
     /// - Returns: what to say.
-    mutating func run(_ line: String) -> String? {
-        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let first = words.first else { return nil }
-        switch first {
-        case "q", "quit":
-            isFinished = true
-            return nil
-        case "goto":
-            guard words.count == 2 else { return "usage: goto PATH (a jq path: .a.b[0])" }
-            return goto(words[1])
-        case "marks":
-            overlay = Overlay(title: "Marks", lines: markListing)
-            return nil
-        default:
-            return first.hasPrefix(".") ? goto(line) : "unknown command: \(CellText.inert(first))"
+    mutating func run(_ command: PromptCommand) -> String? {
+        switch command {
+        case .goto(let path, _): return goto(path)
+        case .top: return perform(.top)
+        case .bottom: return perform(.bottom)
+        case .detail: return "detail: only a stack document has detail levels"
+        case .stats, .marks, .help, .quit: return nil
         }
     }
 
@@ -244,17 +182,17 @@ public struct TreeBrowser {
         }
         pendingJump = nil
         lookUp(path)
-        // (What the lookup said: the caller shows it.)
-        return feedback
+        // (What the lookup says is its notice.)
+        return nil
     }
 
-    /// Starts looking for the node at `path`: a step now (all of it, unless ``searchesInSteps``),
+    /// Starts looking for the node at `path`: a step now (all of it, unless ``runsWorkInSteps``),
     /// the rest a step a tick — a key in an object of millions is a search of its bytes, with
     /// progress, and a key stops it.
     mutating func lookUp(_ path: JSONPath) {
         pathLookup = PathLookup(path: path, in: view.outline.tree)
         continueLookup()
-        while !searchesInSteps, pathLookup != nil { continueLookup() }
+        while !runsWorkInSteps, pathLookup != nil { continueLookup() }
     }
 
     /// The next step of the `:goto` lookup: on an answer, the node focused, or — while the file
@@ -265,24 +203,24 @@ public struct TreeBrowser {
         pathLookup = lookup
         switch outcome {
         case .searching:
-            feedback = "goto \(lookup.path): looking for the key… \(Int(lookup.progress * 100))% (a key stops)"
+            notice = "goto \(lookup.path): looking for the key… \(Int(lookup.progress * 100))% (a key stops)"
         case .found(let indexes):
             pathLookup = nil
-            feedback = nil
+            notice = nil
             if view.reveal(childIndexes: indexes) {
                 if case .path? = pendingJump { pendingJump = nil }
             } else {
-                feedback = "goto: \(lookup.path) is in what the filter leaves out"
+                notice = "goto: \(lookup.path) is in what the filter leaves out"
             }
         case .notFound:
             pathLookup = nil
             if view.outline.tree.isScanning {
                 // It may be further on than the scan got: looked for again as the scan finds more.
                 pendingJump = .path(lookup.path)
-                feedback = nil
+                notice = nil
             } else {
                 if case .path? = pendingJump { pendingJump = nil }
-                feedback = "goto: no node at \(lookup.path)"
+                notice = "goto: no node at \(lookup.path)"
             }
         }
     }
@@ -318,57 +256,9 @@ public struct TreeBrowser {
     }
 
     /// The marks box: each mark's path, in document order.
-    var markListing: [String] {
+    var markListing: (title: String, lines: [String]) {
         let lines = marks.inDocumentOrder.compactMap { view.outline.path(ofChildIndexes: $0)?.description }
-        return lines.isEmpty ? ["No marks: m marks the focused node."] : lines
-    }
-
-    /// `y`: the focused node's path to the clipboard.
-    mutating func copyPath() -> String? {
-        guard let focus = view.focus else { return nil }
-        // The path with its keys whole (the one shown cuts a key of kilobytes); a path under a key
-        // of megabytes is as long, and terminals refuse such OSC 52 sequences.
-        let steps = view.outline.row(focus).steps
-        guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
-            path.description.utf8.count <= Self.clipboardLimit else {
-            return "too long to copy: the path holds a key of over 1 MiB"
-        }
-        clipboard = path.description
-        return "copied the path \(view.outline.path(of: steps))"
-    }
-
-    /// `Y`: the focused node's value, as the JSON it is in the file, to the clipboard.
-    mutating func copyValue() -> String? {
-        guard let focus = view.focus else { return nil }
-        let tree = view.outline.tree
-        let row = view.outline.row(focus)
-        let range: Range<Int>
-        if let last = row.steps.last {
-            range = tree.valueRange(ofChild: last.index, in: last.table)
-        } else if tree.isJSONLines {
-            // The root of JSON Lines is the array of its lines, which the file does not write:
-            // copied as the export writes it.
-            guard tree.size <= Self.clipboardLimit else {
-                return "too big to copy: \(StatusLine.grouped(tree.size)) bytes (at most 1 MiB)"
-            }
-            var lines: [String] = []
-            do {
-                try TreeExport.write(tree) { lines.append($0) }
-            } catch {
-                return "cannot copy: \(error)"
-            }
-            clipboard = lines.joined(separator: "\n")
-            return "copied the value of . (the array of its lines)"
-        } else if let root = tree.root {
-            range = root.start..<(root.end + 1)
-        } else {
-            range = 0..<tree.size
-        }
-        guard range.count <= Self.clipboardLimit else {
-            return "too big to copy: \(StatusLine.grouped(range.count)) bytes (at most 1 MiB)"
-        }
-        clipboard = String(decoding: tree.bytes(in: range), as: UTF8.self)
-        return "copied the value of \(view.outline.path(of: row.steps)) (\(StatusLine.grouped(range.count)) bytes)"
+        return ("Marks (\(marks.count))", lines.isEmpty ? ["No marks: m marks the focused node."] : lines)
     }
 
     /// Takes in the root's children the background scan found (rows added at the end), says so
@@ -460,21 +350,16 @@ public struct TreeBrowser {
     /// Lines for the tree: all but the status line.
     static func height(for size: TerminalSize) -> Int { max(0, size.height - 1) }
 
-    /// The whole screen: the tree, then the prompt or the status line.
-    public mutating func render() -> CellBuffer {
-        var buffer = CellBuffer(width: size.width, height: size.height)
-        if size.width < Browser.minimumSize.width || size.height < Browser.minimumSize.height {
-            buffer.write("terminal too small: \(size.width)x\(size.height)", style: theme.status, x: 0, y: 0)
-            return buffer
-        }
-        let area = Rect(x: 0, y: 0, width: size.width, height: Self.height(for: size))
+    /// Draws the tree into `area`, with the marks in the gutter.
+    /// - Returns: the status line of the frame, its message left to the viewer.
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
         var frame = view.draw(into: &buffer, area: area)
         // After zR, what shows opens, and what that brings on screen in turn (a screen's worth
         // of levels at most).
         // (`where` would go on asking after a frame that opened nothing: a loop that stops.)
         var levels = 0
         while levels < area.height, view.openShown(frame) {
-            buffer = CellBuffer(width: size.width, height: size.height)
+            for y in area.y..<(area.y + area.height) { buffer.fill(.plain, y: y) }
             frame = view.draw(into: &buffer, area: area)
             levels += 1
         }
@@ -484,7 +369,7 @@ public struct TreeBrowser {
             problem = "\(fileName):\(error.line):\(error.column): \(error.message) (the file is malformed there)"
         }
         if !marks.isEmpty {
-            let renderer = FrameRenderer(theme: theme, viewport: Self.height(for: size))
+            let renderer = FrameRenderer(theme: theme, viewport: area.height)
             for placed in frame.rows {
                 // One lookup a row: its role and its child indexes.
                 let row = view.outline.row(placed.index)
@@ -492,21 +377,12 @@ public struct TreeBrowser {
                 renderer.drawMark(x: 1, y: placed.origin, into: &buffer)
             }
         }
-        overlay?.draw(into: &buffer, viewport: Self.height(for: size), style: theme.overlay)
-        let y = size.height - 1
-        if let prompt = prompt.current {
-            prompt.draw(into: &buffer, y: y)
-        } else {
-            StatusLine(
-                focusedID: focusedPath, fileName: fileName, section: nil, position: nil,
-                progress: StatusLine.progress(
-                    lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
-                    atTop: frame.isAtTop, atBottom: frame.isAtBottom),
-                contentSize: frame.contentSize, detailLevel: nil, markCount: marks.count, loadingNote: readingNote, place: place,
-                filterNote: filterNote,
-                message: pendingPrefix.map { "\($0)…" } ?? feedback ?? problem
-            ).draw(into: &buffer, y: y, style: theme.status)
-        }
-        return buffer
+        return StatusLine(
+            focusedID: focusedPath, fileName: "", section: nil, position: nil,
+            progress: StatusLine.progress(
+                lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
+                atTop: frame.isAtTop, atBottom: frame.isAtBottom),
+            contentSize: frame.contentSize, detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
+            place: place, filterNote: filterNote)
     }
 }

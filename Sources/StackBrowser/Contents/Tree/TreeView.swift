@@ -106,6 +106,43 @@ struct TreeView {
         if outline.canOpen(focus) { fold(focus) { $0.toggle($1) } } else { unfoldString(focus, !isUnfoldedString(focus)) }
     }
 
+    /// The most siblings `c` and `e` fold at once (each is a change of the rows).
+    static let siblingFoldLimit = 10_000
+
+    /// `c`/`e`, as jless's: closes (opens) the focused node and each of its siblings shown,
+    /// the last first so the rows before stay where they are; the focus stays on its node.
+    /// - Returns: what to say when there are too many siblings to fold.
+    mutating func foldSiblings(open: Bool) -> String? {
+        guard let focus else { return nil }
+        let indexes = outline.childIndexes(of: focus)
+        guard !indexes.isEmpty else {
+            open ? openFocused() : closeFocused()
+            return nil
+        }
+        let parent = Array(indexes.dropLast())
+        let tree = outline.tree
+        guard let parentRow = outline.row(ofChildIndexes: parent) else { return nil }
+        let siblings: Int
+        if let step = outline.row(parentRow).steps.last {
+            siblings = tree.children(ofChild: step.index, in: step.table).count
+        } else {
+            siblings = tree.root?.count ?? 0
+        }
+        guard siblings <= Self.siblingFoldLimit else {
+            return "\(open ? "e" : "c"): \(StatusLine.grouped(siblings)) siblings, more than \(StatusLine.grouped(Self.siblingFoldLimit)) (zo, zc fold one)"
+        }
+        for index in (0..<siblings).reversed() {
+            guard let row = outline.row(ofChildIndexes: parent + [index]) else { continue }
+            if open, outline.canOpen(row), !outline.isOpen(row) {
+                fold(row) { $0.open($1) }
+            } else if !open, outline.isOpen(row) {
+                fold(row) { $0.close($1) }
+            }
+        }
+        if let row = outline.row(ofChildIndexes: indexes) { list.select(row: row) }
+        return nil
+    }
+
     /// Whether the row is a long string shown whole.
     func isUnfoldedString(_ row: Int) -> Bool {
         list.source.stringStart(of: outline.row(row)).map(list.source.unfoldedStrings.contains) ?? false

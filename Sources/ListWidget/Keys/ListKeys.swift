@@ -1,0 +1,74 @@
+import TerminalUI
+
+/// What a key asks of a ``LazyList``: the moves every list has.
+public enum ListAction: Equatable, Sendable {
+    /// Select the next or the previous selectable row.
+    case selectNext, selectPrevious
+    /// Scroll a line down or up; the selection stays while its row shows.
+    case lineDown, lineUp
+    /// Half a page down or up; a page down or up. The selection keeps its screen line.
+    case halfPageDown, halfPageUp, pageDown, pageUp
+    /// Select the first or the last row.
+    case selectFirst, selectLast
+}
+
+/// Where the list's keys hold: a list has one context.
+public enum ListKeyContext: Hashable, Sendable {
+    case list
+}
+
+/// The list widget's default keys: vim's and less's, the arrows and the paging keys — the same
+/// keys the tstack viewer uses for the same moves. A program reads them with a ``KeyReader`` (or
+/// ``KeyTable/action(for:in:)``) and hands the action to ``LazyList/perform(_:)``:
+///
+/// ```swift
+/// if case .key(let key) = event, let action = ListKeys.table.action(for: KeyChord(key), in: .list) {
+///     list.perform(action)
+/// }
+/// ```
+public enum ListKeys {
+    /// The bindings, with their help.
+    public static let table = KeyTable<ListAction, ListKeyContext>([
+        KeyTableEntry(
+            [KeyBinding(keys: [.character("j"), .down], .selectNext), KeyBinding(keys: [.character("k"), .up], .selectPrevious)],
+            "select the next / previous row", in: [.list]),
+        KeyTableEntry(
+            [KeyBinding(keys: [.control("e")], .lineDown), KeyBinding(keys: [.control("y")], .lineUp)],
+            "scroll a line down / up", in: [.list]),
+        KeyTableEntry(
+            [KeyBinding(keys: [.control("d")], .halfPageDown), KeyBinding(keys: [.control("u")], .halfPageUp)],
+            "half a page down / up", in: [.list]),
+        KeyTableEntry(
+            [KeyBinding(keys: [.character(" "), .pageDown, .control("f"), .character("f")], .pageDown)],
+            "a page down", in: [.list]),
+        KeyTableEntry(
+            [KeyBinding(keys: [.character("b"), .pageUp, .control("b")], .pageUp)], "a page up", in: [.list]),
+        KeyTableEntry(
+            [KeyBinding(keys: [.character("g"), .home], .selectFirst), KeyBinding(keys: [.character("G"), .end], .selectLast)],
+            "the first / the last row", in: [.list]),
+    ])
+
+    /// The action `key` is bound to, if any.
+    public static func action(for key: Key) -> ListAction? {
+        table.action(for: KeyChord(key), in: .list)
+    }
+}
+
+extension LazyList {
+    /// Carries out `action`.
+    public mutating func perform(_ action: ListAction) {
+        let half = max(1, stack.viewportExtent / 2)
+        switch action {
+        case .selectNext: selectNext()
+        case .selectPrevious: selectPrevious()
+        case .lineDown: scroll(by: 1)
+        case .lineUp: scroll(by: -1)
+        case .halfPageDown: page(by: half)
+        case .halfPageUp: page(by: -half)
+        case .pageDown: page(down: true)
+        case .pageUp: page(down: false)
+        case .selectFirst: selectFirst()
+        case .selectLast: selectLast()
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import StackEngine
+import TerminalUI
+
+// MARK: - What the viewer's prompt and boxes ask of a stack document
+
+extension DocumentContent {
+    /// The ids starting with `prefix`, for completion after `goto`.
+    func completions(of prefix: String, limit: Int) -> [String] {
+        rows.ids(withPrefix: prefix, limit: limit)
+    }
+
+    /// Runs the commands that concern the document: `goto`, `top`, `bottom`, `detail`.
+    /// - Returns: what to say: why a mistake is one, or the command's answer.
+    mutating func run(_ command: PromptCommand) -> String? {
+        switch command {
+        case let .goto(id, alignmentName):
+            var alignment = ScrollAlignment.top
+            if let alignmentName {
+                guard let named = ScrollAlignment(rawValue: alignmentName) else {
+                    return "expected top, center or bottom, found \"\(CellText.inert(alignmentName))\""
+                }
+                alignment = named
+            }
+            markJumpStart()
+            defer { startAnimation() }
+            guard !view.scroll(toID: id, alignment: alignment) else { return nil }
+            guard isLoading else { return "no item with id \"\(CellText.inert(id))\"" }
+            loading.wait(for: .id(id, alignment))
+            return nil
+        case .top: return perform(.top)
+        case .bottom: return perform(.bottom)
+        case .detail(let level): return setDetailLevel(level)
+        case .stats, .marks, .help, .quit: return nil
+        }
+    }
+
+    /// The marks box: each marked item with its title.
+    var markListing: (title: String, lines: [String]) {
+        ("Marks (\(marks.count))", marks.listing(in: rows, detailLevel: detail.level))
+    }
+
+    /// The help box's title.
+    var helpTitle: String { "Keys and commands" }
+
+    /// The document's shortcuts, after the keys.
+    var extraHelpLines: [String] {
+        rows.document.shortcuts.isEmpty ? [] : [
+            "shortcuts: " + rows.document.shortcuts.map { "\($0.key) \($0.label)" }.joined(separator: "  "),
+        ]
+    }
+}

@@ -1,0 +1,96 @@
+import StackEngine
+import TerminalUI
+
+/// What the ``Viewer`` shows: a stack document (``DocumentContent``) or a tree of any JSON or
+/// JSON Lines (``TreeContent``). The viewer owns what is the same for every document — the
+/// keys, the prompt and its history, the help and marks boxes, the status line's message, the
+/// clipboard, the run loop's side — and a content the rest: its rows and the focus, the moves
+/// and verbs its shape has, what a search or a filter scans, its marks, and the background work
+/// reading it takes.
+protocol ViewerContent {
+    /// Where the content's keys are bound in ``ViewerKeys/table``.
+    var keyContext: ViewerKeyContext { get }
+    /// The title of the help box.
+    var helpTitle: String { get }
+    /// Lines the help box adds after the keys (a stack document's shortcuts).
+    var extraHelpLines: [String] { get }
+
+    /// The focused item's id, or node's path.
+    var focusedID: String? { get }
+    /// Background work runs a step a tick (on a terminal); when false (`render`), it ends before
+    /// the key's frame.
+    var runsWorkInSteps: Bool { get set }
+    /// A jump of more than a screen shows frames on the way (a stack document's; a tree jumps).
+    var animatesJumps: Bool { get set }
+
+    /// A key was pressed: the policy of background work. Esc stops all of it (a search, a
+    /// filter, a jump waiting for the scan, a key lookup, following) and does nothing else; any
+    /// other key stops the work that would move the focus and leaves a filter going on.
+    /// - Returns: whether the key was used up (Esc stopping work), and what to say.
+    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?)
+    /// Carries out an action of the content's context.
+    /// - Returns: what to say on the status line, if anything.
+    mutating func perform(_ action: ViewerAction) -> String?
+    /// A key bound to nothing: a stack document's shortcut keys.
+    /// - Returns: whether the content used it.
+    mutating func handleUnbound(_ key: Key) -> Bool
+    /// Focuses the item with the id `target` (a stack document) or the node at the path
+    /// `target` (a tree), for `--scroll-to`.
+    /// - Returns: false, changing nothing, when there is none.
+    mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool
+    /// A click at a cell of the screen.
+    mutating func click(x: Int, y: Int)
+    /// Runs a `:` command the viewer leaves to the content (`goto`, `top`, `bottom`, `detail`).
+    mutating func run(_ command: PromptCommand) -> String?
+    /// Starts a search (`/`, `?`; an empty pattern repeats the last one).
+    mutating func startSearch(_ pattern: String, forward: Bool) -> String?
+    /// Starts a filter (`&`; empty: show all again).
+    mutating func startFilter(_ pattern: String) -> String?
+    /// Runs background work started by a key to its end, or until it waits for the input (for
+    /// `render`, which never interleaves keys).
+    mutating func finishWork()
+    /// Completes the target of `goto` (an id, a path): the candidates starting with `prefix`.
+    func completions(of prefix: String, limit: Int) -> [String]
+    /// The marks box: its title and lines.
+    var markListing: (title: String, lines: [String]) { get }
+    /// What `y` copies: the text and what to say, or why there is nothing.
+    func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal>
+
+    /// A message from the work in progress (a search's progress or answer, a filter's, the end of
+    /// loading), shown before what the last command said.
+    var notice: String? { get }
+    /// A message that stays (why the input stopped early), shown when nothing else is said.
+    var standingNote: String? { get }
+    /// Whether messages are left off the status line (a jump's frames on the way).
+    var hidesMessages: Bool { get }
+
+    /// Draws the rows into `area` of `buffer` (everything above the status line).
+    /// - Returns: the status line for the frame, its message left for the viewer.
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine
+    /// The screen changed size (the status line's less).
+    mutating func resize(to size: TerminalSize)
+    /// Draws with `theme` from now on.
+    mutating func useTheme(_ theme: Theme)
+    /// Sends one line per layout decision to `log` (`--log FILE`).
+    mutating func setLayoutLog(_ log: ((String) -> Void)?)
+    /// Resolves rows ahead in the direction of travel (no key is pending).
+    mutating func prefetch()
+
+    /// A tick of the run loop at `now`: takes in what the scan found, runs the next step of a
+    /// search or a filter, a frame of a jump.
+    /// - Returns: whether the screen changed.
+    mutating func advance(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool
+    /// How soon, from `now`, the work in progress wants a tick, in milliseconds.
+    func tickInterval(now: ContinuousClock.Instant) -> Int?
+    /// A descriptor to wake on while the input is read and nothing else is due.
+    func wakeDescriptor(now: ContinuousClock.Instant) -> Int32?
+
+    /// The engine's rows and counters, for ``Viewer/statistics``.
+    var rowCount: Int { get }
+    var counters: StackCounters { get }
+}
+
+/// Why `y` copied nothing.
+struct CopyRefusal: Error, Equatable {
+    var message: String
+}
