@@ -4,6 +4,7 @@
 //   Tab        switch between the hours and the lines
 //   j k ↓ ↑    select the next / previous row       Space PgDn, b PgUp   a page
 //   g G        the first / the last row              Enter (in hours)     jump to that hour
+//   (the list widget's default keys, ListKeys, with Ctrl-D/U, Ctrl-E/Y, Ctrl-F/B)
 //   q          quit
 //
 // When standard output is not a terminal it prints the screen after jumping to hour 200 and
@@ -57,16 +58,9 @@ struct LogBrowser: TerminalApp {
         return true
     }
 
+    /// The list widget's default keys (`ListKeys`): j/k, the arrows, Space/b, Ctrl-D/U, g/G.
     static func move<Source>(_ list: inout LazyList<Source>, _ key: Key) {
-        switch key {
-        case .character("j"), .down: list.selectNext()
-        case .character("k"), .up: list.selectPrevious()
-        case .character(" "), .pageDown: list.page(down: true)
-        case .character("b"), .pageUp: list.page(down: false)
-        case .character("g"), .home: list.selectFirst()
-        case .character("G"), .end: list.selectLast()
-        default: break
-        }
+        if let action = ListKeys.action(for: key) { list.perform(action) }
     }
 
     mutating func resize(to size: TerminalSize) {

@@ -22,11 +22,13 @@ struct Shades: TerminalApp {
     }
 
     mutating func update(_ event: InputEvent) -> Bool {
+        // The list widget's default keys: j/k and the arrows select, Ctrl-E/Y scroll a line,
+        // Space/b page, g/G the ends.
+        if case .key(let key) = event, let action = ListKeys.action(for: key) {
+            list.perform(action)
+            return true
+        }
         switch event {
-        case .key(.character("j")), .key(.down): list.scroll(by: 1)
-        case .key(.character("k")), .key(.up): list.scroll(by: -1)
-        case .key(.character(" ")), .key(.pageDown): list.page(down: true)
-        case .key(.character("b")), .key(.pageUp): list.page(down: false)
         case .key(.character("1")): list.select(id: "Reds-1")
         case .key(.character("2")): list.select(id: "Greens-1")
         case .key(.character("3")): list.select(id: "Blues-1")
@@ -53,7 +55,7 @@ if isatty(STDOUT_FILENO) == 0 {
     var shades = Shades(size: size)
     _ = shades.update(.key(.character("2")))
     for line in shades.draw(size: size).textLines() { print(line) }
-    _ = shades.update(.key(.character("j")))
+    _ = shades.update(.key(.control("e")))
     print("(one line down: the Greens header stays pinned)")
     for line in shades.draw(size: size).textLines() { print(line) }
     exit(0)

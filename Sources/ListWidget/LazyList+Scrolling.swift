@@ -24,7 +24,9 @@ extension LazyList {
         let line = paging.flatMap { $0.anchor == stack.anchor && $0.selection == selection ? $0.line : nil }
             ?? selectionLine
         stack.scroll(by: lines)
-        if let row = selectableRow(coveringLine: line) { selection = row }
+        // A line the rows pinned at the top cover now (a tree's enclosing containers) selects
+        // the first row below them: never a row hidden under a pin.
+        if let row = selectableRow(coveringLine: max(line, stack.pinnedLines())) { selection = row }
         paging = Paging(line: line, anchor: stack.anchor, selection: selection)
     }
 

@@ -224,7 +224,7 @@ struct DocumentView {
                 markedCards: Set(strip.rows.map(\.index).filter { marks.contains(source.rowID(at: $0)) }),
                 into: &buffer)
         }
-        if let search { renderer.highlight(search, columns: left..<(area.right - 1), into: &buffer) }
+        if let search { renderer.highlight(search.regex, columns: left..<(area.right - 1), into: &buffer) }
         return frame
     }
 

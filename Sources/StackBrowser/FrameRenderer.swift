@@ -1,3 +1,4 @@
+import StackDocument
 import StackEngine
 import TerminalUI
 
@@ -17,9 +18,9 @@ struct FrameRenderer {
         buffer.write(Self.markSign, style: theme.mark, x: x, y: y)
     }
 
-    /// Restyles every match of `search` on the viewport's lines within `columns`: the line's
+    /// Restyles every match of `pattern` on the viewport's lines within `columns`: the line's
     /// text is matched with the search's own pattern, so what is highlighted is what matched.
-    func highlight(_ search: Search, columns: Range<Int>, into buffer: inout CellBuffer) {
+    func highlight(_ pattern: RegexPattern, columns: Range<Int>, into buffer: inout CellBuffer) {
         for y in 0..<min(viewport, buffer.height) {
             var text: [UInt8] = []
             var columnOfByte: [Int] = []
@@ -29,7 +30,7 @@ struct FrameRenderer {
                     columnOfByte.append(x)
                 }
             }
-            let ranges = text.withUnsafeBytes { search.regex.matchRanges(in: $0) }
+            let ranges = text.withUnsafeBytes { pattern.matchRanges(in: $0) }
             for range in ranges {
                 let first = columnOfByte[range.lowerBound]
                 let last = columnOfByte[range.upperBound - 1]

@@ -151,6 +151,20 @@ import Testing
         #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
     }
 
+    /// The last search's matches are highlighted on screen, as in a stack document.
+    @Test func searchMatchesAreHighlighted() throws {
+        let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")
+        var viewer = Viewer(tree: tree, fileName: "t.json", size: TerminalSize(width: 48, height: 12), theme: .color)
+        for event in try KeyNotation.parse("/lin[u]x<Enter>") { viewer.handle(event) }
+        let frame = viewer.render()
+        let lines = frame.textLines()
+        let y = try #require(lines.firstIndex { $0.contains("\"linux\"") })
+        let x = try #require(lines[y].firstRange(of: "linux")).lowerBound.utf16Offset(in: lines[y])
+        for column in x..<(x + 5) { #expect(frame[column, y].style == Theme.color.match, "column \(column)") }
+        #expect(frame[x - 2, y].style != Theme.color.match)
+        #expect(!lines.indices.contains { row in row != y && (0..<frame.width).contains { frame[$0, row].style == Theme.color.match } })
+    }
+
     /// jless's keys: `yy` pretty-prints, `yv` copies one line, `yk` the key (an element's index),
     /// each saying what it copied; the message stays until the next key.
     @Test func theYFamilyCopiesAsJlessDoes() {

@@ -368,8 +368,13 @@ public struct TreeContent {
         if problem == nil, let error = view.outline.tree.firstMalformed {
             problem = "\(fileName):\(error.line):\(error.column): \(error.message) (the file is malformed there)"
         }
+        let renderer = FrameRenderer(theme: theme, viewport: area.height)
+        // The last search's matches on screen, as a stack document's (right of the gutter, left
+        // of the scrollbar).
+        if let last = lastSearch {
+            renderer.highlight(last.pattern, columns: 2..<max(2, area.width - 1), into: &buffer)
+        }
         if !marks.isEmpty {
-            let renderer = FrameRenderer(theme: theme, viewport: area.height)
             for placed in frame.rows {
                 // One lookup a row: its role and its child indexes.
                 let row = view.outline.row(placed.index)

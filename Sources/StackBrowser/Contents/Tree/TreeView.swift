@@ -183,6 +183,10 @@ struct TreeView {
     /// - Returns: whether any opened (the frame is then to be drawn again).
     mutating func openShown(_ frame: StackFrame<RenderedRow>) -> Bool {
         guard opensEverything else { return false }
+        // Containers opening above the focus would push it down: it keeps its screen line.
+        let kept = list.selection.flatMap { row in
+            frame.rows.contains { $0.index == row && !$0.isPinned } ? list.selectedID.map { ($0, list.selectionLine) } : nil
+        }
         var opened = false
         for placed in frame.rows.reversed() where !placed.isPinned {
             let row = placed.index
@@ -192,11 +196,15 @@ struct TreeView {
             fold(row) { $0.open($1) }
             opened = true
             // The records it is in (the first two levels), to forget them once far from the screen.
-            for length in 1...min(2, indexes.count) where openedRecords.insert(Array(indexes.prefix(length))).inserted {
+            // (The root, closed by a key and opened again, is no record.)
+            for length in stride(from: 1, through: min(2, indexes.count), by: 1) where openedRecords.insert(Array(indexes.prefix(length))).inserted {
                 openedOrder.append(Array(indexes.prefix(length)))
             }
         }
-        if opened { forgetFarRecords(around: frame.visibleRange) }
+        if opened {
+            forgetFarRecords(around: frame.visibleRange)
+            if let (id, line) = kept { list.select(id: id, atLine: line) }
+        }
         return opened
     }
 
