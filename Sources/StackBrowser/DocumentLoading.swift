@@ -43,12 +43,14 @@ struct DocumentLoading {
 
     var isLoading: Bool { document != nil }
 
-    /// A key was pressed: the notice goes, a waiting jump is cancelled, and following stops.
-    mutating func keyPressed() {
-        notice = nil
-        pendingJump = nil
-        follows = false
-    }
+    /// A key was pressed: the notice goes.
+    mutating func clearNotice() { notice = nil }
+
+    /// A key stopped the jump waiting for the scan (``JobPolicy``).
+    mutating func cancelJump() { pendingJump = nil }
+
+    /// A key stopped following (``JobPolicy``).
+    mutating func stopFollowing() { follows = false }
 
     /// Keeps the view at the end as items arrive.
     /// - Returns: false when the input ended: there is nothing to follow.
@@ -102,7 +104,7 @@ struct DocumentLoading {
     var note: String? {
         guard let document else { return nil }
         // Standard input still streaming in has no size yet: say how much arrived.
-        if follows { return "following (a key stops)" }
+        if follows { return "following \(JobPolicy.hint(for: .follow))" }
         let progress = document.sizeIsKnown
             ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(ByteCount(document.fileSize)) so far"
         guard pendingJump != nil else { return progress }

@@ -22,18 +22,15 @@ struct FilterState {
         }
     }
 
-    /// A key was pressed: Esc cancels a scan in progress (and does nothing else); any other
-    /// key lets it go on. The notice of a finished filter goes.
-    /// - Returns: whether Esc cancelled a scan.
-    mutating func keyPressed(isEscape: Bool) -> Bool {
-        guard scan != nil else {
-            notice = nil
-            return false
-        }
-        guard isEscape else { return false }
+    /// A key was pressed: the notice of a finished filter goes (a running one's progress stays).
+    mutating func clearNotice() {
+        if scan == nil { notice = nil }
+    }
+
+    /// Stops the scan in progress (Esc did: ``JobPolicy``).
+    mutating func stop() {
         scan = nil
-        notice = "filter cancelled"
-        return true
+        notice = nil
     }
 
     /// Matches up to `budget` more items.
@@ -72,6 +69,6 @@ struct FilterState {
     private var progress: String? {
         guard let scan else { return nil }
         let percent = scan.total > 0 ? scan.scanned * 100 / scan.total : 0
-        return "filtering &\(CellText.inert(scan.search.pattern)) … \(percent)% (Esc cancels)"
+        return "filtering &\(CellText.inert(scan.search.pattern)) … \(percent)% \(JobPolicy.hint(for: .filter))"
     }
 }

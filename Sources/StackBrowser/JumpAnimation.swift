@@ -21,11 +21,11 @@ struct JumpAnimation {
         return way.from + (way.to - way.from) * way.step / Self.steps
     }
 
-    /// A key was pressed: a way being shown ends (the key's frame shows where it went).
-    mutating func keyPressed() {
-        start = nil
-        way = nil
-    }
+    /// A key was pressed: where an earlier key jumped from is forgotten.
+    mutating func forgetStart() { start = nil }
+
+    /// A key stopped the way being shown (``JobPolicy``): the key's frame shows where it went.
+    mutating func end() { way = nil }
 
     /// Notes that the key being handled jumps from content offset `offset`.
     mutating func markStart(at offset: Int) {

@@ -15,15 +15,13 @@ struct SearchState {
     /// Whether a scan is in progress.
     var isSearching: Bool { scan != nil }
 
-    /// A key was pressed: the notice goes, and a scan in progress stops (saying so when the key
-    /// was Esc, which does nothing else).
-    /// - Returns: whether a scan was stopped.
-    mutating func keyPressed(isEscape: Bool) -> Bool {
-        notice = nil
-        guard scan != nil else { return false }
+    /// A key was pressed: the notice goes.
+    mutating func clearNotice() { notice = nil }
+
+    /// Stops the scan in progress (a key did: ``JobPolicy``).
+    mutating func stop() {
         scan = nil
-        if isEscape { notice = "search cancelled" }
-        return true
+        isWaiting = false
     }
 
     /// Whether the scan in progress looked at every item read so far and waits for more.
@@ -93,7 +91,7 @@ struct SearchState {
             case .waiting:
                 scan = current
                 isWaiting = true
-                notice = "searching \(typed) … \(readNote()) (a key stops)"
+                notice = "searching \(typed) … \(readNote()) \(JobPolicy.hint(for: .search))"
                 return nil
             case .done:
                 scan = nil
@@ -103,7 +101,7 @@ struct SearchState {
         }
         scan = current
         let percent = count > 0 ? min(99, current.looked * 100 / count) : 0
-        notice = "searching \(typed) … \(percent)% (a key stops)"
+        notice = "searching \(typed) … \(percent)% \(JobPolicy.hint(for: .search))"
         return nil
     }
 }

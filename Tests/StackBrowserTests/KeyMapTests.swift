@@ -183,6 +183,8 @@ import Testing
     static func start(for action: ViewerAction, in context: ViewerKeyContext) -> String {
         switch (action, context) {
         case (.previousItem, _): return "jj"
+        // Esc with nothing running clears what the last key said.
+        case (.cancel, _): return "jx"
         case (.scrollLines(-1), _), (.halfPageUp, _), (.pageUp, _), (.top, _): return "<PgDn><PgDn>"
         case (.nextCard, .stack): return "<End>"
         case (.previousCard, .stack): return "<End>l"

@@ -391,6 +391,26 @@ import Testing
         Array((0..<count).map { #"{"n": \#($0), "msg": "\#($0 == needle ? "needle-near-end" : "hay")"}"# + "\n" }.joined().utf8)
     }
 
+    /// One policy for every content: any key lets a filter go on (it changes what shows, not
+    /// where the focus is) and stops a search; Esc stops either and says so.
+    @Test func aKeyLetsAFilterGoOnAndEscStopsIt() throws {
+        let tree = try JSONTree(bytes: Self.log(200_000, needle: 150_000), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        for event in try KeyNotation.parse("&needle<Enter>") { viewer.handle(event) }
+        #expect(viewer.tree!.runningJobs.contains(.filter))
+        #expect(viewer.message?.contains("(Esc stops)") == true, "\(viewer.message ?? "")")
+        viewer.handle(.key(.character("j")))
+        #expect(viewer.tree!.runningJobs.contains(.filter), "j lets the filter go on")
+        viewer.handle(.key(.escape))
+        #expect(!viewer.tree!.runningJobs.contains(.filter))
+        #expect(viewer.message == "filter cancelled")
+        for event in try KeyNotation.parse("/needle<Enter>") { viewer.handle(event) }
+        #expect(viewer.tree!.runningJobs.contains(.search))
+        viewer.handle(.key(.character("j")))
+        #expect(!viewer.tree!.runningJobs.contains(.search), "j stops the search")
+    }
+
     /// A search typed while the file is read looks at what was read, then waits, saying so — never
     /// "no match" — and finds the match once the scan reaches it.
     @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {

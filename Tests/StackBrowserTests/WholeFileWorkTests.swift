@@ -121,7 +121,7 @@ import Testing
         #expect(browser.isFiltering)
         #expect(browser.tickInterval == 0)
         _ = browser.update(.tick)
-        #expect(browser.message?.hasPrefix("filtering &Item 99 … 20% (Esc cancels)") == true)
+        #expect(browser.message?.hasPrefix("filtering &Item 99 … 20% (Esc stops)") == true)
         _ = browser.update(.key(.character("j")))
         #expect(browser.isFiltering, "other keys let it go on")
         _ = browser.update(.key(.escape))

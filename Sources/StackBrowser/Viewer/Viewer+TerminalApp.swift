@@ -13,7 +13,14 @@ extension Viewer: TerminalApp {
             handle(event)
             return !isFinished
         }
-        pacing.changed(content.advance(now: .now, lastFrame: pacing.lastFrame))
+        // The one scheduler: each running job's next step, in order (a take-in first: what it
+        // finds lets a waiting search or jump go on).
+        let now = ContinuousClock.now
+        var changed = false
+        for job in ViewerJob.allCases where content.runningJobs.contains(job) {
+            changed = content.step(job, now: now, lastFrame: pacing.lastFrame) || changed
+        }
+        pacing.changed(changed)
         return !isFinished
     }
 
@@ -34,8 +41,11 @@ extension Viewer: TerminalApp {
     /// costs nothing.
     public var wakeDescriptor: Int32? { content.wakeDescriptor(now: .now) }
 
-    /// How soon the work in progress wants a tick.
-    public var tickInterval: Int? { content.tickInterval(now: .now) }
+    /// How soon the work in progress wants a tick: the soonest any running job asks.
+    public var tickInterval: Int? {
+        let now = ContinuousClock.now
+        return content.runningJobs.compactMap { content.tickInterval(for: $0, now: now) }.min()
+    }
 
     /// False after a tick that changed nothing on screen.
     public var needsFrame: Bool { pacing.frameDue }

@@ -136,9 +136,12 @@ public struct Viewer {
         case .key, .mouse: break
         }
         feedback = nil
-        let stopped = content.keyPressed(isEscape: event == .key(.escape))
-        feedback = stopped.said
-        if stopped.usedUp { return }
+        content.keyPressed()
+        // The policy of background work: a key stops what would move the focus; Esc on the
+        // rows (bound to `.cancel`) stops the rest too, and says what it stopped.
+        if event != .key(.escape) || overlay != nil || prompt.isOpen {
+            content.stop(JobPolicy.stopped(byEscape: false, among: content.runningJobs))
+        }
         if overlay != nil { return handleInBox(event) }
         if prompt.isOpen {
             if case .key(let key) = event { type(key) }
@@ -154,6 +157,8 @@ public struct Viewer {
 
     /// A key read as a chord of the content's bindings.
     private mutating func read(_ key: Key) {
+        // Esc forgets the first key of a chord.
+        if keys.pending != nil, key == .escape { return keys.reset() }
         switch keys.read(key, in: ViewerKeys.table, context: content.keyContext) {
         case .pending: return
         case .action(let action): feedback = perform(action)
@@ -185,6 +190,10 @@ public struct Viewer {
         case .filter: prompt.open(.filter)
         case .help: showHelp()
         case .quit: isFinished = true
+        case .cancel:
+            let stopped = JobPolicy.stopped(byEscape: true, among: content.runningJobs)
+            content.stop(stopped)
+            return JobPolicy.message(forStopped: stopped)
         case .copy(let target):
             switch content.copy(target) {
             case .success(let copied):

@@ -23,11 +23,18 @@ protocol ViewerContent {
     /// A jump of more than a screen shows frames on the way (a stack document's; a tree jumps).
     var animatesJumps: Bool { get set }
 
-    /// A key was pressed: the policy of background work. Esc stops all of it (a search, a
-    /// filter, a jump waiting for the scan, a key lookup, following) and does nothing else; any
-    /// other key stops the work that would move the focus and leaves a filter going on.
-    /// - Returns: whether the key was used up (Esc stopping work), and what to say.
-    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?)
+    /// A key was pressed: what the work in progress said goes.
+    mutating func keyPressed()
+    /// The background work running now.
+    var runningJobs: Set<ViewerJob> { get }
+    /// Stops `jobs` (a key did, as ``JobPolicy`` says).
+    mutating func stop(_ jobs: Set<ViewerJob>)
+    /// A tick at `now` for `job`, running: its next step (a take-in, a search's window, a
+    /// frame on a jump's way).
+    /// - Returns: whether the screen changed.
+    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool
+    /// How soon, from `now`, `job` wants its next tick, in milliseconds (nil: not by time).
+    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int?
     /// Carries out an action of the content's context.
     /// - Returns: what to say on the status line, if anything.
     mutating func perform(_ action: ViewerAction) -> String?
@@ -76,12 +83,6 @@ protocol ViewerContent {
     /// Resolves rows ahead in the direction of travel (no key is pending).
     mutating func prefetch()
 
-    /// A tick of the run loop at `now`: takes in what the scan found, runs the next step of a
-    /// search or a filter, a frame of a jump.
-    /// - Returns: whether the screen changed.
-    mutating func advance(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool
-    /// How soon, from `now`, the work in progress wants a tick, in milliseconds.
-    func tickInterval(now: ContinuousClock.Instant) -> Int?
     /// A descriptor to wake on while the input is read and nothing else is due.
     func wakeDescriptor(now: ContinuousClock.Instant) -> Int32?
 

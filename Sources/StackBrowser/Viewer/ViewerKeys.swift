@@ -42,6 +42,8 @@ public enum ViewerAction: Equatable, Sendable {
     case help
     /// Quit (`q`).
     case quit
+    /// Esc: stop what runs (a search, a filter, a jump, a lookup, following), saying so.
+    case cancel
     /// In a box (help, marks): close it (Esc, `q`).
     case closeBox
     /// At the prompt: enter the line, cancel it, walk the history, complete a word, delete a
@@ -141,6 +143,7 @@ public enum ViewerKeys {
         Entry([bind([.function(1)], .help)], "this help", in: contents),
         Entry([bind([.character(":")], .openPrompt)], "a command (below)", in: contents),
         Entry([bind([.character("q")], .quit)], "quit", in: contents),
+        Entry([bind([.escape], .cancel)], "stop a search, a filter, a jump, following", in: contents),
         Entry([bind([.escape, .character("q"), .function(1)], .closeBox)], "close the box (any other key too)", in: [.box]),
         Entry([bind([.enter], .enterLine), bind([.escape], .cancelLine)], "enter / cancel the line", in: [.prompt]),
         Entry([bind([.up], .olderLine), bind([.down], .newerLine)], "the line before / after in the history",

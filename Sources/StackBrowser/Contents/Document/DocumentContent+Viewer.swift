@@ -78,49 +78,75 @@ extension DocumentContent: ViewerContent {
     /// While a jump waits for the scan, a frame every this many milliseconds (the spinner).
     static let waitingFrameInterval = 15
 
-    /// A tick: a frame of a jump's way, a take-in of scanned items, a step of a search or a
-    /// filter.
-    mutating func advance(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
-        var changed = false
-        if animation.isRunning {
-            animation.advance()
-            changed = true
-        }
-        if let document = loading.document,
-            isWaitingForScan || document.hasItemsToTakeIn || now - loading.lastTakeIn >= Self.batchTime {
-            changed = takeInScannedItems(now: now, lastFrame: lastFrame) || changed
-        }
-        // A search that waits for the scan goes on after a take-in (a frame when it moved on).
-        if search.isSearching {
-            let waited = search.isWaiting
-            continueSearch()
-            changed = changed || !(waited && search.isWaiting)
-        }
-        if filtering.isFiltering {
-            continueFilter()
-            changed = true
-        }
-        return changed
+    /// The work running: taking in what the scan finds, a jump's frames or a jump waiting for
+    /// the scan, a search, a filter, following.
+    var runningJobs: Set<ViewerJob> {
+        var jobs: Set<ViewerJob> = []
+        if loading.isLoading { jobs.insert(.takeIn) }
+        if animation.isRunning { jobs.insert(.animation) }
+        if isWaitingForScan { jobs.insert(.pendingJump) }
+        if search.isSearching { jobs.insert(.search) }
+        if filtering.isFiltering { jobs.insert(.filter) }
+        if loading.follows { jobs.insert(.follow) }
+        return jobs
     }
 
-    /// At once for a search's or a filter's next step, 30 ms for a jump's next frame, 15 ms
-    /// while a jump waits for the scan, and when the batch time is up while the scan has news.
-    func tickInterval(now: ContinuousClock.Instant) -> Int? {
-        var intervals: [Int] = []
-        if (search.isSearching && !search.isWaiting) || filtering.isFiltering { intervals.append(0) }
-        if animation.isRunning { intervals.append(JumpAnimation.frameInterval) }
-        if let document = loading.document {
-            let left = Self.batchTime - (now - loading.lastTakeIn)
-            if isWaitingForScan {
-                intervals.append(Self.waitingFrameInterval)
-            } else if document.hasItemsToTakeIn {
-                // Items already found are taken in a slice at a time, a key between slices.
-                intervals.append(0)
-            } else if left > .zero {
-                intervals.append(Int((left / .milliseconds(1)).rounded(.up)))
+    mutating func stop(_ jobs: Set<ViewerJob>) {
+        for job in jobs {
+            switch job {
+            case .animation: animation.end()
+            case .pendingJump: loading.cancelJump()
+            case .search: search.stop()
+            case .filter: filtering.stop()
+            case .follow: loading.stopFollowing()
+            case .takeIn, .lookup: break
             }
         }
-        return intervals.min()
+    }
+
+    /// A frame of a jump's way, a take-in of scanned items, a step of a search or a filter; a
+    /// jump waiting for the scan and following go on at take-ins.
+    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+        switch job {
+        case .animation:
+            animation.advance()
+            return true
+        case .takeIn:
+            guard let document = loading.document,
+                isWaitingForScan || document.hasItemsToTakeIn || now - loading.lastTakeIn >= Self.batchTime else {
+                return false
+            }
+            return takeInScannedItems(now: now, lastFrame: lastFrame)
+        case .search:
+            // A search that waits for the scan goes on after a take-in (a frame when it moved on).
+            let waited = search.isWaiting
+            continueSearch()
+            return !(waited && search.isWaiting)
+        case .filter:
+            continueFilter()
+            return true
+        case .pendingJump, .follow, .lookup:
+            return false
+        }
+    }
+
+    /// At once for a search's or a filter's next step and for items found and not taken in
+    /// yet, 30 ms for a jump's next frame, 15 ms while a jump waits for the scan (the spinner),
+    /// and when the batch time is up while the scan has news.
+    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
+        switch job {
+        case .search: return search.isWaiting ? nil : 0
+        case .filter: return 0
+        case .animation: return JumpAnimation.frameInterval
+        case .pendingJump: return Self.waitingFrameInterval
+        case .takeIn:
+            guard let document = loading.document, !isWaitingForScan else { return nil }
+            // Items already found are taken in a slice at a time, a key between slices.
+            if document.hasItemsToTakeIn { return 0 }
+            let left = Self.batchTime - (now - loading.lastTakeIn)
+            return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+        case .follow, .lookup: return nil
+        }
     }
 
     /// While a document is read and its batch time is up, the scan's wake pipe.

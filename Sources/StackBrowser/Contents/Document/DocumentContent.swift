@@ -78,17 +78,13 @@ public struct DocumentContent {
 
     // MARK: - Events
 
-    /// The policy of background work for a key (``ViewerContent/keyPressed(isEscape:)``): a key
-    /// stops a search and a jump's way, a jump waiting for the scan and following; Esc does
-    /// nothing else, and cancels a filter being applied (other keys let it go on).
-    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?) {
-        // A key that jumped further than a screen shows its way, when jumps animate (after the
-        // key: ``perform(_:)`` starts it).
-        animation.keyPressed()
-        loading.keyPressed()
-        if search.keyPressed(isEscape: isEscape), isEscape { return (true, nil) }
-        if filtering.keyPressed(isEscape: isEscape) { return (true, nil) }
-        return (false, nil)
+    /// A key was pressed: what the search, the filter and the reading said goes, and where an
+    /// earlier key jumped from.
+    mutating func keyPressed() {
+        animation.forgetStart()
+        search.clearNotice()
+        filtering.clearNotice()
+        loading.clearNotice()
     }
 
     /// A shortcut key of the document scrolls to its target.

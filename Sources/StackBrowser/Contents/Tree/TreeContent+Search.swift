@@ -75,9 +75,9 @@ extension TreeContent {
         let typed = "\(running.forward ? "/" : "?")\(CellText.inert(running.pattern.source))"
         switch outcome {
         case .searching:
-            notice = "searching \(typed)… \(Int(running.progress * 100))% (a key stops)"
+            notice = "searching \(typed)… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .search))"
         case .waiting:
-            notice = "searching \(typed)… \(view.outline.tree.readNote) (a key stops)"
+            notice = "searching \(typed)… \(view.outline.tree.readNote) \(JobPolicy.hint(for: .search))"
         case .notFound:
             search = nil
             // Around the whole file and back: the match passed over in the focused node is the only one.
@@ -135,7 +135,9 @@ extension TreeContent {
             return "filter off"
         }
         do {
-            filtering = TreeFilter(tree: view.outline.tree, pattern: try RegexPattern(text))
+            let running = TreeFilter(tree: view.outline.tree, pattern: try RegexPattern(text))
+            filtering = running
+            notice = filterProgress(running)
         } catch {
             return "bad pattern: \(error)"
         }
@@ -155,7 +157,7 @@ extension TreeContent {
         }
         guard running.isCaughtUp else {
             filtering = running
-            notice = "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% (Esc stops)"
+            notice = filterProgress(running)
             return
         }
         filtering = nil
@@ -166,6 +168,11 @@ extension TreeContent {
             tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
         }
         notice = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+    }
+
+    /// What a filter being applied says: how far it got, and how to stop it.
+    private func filterProgress(_ running: TreeFilter) -> String {
+        "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .filter))"
     }
 
     /// A filter whose pattern turned out too complex for a child taken in since goes: it has no

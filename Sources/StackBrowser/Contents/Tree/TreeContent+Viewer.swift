@@ -80,12 +80,39 @@ extension TreeContent: ViewerContent {
     /// The least time between two take-ins of what the scan found (as a stack document's).
     static let batchTime = DocumentContent.batchTime
 
-    /// A tick: takes in what the background scan found, runs the lookup's, the search's or the
-    /// filter's next step.
-    mutating func advance(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
-        var changed = false
-        let tree = view.outline.tree
-        if tree.isScanning, now - lastTakeIn >= Self.batchTime {
+    /// The work running: taking in what the scan finds, a jump waiting for it, a key lookup, a
+    /// search, a filter, following.
+    var runningJobs: Set<ViewerJob> {
+        var jobs: Set<ViewerJob> = []
+        if view.outline.tree.isScanning { jobs.insert(.takeIn) }
+        if pendingJump != nil { jobs.insert(.pendingJump) }
+        if pathLookup != nil { jobs.insert(.lookup) }
+        if search != nil { jobs.insert(.search) }
+        if filtering != nil { jobs.insert(.filter) }
+        if follows { jobs.insert(.follow) }
+        return jobs
+    }
+
+    mutating func stop(_ jobs: Set<ViewerJob>) {
+        for job in jobs {
+            switch job {
+            case .pendingJump: pendingJump = nil
+            case .lookup: pathLookup = nil
+            case .search: search = nil
+            case .filter: filtering = nil
+            case .follow: follows = false
+            case .takeIn, .animation: break
+            }
+        }
+    }
+
+    /// A take-in of what the background scan found, the lookup's, the search's or the filter's
+    /// next step; a jump waiting for the scan and following go on at take-ins.
+    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+        switch job {
+        case .takeIn:
+            let tree = view.outline.tree
+            guard now - lastTakeIn >= Self.batchTime else { return false }
             let rows = stack.rowCount
             let scanned = tree.scannedBytes
             takeScanned()
@@ -95,33 +122,35 @@ extension TreeContent: ViewerContent {
             // A jump or a search waiting for the scan went on; rows arriving below the screen
             // change nothing on it: a frame when they show (the end was on screen), when the
             // scan ends, and else once a second for its progress.
-            changed = pendingJump != nil || search != nil || !tree.isScanning
+            return pendingJump != nil || search != nil || !tree.isScanning
                 || (showsEnd && stack.rowCount > rows) || now - lastFrame > .seconds(1)
-        }
-        if pathLookup != nil {
+        case .lookup:
             continueLookup()
-            changed = true
-        }
-        // The next window of a search or a filter (one waiting for the scan went on at the take-in).
-        if let running = search, !running.isWaiting {
+            return true
+        case .search:
+            // (One waiting for the scan went on at the take-in.)
+            guard let running = search, !running.isWaiting else { return false }
             continueSearch()
-            changed = true
-        }
-        if filtering != nil {
+            return true
+        case .filter:
             continueFilter()
-            changed = true
+            return true
+        case .pendingJump, .follow, .animation:
+            return false
         }
-        return changed
     }
 
-    /// At once while a search, a filter or a lookup runs; while the file is read, when the batch
-    /// time is up.
-    func tickInterval(now: ContinuousClock.Instant) -> Int? {
-        if let search, !search.isWaiting { return 0 }
-        if filtering != nil || pathLookup != nil { return 0 }
-        guard view.outline.tree.isScanning else { return nil }
-        let left = Self.batchTime - (now - lastTakeIn)
-        return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+    /// At once for a search's, a filter's or a lookup's next step; while the file is read, when
+    /// the batch time is up.
+    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
+        switch job {
+        case .search: return search?.isWaiting == true ? nil : 0
+        case .filter, .lookup: return 0
+        case .takeIn:
+            let left = Self.batchTime - (now - lastTakeIn)
+            return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+        case .pendingJump, .follow, .animation: return nil
+        }
     }
 
     /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the

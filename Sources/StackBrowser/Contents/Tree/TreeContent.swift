@@ -95,24 +95,9 @@ public struct TreeContent {
 
     // MARK: - Events
 
-    /// The policy of background work for a key (``ViewerContent/keyPressed(isEscape:)``): a key
-    /// stops a search, a lookup, a jump waiting for the scan and following; Esc does nothing
-    /// else, and cancels a filter being applied (other keys let it go on).
-    mutating func keyPressed(isEscape: Bool) -> (usedUp: Bool, said: String?) {
+    /// A key was pressed: what the work in progress said goes.
+    mutating func keyPressed() {
         notice = nil
-        pendingJump = nil
-        pathLookup = nil
-        // A key stops following (F follows again).
-        follows = false
-        if search != nil {
-            search = nil
-            if isEscape { return (true, "search cancelled") }
-        }
-        if filtering != nil, isEscape {
-            filtering = nil
-            return (true, "filter cancelled")
-        }
-        return (false, nil)
     }
 
     /// A tree has no keys of its own beyond the table's.
@@ -203,7 +188,7 @@ public struct TreeContent {
         pathLookup = lookup
         switch outcome {
         case .searching:
-            notice = "goto \(lookup.path): looking for the key… \(Int(lookup.progress * 100))% (a key stops)"
+            notice = "goto \(lookup.path): looking for the key… \(Int(lookup.progress * 100))% \(JobPolicy.hint(for: .lookup))"
         case .found(let indexes):
             pathLookup = nil
             notice = nil
@@ -327,10 +312,10 @@ public struct TreeContent {
     /// While the file is read: how far, and what waits for it, for the status line.
     var readingNote: String? {
         let tree = view.outline.tree
-        if follows { return "following (a key stops)" }
+        if follows { return "following \(JobPolicy.hint(for: .follow))" }
         switch pendingJump {
-        case .path(let path)?: return "goto \(path): reading on to find it, \(tree.readNote) (a key stops)"
-        case .bottom?: return "G: on to the last node as it is read, \(tree.readNote) (a key stops)"
+        case .path(let path)?: return "goto \(path): reading on to find it, \(tree.readNote) \(JobPolicy.hint(for: .pendingJump))"
+        case .bottom?: return "G: on to the last node as it is read, \(tree.readNote) \(JobPolicy.hint(for: .pendingJump))"
         default: break
         }
         guard tree.isScanning, tree.size > 0 else { return nil }

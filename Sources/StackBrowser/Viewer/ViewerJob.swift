@@ -1,0 +1,62 @@
+/// Background work a content does between keys, run a step a tick by the ``Viewer`` — the one
+/// scheduler — under one policy (``JobPolicy``) for what a key stops and what progress says.
+/// Time comes in with the tick, so the viewer stays testable on the in-memory terminal.
+public enum ViewerJob: Hashable, Sendable, CaseIterable {
+    /// Taking in what the background scan found (rows added below the screen).
+    case takeIn
+    /// A jump's frames on the way (a stack document's `g`, `G`, `:goto`, a shortcut).
+    case animation
+    /// A jump that waits for the scan to find its target (`G`, `:goto` further on).
+    case pendingJump
+    /// A `:goto` looking for a key in a big container, a window a tick.
+    case lookup
+    /// A search, a step a tick.
+    case search
+    /// A filter, a step a tick.
+    case filter
+    /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
+    case follow
+
+    /// What Esc stopping it says.
+    var stoppedMessage: String {
+        switch self {
+        case .takeIn: return "reading stopped"
+        case .animation: return "jump ended"
+        case .pendingJump: return "jump cancelled"
+        case .lookup: return "goto cancelled"
+        case .search: return "search cancelled"
+        case .filter: return "filter cancelled"
+        case .follow: return "stopped following"
+        }
+    }
+}
+
+/// The one policy of background work, for every content:
+/// - **Esc** stops every job but taking in what the scan found, says what it stopped, and does
+///   nothing else.
+/// - **Any other key** stops the jobs whose answer would move the focus — a search, a lookup, a
+///   jump waiting for the scan, a jump's frames, following — since the key moves it now; a filter
+///   (which changes what shows, not where the focus is) goes on.
+/// - Progress says how to stop it: `(a key stops)` or `(Esc stops)`.
+/// - No job answers from part of the input as if it were the whole: a search, a filter or a
+///   jump that needs the whole input waits for it, saying so (each content's jobs keep this).
+enum JobPolicy {
+    /// The jobs any key stops.
+    static let stoppedByAnyKey: Set<ViewerJob> = [.animation, .pendingJump, .lookup, .search, .follow]
+
+    /// The jobs of `running` that a key stops: all but taking in for Esc.
+    static func stopped(byEscape isEscape: Bool, among running: Set<ViewerJob>) -> Set<ViewerJob> {
+        isEscape ? running.subtracting([.takeIn]) : running.intersection(stoppedByAnyKey)
+    }
+
+    /// How the progress of `job` says it stops.
+    static func hint(for job: ViewerJob) -> String {
+        stoppedByAnyKey.contains(job) ? "(a key stops)" : "(Esc stops)"
+    }
+
+    /// What Esc stopping `jobs` says: the first that a user started and sees.
+    static func message(forStopped jobs: Set<ViewerJob>) -> String? {
+        let order: [ViewerJob] = [.search, .filter, .lookup, .pendingJump, .follow]
+        return order.first(where: jobs.contains)?.stoppedMessage
+    }
+}
