@@ -28,9 +28,10 @@ import Testing
             pattern: "crane", filtered: "(3 of 6)"),
     ]
 
-    /// The status line's first word: the focused id or path.
+    /// The status line's first word: the focused id or path (empty while the prompt shows).
     static func focus(_ screen: [String]) -> String {
-        String(screen.last?.split(separator: " ").first ?? "")
+        guard let last = screen.last, last.hasPrefix(" ") else { return "" }
+        return String(last.split(separator: " ").first ?? "")
     }
 
     @Test(arguments: contents)
@@ -51,7 +52,7 @@ import Testing
 
         // A search moves the focus to a match and highlights it; n goes on, N comes back.
         tmux.send("/", content.pattern, "Enter")
-        let found = tmux.waitUntil { Self.focus($0) != start }
+        let found = tmux.waitUntil { !Self.focus($0).isEmpty && Self.focus($0) != start }
         let match = Self.focus(found)
         #expect(match != start, "\(content): \(found)")
         let styled = tmux.tmux("capture-pane", "-p", "-e", "-t", "main").stdout.lowercased()
@@ -65,7 +66,7 @@ import Testing
         }
         #expect(highlighted, "\(content): \(styled.split(separator: "\n").filter { $0.contains(content.pattern) }.prefix(2))")
         tmux.send("n")
-        let next = Self.focus(tmux.waitUntil { Self.focus($0) != match })
+        let next = Self.focus(tmux.waitUntil { !Self.focus($0).isEmpty && Self.focus($0) != match })
         #expect(next != match, "\(content): n")
         tmux.send("N")
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == match }) == match, "\(content): N")
