@@ -17,7 +17,6 @@ import Testing
         Self.append((1...3).map { #"{"msg": "line \#($0)"}"# + "\n" }.joined(), to: path, truncating: true)
         let tmux = TmuxSession(width: 90, height: 12, command: "'\(Subprocess.tstack)' browse --follow '\(path)'; sleep 60")
         // The first lines may still be on their way in when following starts: it keeps to them.
-        // The first lines may still be on their way in when following starts: it keeps to them.
         let first = tmux.waitUntil { $0.last?.contains("following") == true && $0.last?.hasPrefix(" .[2].msg ") == true }
         #expect(first.last?.hasPrefix(" .[2].msg ") == true, "\(first.last ?? "")")
         Self.append((4...40).map { #"{"msg": "line \#($0)"}"# + "\n" }.joined(), to: path)
@@ -34,7 +33,10 @@ import Testing
         let again = tmux.waitUntil { $0.last?.hasPrefix(" .[40].msg ") == true }
         #expect(again.last?.contains("following") == true)
         Self.append(#"{"msg": "a new start"}"# + "\n", to: path, truncating: true)
-        let restarted = tmux.waitUntil { $0.contains { $0.contains("a new start") } }
+        // (Waits for the whole frame: tmux may be captured while a frame is half written.)
+        let restarted = tmux.waitUntil {
+            $0.contains { $0.contains("a new start") } && $0.last?.contains("reading it again") == true
+        }
         #expect(restarted.last?.contains("was truncated: reading it again from the start") == true, "\(restarted.last ?? "")")
         #expect(restarted.last?.hasPrefix(" .[0].msg ") == true, "\(restarted.last ?? "")")
     }
