@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `_checkInvariants`-style checks after every change of a list, a tree's fold state and a
+/// stack document's rows, compiled into debug builds (every test) and left out of release ones.
+let internalChecks: [SwiftSetting] = [.define("TSTACK_INTERNAL_CHECKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "tstack",
     products: [
@@ -40,19 +44,21 @@ let package = Package(
             dependencies: [
                 "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
-            ]
+            ],
+            swiftSettings: internalChecks
         ),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
         // A lazy list with a selection, drawn into an area of a cell buffer: the widget.
-        .target(name: "ListWidget", dependencies: ["StackEngine", "TerminalUI"]),
+        .target(name: "ListWidget", dependencies: ["StackEngine", "TerminalUI"], swiftSettings: internalChecks),
         // The browser: document rows, key handling and frame rendering.
         .target(
             name: "StackBrowser",
             dependencies: [
                 "StackEngine", "StackDocument", "TerminalUI", "ListWidget",
                 .product(name: "Algorithms", package: "swift-algorithms"),
-            ]
+            ],
+            swiftSettings: internalChecks
         ),
         // The library in one import: re-exports the five modules above.
         .target(

@@ -6,6 +6,7 @@ extension LazyList {
     /// Scrolls `lines` lines (negative: up). A selection the view left behind moves onto the
     /// screen: to the first selectable row shown when scrolling down, the last when scrolling up.
     public mutating func scroll(by lines: Int) {
+        defer { checkInvariants() }
         stack.scroll(by: lines)
         keepSelectionVisible(preferLeading: lines > 0)
     }
@@ -21,6 +22,7 @@ extension LazyList {
     /// row covering that line is selected. Pages in a row keep the first page's line, so a page
     /// down and a page up give back the same screen and selection even at an end.
     public mutating func page(by lines: Int) {
+        defer { checkInvariants() }
         let line = paging.flatMap { $0.anchor == stack.anchor && $0.selection == selection ? $0.line : nil }
             ?? selectionLine
         stack.scroll(by: lines)
@@ -45,6 +47,7 @@ extension LazyList {
     /// - Returns: the row clicked, when it is selectable (now the selection).
     @discardableResult
     public mutating func click(column: Int, line: Int) -> Int? {
+        defer { checkInvariants() }
         let height = stack.viewportExtent
         guard line >= 0, line < height, column >= 0 else { return nil }
         if style.showsScrollbar, column == style.gutterWidth + stack.crossExtent {

@@ -89,6 +89,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// - Complexity: the source's `rowIndex(forID:)` plus O(rows on a screen).
     @discardableResult
     public mutating func select(id: String, alignment: ScrollAlignment = .top) -> Bool {
+        defer { checkInvariants() }
         guard let row = stack.source.rowIndex(forID: id) else { return false }
         switch stack.source.rowKind(at: row) {
         case .header:
@@ -112,6 +113,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// - Returns: false, changing nothing, when the row is not selectable.
     @discardableResult
     public mutating func select(row: Int, alignment: ScrollAlignment? = nil) -> Bool {
+        defer { checkInvariants() }
         guard isSelectable(row) else { return false }
         selection = row
         if let alignment, !isVisible(row) { stack.scroll(toRow: row, alignment: alignment) } else { stack.reveal(row: row) }
@@ -136,6 +138,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// - Returns: false, changing nothing, when there is no selectable row with that id.
     @discardableResult
     public mutating func select(id: String, atLine line: Int) -> Bool {
+        defer { checkInvariants() }
         guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
         selection = row
         stack.scroll(toRow: row, alignment: .top)
@@ -174,6 +177,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Comes back to `state`: the same row selected and the same row at the top, found by id
     /// (the rows may have changed since). Ids no longer there leave that part as it is.
     public mutating func restore(_ state: ListState) {
+        defer { checkInvariants() }
         if let id = state.topID, let row = stack.source.rowIndex(forID: id) {
             stack.scroll(to: ScrollAnchor(row: row, offset: state.topOffset))
         }
@@ -194,6 +198,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// changed); those before keep their measurements and the screen does not move. The
     /// selection is kept by id, else moved to the nearest selectable row.
     public mutating func replaceRows(from start: Int, with source: Source) {
+        defer { checkInvariants() }
         replaceRows(from: start) { $0 = source }
     }
 
@@ -204,6 +209,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     ///   the rows replaced (a growing list, whose rows are appended below the selection, never
     ///   looks it up).
     public mutating func replaceRows(from start: Int, updatingSource update: (inout Source) -> Void) {
+        defer { checkInvariants() }
         replaceRows(in: start..<stack.rowCount, updatingSource: update)
     }
 
@@ -215,22 +221,28 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public mutating func replaceRows(
         in range: Range<Int>, selecting: Int? = nil, updatingSource update: (inout Source) -> Void
     ) {
+        defer { checkInvariants() }
         let before = stack.rowCount
         let outside = selection.map { !range.contains($0) } ?? false
-        let selected = outside || selecting != nil ? nil : selectedID
+        let selected = outside ? nil : selectedID
         stack.replaceRows(in: range, updatingSource: update)
-        if let selecting {
-            selection = isSelectable(selecting) ? selecting : selection.map { min($0, stack.rowCount - 1) }
+        if let selecting, isSelectable(selecting) {
+            selection = selecting
             return
         }
         if outside, let current = selection {
-            if current >= range.upperBound { selection = current + stack.rowCount - before }
+            let shifted = current >= range.upperBound ? current + stack.rowCount - before : current
+            // (The same row, shifted — unless the source's rows changed otherwise than it said.)
+            selection = isSelectable(shifted)
+                ? shifted : selectable(from: min(shifted, stack.rowCount - 1), forward: true)
+                    ?? selectable(from: min(shifted, stack.rowCount - 1), forward: false)
             return
         }
         if let selected, let row = stack.source.rowIndex(forID: selected), isSelectable(row) {
             selection = row
         } else {
-            let from = min(selection ?? 0, stack.rowCount - 1)
+            // The nearest selectable row: never one that cannot be (a closing row, a header).
+            let from = min(selecting ?? selection ?? 0, stack.rowCount - 1)
             selection = selectable(from: from, forward: true) ?? selectable(from: from, forward: false)
         }
     }
@@ -241,6 +253,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// Follows the area's new size, keeping the top row at the top and the selection on screen.
     public mutating func resize(width: Int, height: Int) {
+        defer { checkInvariants() }
         self.width = max(0, width)
         stack.setViewport(crossExtent: Self.rowWidth(width, style), viewportExtent: max(0, height))
         if let selection, !isVisible(selection) { stack.reveal(row: selection) }
@@ -272,6 +285,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     }
 
     private mutating func moveSelection(forward: Bool) {
+        defer { checkInvariants() }
         guard let current = selection else {
             selection = selectable(from: forward ? 0 : stack.rowCount - 1, forward: forward)
             return

@@ -73,6 +73,7 @@ struct RowTable: Sendable {
 
     /// Appends a header, footer or card-strip row.
     mutating func append(_ role: DocumentRows.Role, section: Int, ordinal: Int) {
+        defer { checkInvariants() }
         precondition(role != .item, "items are appended as runs")
         runs.append(Run(firstRow: count, section: Int32(section), role: role, firstItem: -1, listStart: -1,
                         ordinal: Int32(ordinal), rowCount: 1))
@@ -83,6 +84,7 @@ struct RowTable: Sendable {
     /// `ordinal`.
     /// - Complexity: O(1).
     mutating func appendItems(_ items: Range<Int>, section: Int, ordinal: Int) {
+        defer { checkInvariants() }
         guard !items.isEmpty else { return }
         if let last = runs.last, last.role == .item, last.section == Int32(section),
             last.firstItem >= 0, Int(last.firstItem) + Int(last.rowCount) == items.lowerBound {
@@ -98,6 +100,7 @@ struct RowTable: Sendable {
     /// at `ordinal`.
     /// - Complexity: O(items).
     mutating func appendItems(_ items: [Int], section: Int, ordinal: Int) {
+        defer { checkInvariants() }
         var position = 0
         var ordinal = ordinal
         while position < items.count {
@@ -137,6 +140,7 @@ struct RowTable: Sendable {
     /// Removes the rows from `row` on.
     /// - Complexity: O(runs removed + listed items removed).
     mutating func removeRows(from row: Int) {
+        defer { checkInvariants() }
         guard row < count else { return }
         while let last = runs.last, last.firstRow >= row {
             if last.role == .item, last.firstItem < 0 { listedItems.removeLast(Int(last.rowCount)) }

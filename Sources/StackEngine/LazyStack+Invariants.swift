@@ -56,8 +56,9 @@ extension LazyStack {
     /// Every broken invariant of the stack, described; empty when it is consistent: the index
     /// covers the source's rows, the anchor is inside a row, every resolved row exists and its
     /// extent is the one measured, the counters count what is resolved.
-    /// - Complexity: O(n log n). For tests.
-    func invariantViolations() -> [String] {
+    /// - Complexity: O(n log n). For checks (a list checks its stack after every change in
+    /// debug builds) and tests.
+    public func invariantViolations() -> [String] {
         var problems = index.count == source.rowCount
             ? index.invariantViolations(kind: source.rowKind(at:))
             : ["index has \(index.count) rows, the source \(source.rowCount)"]

@@ -155,7 +155,8 @@ extension LazyStack {
             offset -= extent(row)
             row += 1
         }
-        return ScrollAnchor(row: row, offset: offset)
+        // Past the last row's end (its bottom aligned to a viewport of no lines): its last line.
+        return ScrollAnchor(row: row, offset: min(offset, extent(row) - 1))
     }
 
     /// Moves `anchor` up just enough that no blank lines show below the last row.

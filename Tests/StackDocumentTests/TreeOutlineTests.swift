@@ -198,3 +198,26 @@ import Testing
         #expect(outline.path(of: outline.row(row).steps).description == #".["a b"]["c.d"][2].x"#)
     }
 }
+
+/// The checks run after every change in debug builds report what they are for.
+@Suite struct InvariantCheckTests {
+    @Test func aTableWithChildrenOutOfOrderIsReported() {
+        var table = ChildTable(isObject: true, start: 0)
+        table.end = 40
+        table.keyStarts = [2, 20]
+        table.valueStarts = [10, 8]
+        table.counts = [-1, -1]
+        #expect(table.invariantViolations() == [
+            "child 1 starts before the one before", "key 1 starts after its value",
+        ])
+    }
+
+    @Test func anOutlineStaysConsistentThroughFolds() throws {
+        let tree = try JSONTree(bytes: Array(#"{"a": [1, [2, 3], {"b": 4}], "c": {"d": [5]}}"#.utf8), name: "i.json")
+        let outline = TreeOutline(tree: tree)
+        for row in [1, 3, 2, 1, 0, 0] {
+            if row < outline.rowCount { outline.toggle(row) }
+            #expect(outline.invariantViolations() == [])
+        }
+    }
+}

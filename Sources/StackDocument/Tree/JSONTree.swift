@@ -452,6 +452,9 @@ public final class JSONTree: @unchecked Sendable {
                 windows: blockWindows(lines: false))
         } else {
             children = scanChildren(in: range)
+            // A container malformed inside (JSON Lines and big files check only the skeleton):
+            // its own scan finds other children than its parent's counted.
+            if let counted = table.childCount(of: index), counted != children.count { countsDisagree = true }
         }
         cache[key] = children
         cacheOrder.append(key)
@@ -564,6 +567,10 @@ public final class JSONTree: @unchecked Sendable {
             throw located
         }
     }
+
+    /// Whether a container's own scan found another number of children than its parent's scan
+    /// counted (it is malformed inside): the outline's row counts are then its parent's guess.
+    public private(set) var countsDisagree = false
 
     /// The first value a row found malformed (inside a big file only the skeleton is checked
     /// before a row shows what is inside), for the viewer to say where.

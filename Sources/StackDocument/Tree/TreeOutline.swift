@@ -129,7 +129,7 @@ public final class TreeOutline {
         }
     }
 
-    private var root: OpenNode?
+    private(set) var root: OpenNode?
     private var rootIsOpen = true
     /// Whether a child of the root the scan finds while a filter is on matches it.
     private var filterMatches: ((Int) -> Bool)?
@@ -152,6 +152,7 @@ public final class TreeOutline {
     /// - Complexity: O(children added × log n).
     @discardableResult
     public func takeScanned() -> Int {
+        defer { checkInvariants() }
         let before = rowCount
         // Let go of the root's table while the tree appends to it (else every take-in copies it).
         if let root { root.table = ChildTable(isObject: root.table.isObject, start: root.table.start) }
@@ -283,6 +284,7 @@ public final class TreeOutline {
     ///   its children are not cached.
     @discardableResult
     public func toggle(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        defer { checkInvariants() }
         let located = self.row(row)
         return located.role == .leaf ? open(row, located) : close(row, located)
     }
@@ -290,13 +292,15 @@ public final class TreeOutline {
     /// Opens the container at `row`; nil when it is open already or not a container.
     @discardableResult
     public func open(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
-        open(row, self.row(row))
+        defer { checkInvariants() }
+        return open(row, self.row(row))
     }
 
     /// Closes the container at `row`; nil when it is not open.
     @discardableResult
     public func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
-        close(row, self.row(row))
+        defer { checkInvariants() }
+        return close(row, self.row(row))
     }
 
     /// The row of the outermost closed container on the way to the node at `indexes` (child
@@ -335,6 +339,7 @@ public final class TreeOutline {
     ///   children are not cached.
     @discardableResult
     public func openAncestors(of indexes: [Int]) -> (replaced: Range<Int>, rows: Int)? {
+        defer { checkInvariants() }
         guard let rootNode = root, rootIsOpen, indexes.count > 1 else { return nil }
         // Down to the first container on the way that is closed (or open by default, without a
         // node: it gets one, its rows unchanged).
@@ -403,6 +408,7 @@ public final class TreeOutline {
     ///   has no node of its own.
     @discardableResult
     public func forget(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+        defer { checkInvariants() }
         let located = self.row(row)
         guard located.role == .opening, let last = located.steps.last else { return nil }
         var parent = root
@@ -448,6 +454,7 @@ public final class TreeOutline {
     /// child the scan finds later shows when `matches` says so. What is open stays open.
     /// - Complexity: O(children shown).
     public func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+        defer { checkInvariants() }
         guard let old = root else { return }
         root = OpenNode(
             table: old.table, depth: 0, childrenOpen: old.childrenOpen, groupSize: tree.blockSize, kept: kept,
@@ -459,11 +466,15 @@ public final class TreeOutline {
     public var shownChildCount: Int? { root?.kept?.count }
 
     /// Closes every container but the root (vim's `zM`).
-    public func closeAll() { reset(openDepth: 1) }
+    public func closeAll() {
+        reset(openDepth: 1)
+        checkInvariants()
+    }
 
     /// Opens every container on the way to the node at the end of `indexes` (child indexes from
     /// the root), so it has a row; returns that row, or nil when an index is out of range.
     public func reveal(childIndexes indexes: [Int]) -> Int? {
+        defer { checkInvariants() }
         guard !indexes.isEmpty else { return 0 }
         // A child of the root the filter leaves out has no row to reach.
         guard root?.position(of: indexes[0]) != nil else { return nil }

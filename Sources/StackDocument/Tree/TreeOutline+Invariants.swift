@@ -1,0 +1,71 @@
+// MARK: - Invariants, checked after every change in debug builds (swift-collections' habit)
+
+extension ChildTable {
+    /// Every broken invariant of the table, described; empty when it is consistent: the
+    /// children's value regions start in order inside the container, an object's keys each
+    /// start before their value and after the child before, one count a kept child.
+    /// - Complexity: O(children kept). For checks and tests.
+    public func invariantViolations() -> [String] {
+        var problems: [String] = []
+        if counts.count != valueStarts.count { problems.append("\(counts.count) counts for \(valueStarts.count) children") }
+        if isObject, keyStarts.count != valueStarts.count {
+            problems.append("\(keyStarts.count) keys for \(valueStarts.count) children")
+        }
+        for index in valueStarts.indices {
+            if index > 0, valueStarts[index] <= valueStarts[index - 1] { problems.append("child \(index) starts before the one before") }
+            if valueStarts[index] <= start { problems.append("child \(index) starts before its container") }
+            if isComplete, end >= 0, valueStarts[index] > end { problems.append("child \(index) starts after its container") }
+            if isObject, index < keyStarts.count {
+                if keyStarts[index] >= valueStarts[index] { problems.append("key \(index) starts after its value") }
+                if index > 0, keyStarts[index] <= valueStarts[index - 1] { problems.append("key \(index) starts in the child before") }
+            }
+        }
+        return problems
+    }
+}
+
+extension TreeOutline {
+    /// Every broken invariant of the fold state, described; empty when it is consistent: each
+    /// open node's row counts sum to its children's rows counted one by one (a child with a node
+    /// its node's rows, else its default), the children a filter keeps are in order and exist,
+    /// a node is one level below its parent, every table is consistent.
+    /// - Complexity: O(nodes open × their children). For checks and tests.
+    public func invariantViolations() -> [String] {
+        guard let root else { return [] }
+        var problems: [String] = []
+        func check(_ node: OpenNode, path: String) {
+            problems += node.table.invariantViolations().map { "\(path): \($0)" }
+            let count = node.kept?.count ?? node.table.count
+            if let kept = node.kept {
+                if zip(kept, kept.dropFirst()).contains(where: { $0 >= $1 }) { problems.append("\(path): kept children out of order") }
+                if let last = kept.last, last >= node.table.count { problems.append("\(path): keeps child \(last) of \(node.table.count)") }
+            }
+            let counted = (0..<count).reduce(0) { $0 + node.rows(at: $1) }
+            // (A container malformed inside has no right count: its rows show what is wrong.)
+            if node.rowsOfChild.total != counted, !tree.countsDisagree {
+                problems.append("\(path): row counts sum to \(node.rowsOfChild.total), its children have \(counted) rows")
+            }
+            for (index, child) in node.nodes {
+                if index >= node.table.count { problems.append("\(path): a node for child \(index) of \(node.table.count)") }
+                if child.depth != node.depth + 1 { problems.append("\(path)/\(index): at depth \(child.depth) under \(node.depth)") }
+                check(child, path: "\(path)/\(index)")
+            }
+        }
+        check(root, path: ".")
+        return problems
+    }
+
+    /// Stops the program on a broken invariant, in builds with `TSTACK_INTERNAL_CHECKS` (debug
+    /// builds: every test), for outlines small enough to check after every change.
+    @inline(__always)
+    func checkInvariants() {
+        #if TSTACK_INTERNAL_CHECKS
+        guard rowCount <= Self.checkedRows else { return }
+        let problems = invariantViolations()
+        precondition(problems.isEmpty, "TreeOutline: \(problems.prefix(3))")
+        #endif
+    }
+
+    /// Outlines of more rows than this are not checked after every change (a check is O(n)).
+    static let checkedRows = 5_000
+}
