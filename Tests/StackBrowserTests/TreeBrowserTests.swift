@@ -151,6 +151,33 @@ import Testing
         #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
     }
 
+    /// `&` filters the siblings of the focused node: on a GeoJSON feature, the features — not the
+    /// root's children (which kept the whole `features` array: `1 of 2`). The status line names
+    /// the container; `&` alone shows every feature again.
+    @Test func aFilterKeepsTheSiblingsOfTheFocusedNode() throws {
+        let names = ["f0", "f1", "f2", "LASTFEATURE"]
+        let features = names.map { #"{"type": "Feature", "properties": {"name": "\#($0)"}}"# }
+        let json = #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ", "))]}"#
+        let size = TerminalSize(width: 110, height: 14)
+        func screen(_ keys: String) -> [String] { Self.screen(json, size: size, keys: keys) }
+        let filtered = screen(":goto .features[3]<Enter>&LASTFEATURE<Enter>")
+        #expect(filtered.last!.contains("filter: LASTFEATURE (1 of 4) in .features"), "\(filtered.last!)")
+        #expect(filtered.last!.hasPrefix(" .features[3]"), "the focus stays on the feature that matched")
+        #expect(!filtered.contains { $0.contains("f0") || $0.contains("f1") }, "\(filtered)")
+        #expect(filtered.contains { $0.contains("type: \"FeatureCollection\"") }, "the root's children all show")
+        let cleared = screen(":goto .features[3]<Enter>&LASTFEATURE<Enter>&<Enter>")
+        #expect(cleared.last!.contains("filter off"))
+        #expect(cleared.dropLast() == screen(":goto .features[3]<Enter>").dropLast())
+        // On the root's child, the root's children are filtered, as before.
+        #expect(screen("j&Collection<Enter>").last!.contains("filter: Collection (1 of 2)"))
+        // A filter on another container replaces the one applied.
+        let moved = screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[3].properties.name<Enter>&name<Enter>")
+        #expect(moved.last!.contains("filter: name (1 of 1) in .features[3].properties"), "\(moved.last!)")
+        let back = screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[3].properties.name<Enter>&name<Enter>:goto .features[0]<Enter>")
+        #expect(back.last!.hasPrefix(" .features[0] "), "the features show again: \(back.last!)")
+        #expect(screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[0]<Enter>").last!.contains("in what the filter leaves out"))
+    }
+
     /// The last search's matches are highlighted on screen, as in a stack document.
     @Test func searchMatchesAreHighlighted() throws {
         let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")

@@ -1,10 +1,13 @@
-/// The `&` filter of a tree: which of the root's children (a JSON Lines file's records, an
-/// array's elements, an object's members) have a match for a regular expression anywhere in
-/// their text — found a window of the file at a time (progress between windows, a key stops it),
+/// The `&` filter of a tree: which children of a container — the root's (a JSON Lines file's
+/// records), or any other's (a GeoJSON's features) — have a match for a regular expression
+/// anywhere in their text — found a window of the file at a time (progress between windows, a key stops it),
 /// one match a child: after a match the search goes on from the child's end.
 public struct TreeFilter {
     public let pattern: RegexPattern
     private let tree: JSONTree
+    /// The container whose children are filtered; nil for the root (which a scan may still be
+    /// finding).
+    private let container: ChildTable?
     /// The children found so far with a match, in order.
     public private(set) var kept: [Int] = []
     /// Where the next window starts: every child before it was looked at.
@@ -13,18 +16,22 @@ public struct TreeFilter {
     /// Bytes searched a step.
     static let window = 4 << 20
 
-    /// A filter of `tree`'s root children by `pattern`: those found so far, and those the scan
-    /// finds until ``isCaughtUp``.
-    public init(tree: JSONTree, pattern: RegexPattern) {
+    /// A filter by `pattern` of the children of `container` (nil: the root's — those found so
+    /// far, and those the scan finds until ``isCaughtUp``).
+    public init(tree: JSONTree, pattern: RegexPattern, container: ChildTable? = nil) {
         self.tree = tree
         self.pattern = pattern
+        self.container = container
         pattern.forgetExceededLimits()
-        position = max(0, tree.root?.start ?? 0)
+        position = max(0, (container ?? tree.root)?.start ?? 0)
     }
+
+    /// The children filtered.
+    private var table: ChildTable? { container ?? tree.root }
 
     /// Where the children found so far end.
     private var end: Int {
-        guard let table = tree.root, table.count > 0 else { return position }
+        guard let table, table.count > 0 else { return position }
         return table.isComplete ? table.end : max(table.end, position)
     }
 
@@ -39,7 +46,7 @@ public struct TreeFilter {
     public var isCaughtUp: Bool { position >= end || pattern.exceededLimits }
 
     /// Whether every child of the whole input was looked at.
-    public var isDone: Bool { isCaughtUp && !tree.isScanning }
+    public var isDone: Bool { isCaughtUp && (container != nil || !tree.isScanning) }
 
     /// Whether the pattern backtracks too much for the text: the filter has no answer.
     public var isTooComplex: Bool { pattern.exceededLimits }
@@ -47,7 +54,7 @@ public struct TreeFilter {
     /// Looks through the next window: whole children (a match across a window's edge is in
     /// one of them), unless one child alone is longer than `longestWindow`.
     public mutating func step() {
-        guard !isCaughtUp, let table = tree.root else { return }
+        guard !isCaughtUp, let table else { return }
         let end = self.end
         var windowEnd = min(end, position + Self.window)
         if windowEnd < end {
@@ -60,7 +67,7 @@ public struct TreeFilter {
         let readStart = max(0, position - Self.context)
         let bytes = tree.bytes(in: readStart..<windowEnd)
         let startsLine = tree.startsLine(at: readStart)
-        let endsLine = (windowEnd == end && !tree.isScanning) || tree.startsLine(at: windowEnd + 1)
+        let endsLine = (windowEnd == end && (container != nil || !tree.isScanning)) || tree.startsLine(at: windowEnd + 1)
         var from = position - readStart
         var next = windowEnd
         while from < bytes.count {

@@ -465,6 +465,32 @@ public final class TreeOutline {
     /// How many of the root's children show when a filter is on, else nil.
     public var shownChildCount: Int? { root?.kept?.count }
 
+    /// Shows only the children in `kept` (child indexes, in order) of the open container at
+    /// `row`, or all with nil — any container but the root (``filter(keeping:matches:)``), whose
+    /// children are all known. What is open inside stays open.
+    /// - Returns: the rows replaced (the container's) and how many it has now; nil when `row` is
+    ///   no open container.
+    /// - Complexity: O(children shown + depth × log n).
+    @discardableResult
+    public func filter(childrenOfNodeAt row: Int, keeping kept: [Int]?) -> (replaced: Range<Int>, rows: Int)? {
+        defer { checkInvariants() }
+        let located = self.row(row)
+        guard !located.steps.isEmpty, located.role == .opening else { return nil }
+        return change(row, located, { parent, index in
+            let old = parent.nodes[index] ?? makeNode(ofChild: index, of: parent)
+            parent.nodes[index] = OpenNode(
+                table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: tree.blockSize,
+                kept: kept, nodes: old.nodes, closed: old.closed)
+        }, root: {})
+    }
+
+    /// How many children of the container at `indexes` show when a filter keeps some, else nil.
+    public func shownChildCount(ofNodeAt indexes: [Int]) -> Int? {
+        var node = root
+        for index in indexes { node = node?.nodes[index] }
+        return node?.kept?.count
+    }
+
     /// Closes every container but the root (vim's `zM`).
     public func closeAll() {
         reset(openDepth: 1)

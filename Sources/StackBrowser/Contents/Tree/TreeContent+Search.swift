@@ -126,17 +126,22 @@ extension TreeContent {
 
     // MARK: - Filter
 
-    /// `&PATTERN`: starts keeping only the root's children with a match; `&` alone shows all.
+    /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
+    /// children of its parent (on the root, the root's children); `&` alone shows all again.
     mutating func startFilter(_ text: String) -> String? {
         guard !text.isEmpty else {
             guard appliedFilter != nil else { return nil }
-            appliedFilter = nil
-            view.filter(keeping: nil, matches: nil)
+            clearFilter()
             return "filter off"
         }
+        // The focused node's parent: its steps' last table is the parent's children.
+        let steps = view.focus.map { view.outline.row($0).steps } ?? []
+        let container = steps.dropLast().map(\.index)
         do {
-            let running = TreeFilter(tree: view.outline.tree, pattern: try RegexPattern(text))
+            let running = TreeFilter(
+                tree: view.outline.tree, pattern: try RegexPattern(text), container: steps.count > 1 ? steps.last?.table : nil)
             filtering = running
+            filteringContainer = steps.count > 1 ? container : []
             notice = filterProgress(running)
         } catch {
             return "bad pattern: \(error)"
@@ -161,13 +166,31 @@ extension TreeContent {
             return
         }
         filtering = nil
+        // One filter at a time: one on another container goes first.
+        if appliedFilter != nil, appliedContainer != filteringContainer { clearFilter() }
         appliedFilter = running.pattern
+        appliedContainer = filteringContainer
         let tree = view.outline.tree
         let pattern = running.pattern
-        view.filter(keeping: running.kept) { index in
-            tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
+        if appliedContainer.isEmpty {
+            view.filter(keeping: running.kept) { index in
+                tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
+            }
+        } else {
+            view.filter(childrenOf: appliedContainer, keeping: running.kept)
         }
         notice = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+    }
+
+    /// Shows every child of the container filtered again.
+    private mutating func clearFilter() {
+        if appliedContainer.isEmpty {
+            view.filter(keeping: nil, matches: nil)
+        } else {
+            view.filter(childrenOf: appliedContainer, keeping: nil)
+        }
+        appliedFilter = nil
+        appliedContainer = []
     }
 
     /// What a filter being applied says: how far it got, and how to stop it.
@@ -179,18 +202,27 @@ extension TreeContent {
     /// answer for that child.
     mutating func dropFilterTooComplex() {
         guard let pattern = appliedFilter, pattern.exceededLimits else { return }
-        appliedFilter = nil
-        view.filter(keeping: nil, matches: nil)
+        clearFilter()
         notice = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
     }
 
-    /// The filter applied, for the status line: `filter: PATTERN` and how many children show —
-    /// of those read so far, while the file is read.
+    /// The filter applied, for the status line: `filter: PATTERN`, how many children show —
+    /// of those read so far, while the file is read — and the container, when not the root
+    /// (`in .features`).
     var filterNote: String? {
-        guard let appliedFilter, let shown = view.outline.shownChildCount else { return nil }
-        let tree = view.outline.tree
-        let total = tree.root?.count ?? 0
-        let soFar = tree.isScanning ? " so far" : ""
-        return "filter: \(CellText.inert(appliedFilter.source)) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))\(soFar))"
+        guard let appliedFilter else { return nil }
+        let outline = view.outline
+        let pattern = CellText.inert(appliedFilter.source)
+        guard !appliedContainer.isEmpty else {
+            guard let shown = outline.shownChildCount else { return nil }
+            let total = outline.tree.root?.count ?? 0
+            let soFar = outline.tree.isScanning ? " so far" : ""
+            return "filter: \(pattern) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))\(soFar))"
+        }
+        guard let shown = outline.shownChildCount(ofNodeAt: appliedContainer),
+            let row = outline.row(ofChildIndexes: appliedContainer), let step = outline.row(row).steps.last,
+            let total = step.table.childCount(of: step.index), let path = outline.path(ofChildIndexes: appliedContainer)
+        else { return nil }
+        return "filter: \(pattern) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))) in \(path)"
     }
 }

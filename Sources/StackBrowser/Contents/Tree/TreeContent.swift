@@ -40,9 +40,12 @@ public struct TreeContent {
     var skipped: Range<Int>?
     /// Matches the running search passed over because the filter leaves their node out.
     var hiddenMatches: Set<Int> = []
-    /// The `&` filter being applied, a window a tick, and the one applied.
+    /// The `&` filter being applied, a window a tick, and the one applied — each with the
+    /// container whose children it filters (child indexes from the root; empty: the root).
     var filtering: TreeFilter?
+    var filteringContainer: [Int] = []
     var appliedFilter: RegexPattern?
+    var appliedContainer: [Int] = []
     /// Whether the view keeps to the last node as a growing input's records arrive (`F`,
     /// `--follow`), until a key.
     var follows = false
@@ -121,7 +124,10 @@ public struct TreeContent {
         case .toggleFold: view.toggleFocused()
         case .openFold: view.openFocused()
         case .closeFold: view.closeFocused()
-        case .closeAll: view.closeAll()
+        case .closeAll:
+            view.closeAll()
+            // Closing all drops what was open below the root's children, a filter's container too.
+            if appliedFilter != nil, !appliedContainer.isEmpty { appliedFilter = nil }
         case .openAll:
             view.openEverything()
             return "zR: every container opens as it shows (zM closes them all)"
@@ -291,6 +297,7 @@ public struct TreeContent {
         // What pointed into the old file goes with it.
         marks = TreeMarks()
         appliedFilter = nil
+        appliedContainer = []
         search = nil
         filtering = nil
         lastMatch = nil

@@ -301,6 +301,21 @@ struct TreeView {
         }
     }
 
+    /// Shows only the children in `kept` (all with nil) of the open container at `container`
+    /// (child indexes from the root, not the root: ``filter(keeping:matches:)``). The focused
+    /// node keeps the focus if it still shows, else the container takes it.
+    mutating func filter(childrenOf container: [Int], keeping kept: [Int]?) {
+        guard let row = outline.row(ofChildIndexes: container) else { return }
+        let focused = focusedIndexes
+        let span = outline.span(ofNodeAt: row)
+        list.replaceRows(in: span, selecting: row) { $0.outline.filter(childrenOfNodeAt: row, keeping: kept) }
+        if let focused, let shown = outline.row(ofChildIndexes: focused) {
+            list.select(row: shown)
+        } else {
+            list.select(row: row)
+        }
+    }
+
     /// Takes in the root's children a background scan found: rows added at the end, nothing on
     /// screen moves.
     /// - Returns: whether rows were added.
