@@ -46,10 +46,10 @@ struct DocumentLoading {
     /// A key was pressed: the notice goes.
     mutating func clearNotice() { notice = nil }
 
-    /// A key stopped the jump waiting for the scan (``JobPolicy``).
+    /// A key stopped the jump waiting for the scan (`JobPolicy`).
     mutating func cancelJump() { pendingJump = nil }
 
-    /// A key stopped following (``JobPolicy``).
+    /// A key stopped following (`JobPolicy`).
     mutating func stopFollowing() { follows = false }
 
     /// Keeps the view at the end as items arrive.

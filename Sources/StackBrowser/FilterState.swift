@@ -27,7 +27,7 @@ struct FilterState {
         if scan == nil { notice = nil }
     }
 
-    /// Stops the scan in progress (Esc did: ``JobPolicy``).
+    /// Stops the scan in progress (Esc did: `JobPolicy`).
     mutating func stop() {
         scan = nil
         notice = nil

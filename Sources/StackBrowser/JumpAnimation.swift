@@ -24,7 +24,7 @@ struct JumpAnimation {
     /// A key was pressed: where an earlier key jumped from is forgotten.
     mutating func forgetStart() { start = nil }
 
-    /// A key stopped the way being shown (``JobPolicy``): the key's frame shows where it went.
+    /// A key stopped the way being shown (`JobPolicy`): the key's frame shows where it went.
     mutating func end() { way = nil }
 
     /// Notes that the key being handled jumps from content offset `offset`.

@@ -18,7 +18,7 @@ struct SearchState {
     /// A key was pressed: the notice goes.
     mutating func clearNotice() { notice = nil }
 
-    /// Stops the scan in progress (a key did: ``JobPolicy``).
+    /// Stops the scan in progress (a key did: `JobPolicy`).
     mutating func stop() {
         scan = nil
         isWaiting = false

@@ -2,28 +2,41 @@ import TerminalUI
 
 /// What one binding is pressed as: a key, or two keys in a row (vim's `zo`, jless's `yy`).
 public struct KeyChord: Hashable, Sendable {
-    /// The keys, in the order they are pressed: one or two.
-    public let keys: [Key]
+    /// The first key, and the second of a two-key chord (kept inline: a lookup per key press
+    /// allocates nothing).
+    private let first: Key
+    private let second: Key?
 
     /// A one-key chord.
-    public init(_ key: Key) { keys = [key] }
+    public init(_ key: Key) {
+        first = key
+        second = nil
+    }
 
     /// A two-key chord: `prefix`, then `key`.
-    public init(_ prefix: Key, _ key: Key) { keys = [prefix, key] }
+    public init(_ prefix: Key, _ key: Key) {
+        first = prefix
+        second = key
+    }
 
     /// A chord of the characters of `text`, one or two (`"zo"`).
     public init(_ text: String) {
         precondition((1...2).contains(text.count), "a chord is one or two keys")
-        keys = text.map { Key.character($0) }
+        first = .character(text.first!)
+        second = text.count == 2 ? .character(text.last!) : nil
     }
 
+    /// The keys, in the order they are pressed: one or two.
+    public var keys: [Key] { second.map { [first, $0] } ?? [first] }
+
     /// The first key, when the chord is two keys.
-    public var prefix: Key? { keys.count == 2 ? keys[0] : nil }
+    public var prefix: Key? { second == nil ? nil : first }
 
     /// As help writes it, briefly: `j`, `S-Tab`, `↓`, `^E`, `Space`, `PgDn`, `F1`, `zo`.
     public var shortName: String { keys.map(KeyNames.short).joined() }
 
-    /// As a README writes it: `` `zo` ``, `Ctrl-E`, `Space`, `Down`.
+    /// As a README writes it: characters in backticks (a chord of two as one word), else the
+    /// keys by name: `Ctrl-E`, `Space`, `Down`.
     public var readmeName: String {
         keys.allSatisfy({ if case .character(let c) = $0 { c != " " } else { false } })
             ? "`" + keys.map(KeyNames.short).joined() + "`" : keys.map(KeyNames.readme).joined(separator: " ")

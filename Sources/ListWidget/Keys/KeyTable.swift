@@ -40,7 +40,8 @@ public struct KeyTableEntry<Action: Equatable & Sendable, Context: Hashable & Se
     }
 
     /// The chords as a README's table writes them: characters in backticks, keys by name, one
-    /// binding's chords joined by ` / `, the bindings by commas (`` `j` / Tab, `k` / Shift-Tab ``).
+    /// binding's chords joined by a slash, the bindings by commas: j in backticks / Tab, k in
+    /// backticks / Shift-Tab.
     public var keysForReadme: String {
         bindings.map { $0.chords.map(\.readmeName).joined(separator: " / ") }.joined(separator: ", ")
     }

@@ -10,7 +10,7 @@ import TerminalUI
 /// It owns what is the same whatever the document: the keys (one table, ``ViewerKeys``, read as
 /// chords), the `:` `/` `?` `&` prompt with its history and completion, the help and marks
 /// boxes, the status line's message, the clipboard, and the run loop's side. What it shows is a
-/// *content* (``ViewerContent``): a stack document, or any JSON or JSON Lines as a tree, which
+/// *content* (`ViewerContent`): a stack document, or any JSON or JSON Lines as a tree, which
 /// supplies its rows, its moves and verbs, its search and filter, and its marks.
 public struct Viewer {
     /// The file's base name, shown in the status line.

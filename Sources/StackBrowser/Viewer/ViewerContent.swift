@@ -27,7 +27,7 @@ protocol ViewerContent {
     mutating func keyPressed()
     /// The background work running now.
     var runningJobs: Set<ViewerJob> { get }
-    /// Stops `jobs` (a key did, as ``JobPolicy`` says).
+    /// Stops `jobs` (a key did, as `JobPolicy` says).
     mutating func stop(_ jobs: Set<ViewerJob>)
     /// A tick at `now` for `job`, running: its next step (a take-in, a search's window, a
     /// frame on a jump's way).

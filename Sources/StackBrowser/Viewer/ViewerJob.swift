@@ -1,5 +1,5 @@
 /// Background work a content does between keys, run a step a tick by the ``Viewer`` — the one
-/// scheduler — under one policy (``JobPolicy``) for what a key stops and what progress says.
+/// scheduler — under one policy (`JobPolicy`) for what a key stops and what progress says.
 /// Time comes in with the tick, so the viewer stays testable on the in-memory terminal.
 public enum ViewerJob: Hashable, Sendable, CaseIterable {
     /// Taking in what the background scan found (rows added below the screen).
@@ -16,6 +16,15 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     case filter
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
+
+    /// The milliseconds from `now` until `wait` has passed since `since` (a take-in's batch
+    /// time), nil once it has: the job then sleeps on the scan's wake descriptor.
+    static func milliseconds(
+        until wait: Duration, passedSince since: ContinuousClock.Instant, now: ContinuousClock.Instant
+    ) -> Int? {
+        let left = wait - (now - since)
+        return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+    }
 
     /// What Esc stopping it says.
     var stoppedMessage: String {

@@ -143,8 +143,7 @@ extension DocumentContent: ViewerContent {
             guard let document = loading.document, !isWaitingForScan else { return nil }
             // Items already found are taken in a slice at a time, a key between slices.
             if document.hasItemsToTakeIn { return 0 }
-            let left = Self.batchTime - (now - loading.lastTakeIn)
-            return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+            return ViewerJob.milliseconds(until: Self.batchTime, passedSince: loading.lastTakeIn, now: now)
         case .follow, .lookup: return nil
         }
     }

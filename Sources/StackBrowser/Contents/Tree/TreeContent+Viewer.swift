@@ -147,8 +147,7 @@ extension TreeContent: ViewerContent {
         case .search: return search?.isWaiting == true ? nil : 0
         case .filter, .lookup: return 0
         case .takeIn:
-            let left = Self.batchTime - (now - lastTakeIn)
-            return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+            return ViewerJob.milliseconds(until: Self.batchTime, passedSince: lastTakeIn, now: now)
         case .pendingJump, .follow, .animation: return nil
         }
     }
