@@ -228,6 +228,22 @@ import Testing
         }
     }
 
+    /// The mouse forgets the first key of a chord; a document's shortcut on a key the table takes
+    /// (`y` starts a chord) has no button and help says so.
+    @Test func theMouseForgetsAChordAndAShortcutOnABuiltInKeyIsSaidTaken() throws {
+        #expect(try Self.outcome(.tree, "jy<ScrollDown>").screen.last?.contains("y…") == false)
+        let json = #"""
+            {"shortcuts": [{"key": "y", "label": "Yes", "target": "b"}, {"key": "s", "label": "See", "target": "b"}],
+             "sections": [{"id": "s", "items": [{"id": "a", "title": "A"}, {"id": "b", "title": "B"}]}]}
+            """#
+        let size = TerminalSize(width: 80, height: 40)
+        let help = Harness.fullScreen(Harness.document(json), size: size, keys: "<F1>").joined(separator: "\n")
+        #expect(help.contains("shortcuts: s See"), "\(help)")
+        #expect(help.contains("shortcuts taken by built-in keys: y Yes"))
+        let first = Harness.fullScreen(Harness.document(json), size: TerminalSize(width: 80, height: 3))
+        #expect(!first.joined().contains("[y]"))
+    }
+
     @Test(arguments: [ViewerKeyContext.stack, .tree])
     func aKeyBoundToNothingSaysSo(context: ViewerKeyContext) throws {
         let before = try Self.outcome(context, "j")

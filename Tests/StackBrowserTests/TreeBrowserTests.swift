@@ -178,6 +178,17 @@ import Testing
         #expect(screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[0]<Enter>").last!.contains("in what the filter leaves out"))
     }
 
+    /// A filter on a container that closed is dropped, and the container shows every child when
+    /// it opens again; `/` alone repeats the last search forward whatever its direction was.
+    @Test func aClosedContainersFilterGoesAndAnEmptySearchKeepsItsDirection() {
+        let json = #"{"a": [1, 2, 3], "b": [4]}"#
+        let reopened = Self.screen(json, keys: ":goto .a[0]<Enter>&1<Enter>hh&<Enter>l")
+        #expect(reopened.contains { $0.contains("filter off") || $0.hasPrefix(" .a ") }, "\(reopened)")
+        #expect(reopened.filter { $0.hasPrefix("      2") || $0.hasPrefix("      3") }.count == 2, "\(reopened)")
+        #expect(Self.focus(json, keys: ":goto .a[1]<Enter>?[0-9]<Enter>/<Enter>") == ".a[1]")
+        #expect(Self.focus(json, keys: ":goto .a[1]<Enter>?[0-9]<Enter>?<Enter>") == ".b[0]", "backward, around")
+    }
+
     /// The last search's matches are highlighted on screen, as in a stack document.
     @Test func searchMatchesAreHighlighted() throws {
         let tree = try JSONTree(bytes: Array(Self.sample.utf8), name: "t.json")

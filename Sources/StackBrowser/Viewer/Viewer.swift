@@ -107,12 +107,13 @@ public struct Viewer {
         set { content.animatesJumps = newValue }
     }
 
-    /// The one line of messages after a key: the chord being typed, what the work in progress
-    /// says, what the last command said, what stays said. Each has one owner.
+    /// The one line of messages after a key: the chord being typed, what the last key said,
+    /// what the work in progress says (a search's answer, a filter's progress), what stays said.
+    /// Each has one owner.
     public var message: String? {
         if let pending = keys.pending { return KeyNames.short(pending) + "…" }
         guard !content.hidesMessages else { return nil }
-        return content.notice ?? feedback ?? content.standingNote
+        return feedback ?? content.workNotice ?? content.standingNote
     }
 
     /// What the engine did so far and the longest frame.
@@ -147,6 +148,8 @@ public struct Viewer {
             if case .key(let key) = event { type(key) }
             return
         }
+        // The mouse forgets the first key of a chord.
+        if case .mouse = event { keys.reset() }
         switch event {
         case .mouse(.click(let x, let y)): content.click(x: x, y: y)
         case .mouse(.wheel(let notches)): feedback = content.perform(.scrollLines(notches * ViewerKeys.wheelLines))
@@ -258,6 +261,9 @@ public struct Viewer {
         for candidate in candidates.dropFirst() {
             while !candidate.hasPrefix(common) { common.removeLast() }
         }
+        // (Candidates written otherwise than typed — a path's key quoted, `.["a-b"]` — never
+        // shorten what was typed.)
+        if common.count < prefix.count { common = prefix }
         let listed = candidates.count > 1
             ? candidates.prefix(8).map { CellText.inert($0) }.joined(separator: "  ") + (candidates.count > 8 ? "  …" : "") : nil
         let completed = (words.dropLast() + [common]).joined(separator: " ")

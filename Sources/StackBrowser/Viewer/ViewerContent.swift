@@ -64,8 +64,8 @@ protocol ViewerContent {
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal>
 
     /// A message from the work in progress (a search's progress or answer, a filter's, the end of
-    /// loading), shown before what the last command said.
-    var notice: String? { get }
+    /// loading), shown when the last key had nothing to say.
+    var workNotice: String? { get }
     /// A message that stays (why the input stopped early), shown when nothing else is said.
     var standingNote: String? { get }
     /// Whether messages are left off the status line (a jump's frames on the way).

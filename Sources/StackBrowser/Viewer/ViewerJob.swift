@@ -26,6 +26,9 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
     }
 
+    /// What `F` says when the input ended.
+    static let nothingToFollow = "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
+
     /// What Esc stopping it says.
     var stoppedMessage: String {
         switch self {
@@ -43,9 +46,10 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
 /// The one policy of background work, for every content:
 /// - **Esc** stops every job but taking in what the scan found, says what it stopped, and does
 ///   nothing else.
-/// - **Any other key** stops the jobs whose answer would move the focus — a search, a lookup, a
-///   jump waiting for the scan, a jump's frames, following — since the key moves it now; a filter
-///   (which changes what shows, not where the focus is) goes on.
+/// - **Any other key** stops the jobs whose answer would move the focus to somewhere it found — a
+///   search, a lookup, a jump waiting for the scan, a jump's frames, following — since the key
+///   moves it now; a filter (which changes what shows, and keeps the focus where it is when it
+///   still shows) goes on.
 /// - Progress says how to stop it: `(a key stops)` or `(Esc stops)`.
 /// - No job answers from part of the input as if it were the whole: a search, a filter or a
 ///   jump that needs the whole input waits for it, saying so (each content's jobs keep this).

@@ -53,7 +53,8 @@ public enum ViewerAction: Equatable, Sendable {
 
 /// What `y` copies.
 public enum CopyTarget: Equatable, Sendable {
-    /// The value pretty-printed (`yy`), on one line (`yv`), as the file writes it (`Y`).
+    /// The value pretty-printed (`yy`), on one line (`yv`), as the file writes it (`Y`; a stack
+    /// document's item, rebuilt from its fields, as `yy`).
     case value, valueOnOneLine, valueAsWritten
     /// The path (`yp`: a jq path; a stack document's item id) and the key (`yk`: an object's
     /// key, an array's index; an item's id).
@@ -130,7 +131,7 @@ public enum ViewerKeys {
         Entry([bind([.character("/")], .searchForward), bind([.character("?")], .searchBackward)],
               "search forward / backward", in: contents),
         Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
-              "next / previous match (Esc stops)", in: contents),
+              "next / previous match (a key stops a long one)", in: contents),
         Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("m")], .toggleMark), bind([.character("'")], .nextMark)],

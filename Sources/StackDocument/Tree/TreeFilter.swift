@@ -67,7 +67,8 @@ public struct TreeFilter {
         let readStart = max(0, position - Self.context)
         let bytes = tree.bytes(in: readStart..<windowEnd)
         let startsLine = tree.startsLine(at: readStart)
-        let endsLine = (windowEnd == end && (container != nil || !tree.isScanning)) || tree.startsLine(at: windowEnd + 1)
+        // (The input's end is a line's end; a container's end is not: `$` sees what follows it.)
+        let endsLine = (windowEnd == end && container == nil && !tree.isScanning) || tree.startsLine(at: windowEnd + 1)
         var from = position - readStart
         var next = windowEnd
         while from < bytes.count {

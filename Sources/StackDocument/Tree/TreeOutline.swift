@@ -50,7 +50,7 @@ public final class TreeOutline {
         /// Whether it is open (a node closed again keeps its children's state).
         var isOpen = true
 
-        /// The children shown when a filter keeps some (the root's only), in order; nil: all.
+        /// The children shown when a filter keeps some (any open container's), in order; nil: all.
         /// The row counts are of these, by position.
         var kept: [Int]?
 
@@ -482,6 +482,22 @@ public final class TreeOutline {
                 table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: tree.blockSize,
                 kept: kept, nodes: old.nodes, closed: old.closed)
         }, root: {})
+    }
+
+    /// Drops the filter of the closed container at `indexes` (its rows, one, do not change): it
+    /// shows every child when it opens again. Nothing for an open one or one with no node.
+    public func forgetFilter(ofNodeAt indexes: [Int]) {
+        defer { checkInvariants() }
+        var parent = root
+        for index in indexes.dropLast() { parent = parent?.nodes[index] }
+        guard let parent, let last = indexes.last, let old = parent.nodes[last], !old.isOpen, old.kept != nil else {
+            return
+        }
+        let fresh = OpenNode(
+            table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: tree.blockSize, kept: nil,
+            nodes: old.nodes, closed: old.closed)
+        fresh.isOpen = false
+        parent.nodes[last] = fresh
     }
 
     /// How many children of the container at `indexes` show when a filter keeps some, else nil.

@@ -34,7 +34,7 @@ extension DocumentContent {
     /// `F`: keeps the view at the end of an input still growing as its items arrive, until a key.
     mutating func follow() -> String? {
         guard loading.follow() else {
-            return "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
+            return ViewerJob.nothingToFollow
         }
         view.scrollToBottom()
         return nil
@@ -47,6 +47,8 @@ extension DocumentContent {
             _ = loading.end()
             return
         }
+        // A search or a filter counted the old file's items: they stop.
+        stop([.search, .filter, .animation])
         loading.restart(with: fresh, saying: reason)
         view.show(
             DocumentRows(document: fresh.document, detailLevel: detail.level, theme: theme), focusing: nil, onLine: 0)

@@ -44,8 +44,11 @@ extension DocumentContent {
 
     /// The document's shortcuts, after the keys.
     var extraHelpLines: [String] {
-        rows.document.shortcuts.isEmpty ? [] : [
-            "shortcuts: " + rows.document.shortcuts.map { "\($0.key) \($0.label)" }.joined(separator: "  "),
-        ]
+        let taken = rows.document.shortcuts.filter { !shortcuts.contains($0) }
+        return (shortcuts.isEmpty ? [] : [
+            "shortcuts: " + shortcuts.map { "\($0.key) \($0.label)" }.joined(separator: "  "),
+        ]) + (taken.isEmpty ? [] : [
+            "shortcuts taken by built-in keys: " + taken.map { "\($0.key) \($0.label)" }.joined(separator: "  "),
+        ])
     }
 }

@@ -30,7 +30,7 @@ extension DocumentContent {
     private func drawShortcutButtons(for frame: StackFrame<RenderedRow>, into buffer: inout CellBuffer) {
         guard viewportHeight > 1 else { return }
         let threshold = stack.options.visibilityThreshold
-        let hidden = rows.document.shortcuts.filter { shortcut in
+        let hidden = shortcuts.filter { shortcut in
             guard let row = rows.rowIndex(forID: shortcut.target) else { return false }
             guard let placed = frame.rows.first(where: { $0.index == row }) else { return true }
             return LazyStack<DocumentRows>.visibleFraction(of: placed, in: frame) < threshold

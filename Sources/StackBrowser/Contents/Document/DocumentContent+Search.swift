@@ -2,7 +2,7 @@
 
 extension DocumentContent {
     /// Items scanned per step of an interactive search; between steps the screen shows progress
-    /// and input is read (Esc cancels).
+    /// and input is read (any key stops it).
     public static let searchStep = 20_000
 
     /// Whether a search is still scanning.

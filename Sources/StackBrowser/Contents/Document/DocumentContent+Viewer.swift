@@ -7,6 +7,8 @@ import TerminalUI
 extension DocumentContent: ViewerContent {
     var keyContext: ViewerKeyContext { .stack }
 
+    var workNotice: String? { notice }
+
     /// Nothing stays said: the end of loading is said once (``notice``).
     var standingNote: String? { nil }
 

@@ -1,3 +1,4 @@
+import ListWidget
 import StackDocument
 import StackEngine
 import TerminalUI
@@ -73,6 +74,16 @@ public struct DocumentContent {
     /// filter's, the end of loading. Each has one owner.
     var notice: String? { search.notice ?? filtering.notice ?? loading.notice }
 
+    /// The document's shortcuts a key reaches: built-in keys win, so a shortcut on a bound key
+    /// or on one that starts a chord (`y`) is left out (its button too; help names it).
+    var shortcuts: [StackDocument.Shortcut] {
+        rows.document.shortcuts.filter { shortcut in
+            let key = Key.character(shortcut.key)
+            return ViewerKeys.table.action(for: KeyChord(key), in: .stack) == nil
+                && !ViewerKeys.table.isPrefix(key, in: .stack)
+        }
+    }
+
     /// Lines available to the view: all but the status line.
     var viewportHeight: Int { DocumentView.height(for: size) }
 
@@ -90,7 +101,7 @@ public struct DocumentContent {
     /// A shortcut key of the document scrolls to its target.
     mutating func handleUnbound(_ key: Key) -> Bool {
         guard case .character(let character) = key,
-            let shortcut = rows.document.shortcuts.first(where: { $0.key == character }) else { return false }
+            let shortcut = shortcuts.first(where: { $0.key == character }) else { return false }
         markJumpStart()
         view.scroll(toID: shortcut.target)
         startAnimation()

@@ -24,9 +24,10 @@ extension TreeContent {
             }
             return .success((path.description, "copied the path \(shownPath)"))
         case .key:
+            guard !steps.isEmpty else { return .failure(CopyRefusal(message: "the root has no key (yp copies its path)")) }
             guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
                 let last = path.components.last else {
-                return .failure(CopyRefusal(message: "the root has no key (yp copies its path)"))
+                return .failure(CopyRefusal(message: "too long to copy: the key is over 1 MiB"))
             }
             switch last {
             case .key(let key): return .success((key, "copied the key \(JSONString.literal(String(key.prefix(60))))"))

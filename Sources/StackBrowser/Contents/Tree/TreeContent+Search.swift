@@ -7,7 +7,11 @@ extension TreeContent {
     /// Starts a search for `text` from the focused node.
     /// - Returns: what to say when the pattern is wrong.
     mutating func startSearch(_ text: String, forward: Bool) -> String? {
-        guard !text.isEmpty else { return repeatSearch(reversed: !forward) }
+        // Empty: the last pattern again, in the direction typed (as vim and a stack document).
+        guard !text.isEmpty else {
+            guard let last = lastSearch else { return "no previous search" }
+            return repeatSearch(reversed: last.forward != forward)
+        }
         let pattern: RegexPattern
         do {
             pattern = try RegexPattern(text)
@@ -129,6 +133,9 @@ extension TreeContent {
     /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
     /// children of its parent (on the root, the root's children); `&` alone shows all again.
     mutating func startFilter(_ text: String) -> String? {
+        // A filter being applied stops: this one replaces it, or `&` alone shows all.
+        stop([.filter])
+        filterNotice = nil
         guard !text.isEmpty else {
             guard appliedFilter != nil else { return nil }
             clearFilter()
@@ -142,7 +149,7 @@ extension TreeContent {
                 tree: view.outline.tree, pattern: try RegexPattern(text), container: steps.count > 1 ? steps.last?.table : nil)
             filtering = running
             filteringContainer = steps.count > 1 ? container : []
-            notice = filterProgress(running)
+            filterNotice = filterProgress(running)
         } catch {
             return "bad pattern: \(error)"
         }
@@ -155,39 +162,40 @@ extension TreeContent {
     mutating func continueFilter() {
         guard var running = filtering else { return }
         running.step()
+        let typed = "&\(CellText.inert(running.pattern.source))"
         if running.isTooComplex {
             filtering = nil
-            notice = "&\(CellText.inert(running.pattern.source)): \(RegexPattern.tooComplexMessage)"
+            filterNotice = "\(typed): \(RegexPattern.tooComplexMessage)"
             return
         }
         guard running.isCaughtUp else {
             filtering = running
-            notice = filterProgress(running)
+            filterNotice = filterProgress(running)
             return
         }
         filtering = nil
         // One filter at a time: one on another container goes first.
         if appliedFilter != nil, appliedContainer != filteringContainer { clearFilter() }
-        appliedFilter = running.pattern
-        appliedContainer = filteringContainer
         let tree = view.outline.tree
         let pattern = running.pattern
-        if appliedContainer.isEmpty {
-            view.filter(keeping: running.kept) { index in
-                tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
-            }
-        } else {
-            view.filter(childrenOf: appliedContainer, keeping: running.kept)
+        let matches = filteringContainer.isEmpty ? { (index: Int) in
+            tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
+        } : nil
+        // The container closed while the filter ran (a key may close it): nothing to show it in.
+        guard view.filter(childrenOf: filteringContainer, keeping: running.kept, matches: matches) else {
+            filterNotice = "\(typed): its container closed before it was done (& again filters it)"
+            return
         }
-        notice = running.isDone && running.kept.isEmpty ? "no match for &\(CellText.inert(pattern.source))" : nil
+        appliedFilter = pattern
+        appliedContainer = filteringContainer
+        filterNotice = running.isDone && running.kept.isEmpty ? "no match for \(typed)" : nil
     }
 
-    /// Shows every child of the container filtered again.
+    /// Shows every child of the container filtered again — at once if it is open, else when it
+    /// opens next (a container closed, or gone with `zM`, keeps nothing filtered).
     private mutating func clearFilter() {
-        if appliedContainer.isEmpty {
-            view.filter(keeping: nil, matches: nil)
-        } else {
-            view.filter(childrenOf: appliedContainer, keeping: nil)
+        if !view.filter(childrenOf: appliedContainer, keeping: nil, matches: nil) {
+            view.forgetFilter(ofNodeAt: appliedContainer)
         }
         appliedFilter = nil
         appliedContainer = []
@@ -203,7 +211,7 @@ extension TreeContent {
     mutating func dropFilterTooComplex() {
         guard let pattern = appliedFilter, pattern.exceededLimits else { return }
         clearFilter()
-        notice = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
+        filterNotice = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
     }
 
     /// The filter applied, for the status line: `filter: PATTERN`, how many children show —

@@ -14,6 +14,9 @@ extension TreeContent: ViewerContent {
         get { false }
         set {}
     }
+    /// What a search or a lookup says, else what the filter says.
+    var workNotice: String? { notice ?? filterNotice }
+
     /// Why the scan stopped before the end, or where the file is malformed.
     var standingNote: String? { problem }
     var hidesMessages: Bool { false }

@@ -17,9 +17,11 @@ public struct TreeContent {
     var view: TreeView
     /// The marked nodes.
     var marks = TreeMarks()
-    /// What the work in progress says (a search's progress or answer, a filter's, a lookup's),
-    /// until the next key.
+    /// What a search or a lookup says (progress, an answer), until the next key.
     var notice: String?
+    /// What the filter says: its progress while it runs (a key leaves it), its answer until the
+    /// next key.
+    var filterNotice: String?
     /// When the scan's finds were last taken in, and whether the last frame showed the last row.
     var lastTakeIn = ContinuousClock.now - .seconds(1)
     var showsEnd = false
@@ -51,8 +53,9 @@ public struct TreeContent {
     var follows = false
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
-    /// A search runs a window a tick, a frame of progress between windows, and a key stops it
-    /// (on a terminal); when false (`render`), it ends before the key's frame.
+    /// A search, a filter or a lookup runs a window a tick, a frame of progress between windows
+    /// (on a terminal; `JobPolicy` says which keys stop which); when false (`render`), it ends
+    /// before the key's frame.
     var runsWorkInSteps = false
 
     /// The content of `tree` on a screen of `size`, the root focused at the top.
@@ -98,9 +101,10 @@ public struct TreeContent {
 
     // MARK: - Events
 
-    /// A key was pressed: what the work in progress said goes.
+    /// A key was pressed: what the work in progress said goes (a running filter's progress stays).
     mutating func keyPressed() {
         notice = nil
+        if filtering == nil { filterNotice = nil }
     }
 
     /// A tree has no keys of its own beyond the table's.
@@ -112,22 +116,27 @@ public struct TreeContent {
     /// Carries out `action`.
     /// - Returns: what to say.
     mutating func perform(_ action: ViewerAction) -> String? {
+        // A page is the viewport less one line, half a page half the viewport, as in a stack document.
         let page = max(1, Self.height(for: size) - 1)
+        let half = max(1, Self.height(for: size) / 2)
         switch action {
         case .nextItem: view.moveFocus(forward: true)
         case .previousItem: view.moveFocus(forward: false)
         case .scrollLines(let lines): view.scroll(by: lines)
         case .pageDown: view.page(by: page)
         case .pageUp: view.page(by: -page)
-        case .halfPageDown: view.page(by: max(1, page / 2))
-        case .halfPageUp: view.page(by: -max(1, page / 2))
+        case .halfPageDown: view.page(by: half)
+        case .halfPageUp: view.page(by: -half)
         case .toggleFold: view.toggleFocused()
         case .openFold: view.openFocused()
         case .closeFold: view.closeFocused()
         case .closeAll:
             view.closeAll()
             // Closing all drops what was open below the root's children, a filter's container too.
-            if appliedFilter != nil, !appliedContainer.isEmpty { appliedFilter = nil }
+            if appliedFilter != nil, !appliedContainer.isEmpty {
+                appliedFilter = nil
+                appliedContainer = []
+            }
         case .openAll:
             view.openEverything()
             return "zR: every container opens as it shows (zM closes them all)"
@@ -275,7 +284,7 @@ public struct TreeContent {
     public mutating func follow() -> String? {
         let tree = view.outline.tree
         guard tree.isGrowing, tree.isScanning else {
-            return "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
+            return ViewerJob.nothingToFollow
         }
         follows = true
         view.focusLast()
@@ -298,6 +307,8 @@ public struct TreeContent {
         marks = TreeMarks()
         appliedFilter = nil
         appliedContainer = []
+        notice = nil
+        filterNotice = nil
         search = nil
         filtering = nil
         lastMatch = nil

@@ -106,8 +106,10 @@ struct TreeView {
         if outline.canOpen(focus) { fold(focus) { $0.toggle($1) } } else { unfoldString(focus, !isUnfoldedString(focus)) }
     }
 
-    /// The most siblings `c` and `e` fold at once (each is a change of the rows).
+    /// The most siblings `c` and `e` fold at once (each is a change of the rows), and the most
+    /// bytes `e` opens (each container is scanned as it opens: a key never waits on a gigabyte).
     static let siblingFoldLimit = 10_000
+    static let siblingOpenBytes = 32 << 20
 
     /// `c`/`e`, as jless's: closes (opens) the focused node and each of its siblings shown,
     /// the last first so the rows before stay where they are; the focus stays on its node.
@@ -130,6 +132,15 @@ struct TreeView {
         }
         guard siblings <= Self.siblingFoldLimit else {
             return "\(open ? "e" : "c"): \(StatusLine.grouped(siblings)) siblings, more than \(StatusLine.grouped(Self.siblingFoldLimit)) (zo, zc fold one)"
+        }
+        if open, let table = outline.row(focus).steps.last?.table {
+            var bytes = 0
+            for index in 0..<siblings where table.childCount(of: index) != nil {
+                bytes += tree.valueRange(ofChild: index, in: table).count
+                if bytes > Self.siblingOpenBytes {
+                    return "e: the siblings hold more than \(ByteCount(Self.siblingOpenBytes)) to open (zo opens one)"
+                }
+            }
         }
         for index in (0..<siblings).reversed() {
             guard let row = outline.row(ofChildIndexes: parent + [index]) else { continue }
@@ -288,32 +299,37 @@ struct TreeView {
         }
     }
 
-    /// Shows only the root's children in `kept` (nil: all), later ones when `matches` says so.
-    /// The focused node keeps the focus if it still shows, else the first child shown takes it.
-    mutating func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+    /// Shows only the children in `kept` (all with nil) of the open container at `container`
+    /// (child indexes from the root; empty: the root, whose children found later by the scan
+    /// show when `matches` says so). The focused node keeps the focus if it still shows, else
+    /// the container's first child shown (the root's), or the container, takes it.
+    /// - Returns: false, changing nothing, when the container is not open.
+    @discardableResult
+    mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
         let focused = focusedIndexes
-        list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
-        if let focused, let row = outline.row(ofChildIndexes: focused) {
-            list.select(row: row, alignment: .top)
+        if container.isEmpty {
+            list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
         } else {
+            guard let row = outline.row(ofChildIndexes: container), outline.isOpen(row) else { return false }
+            list.replaceRows(in: outline.span(ofNodeAt: row), selecting: row) {
+                $0.outline.filter(childrenOfNodeAt: row, keeping: kept)
+            }
+        }
+        if let focused, let shown = outline.row(ofChildIndexes: focused) {
+            list.select(row: shown, alignment: container.isEmpty ? .top : nil)
+        } else if container.isEmpty {
             list.selectFirst()
             if stack.rowCount > 1 { list.select(row: 1, alignment: .top) }
-        }
-    }
-
-    /// Shows only the children in `kept` (all with nil) of the open container at `container`
-    /// (child indexes from the root, not the root: ``filter(keeping:matches:)``). The focused
-    /// node keeps the focus if it still shows, else the container takes it.
-    mutating func filter(childrenOf container: [Int], keeping kept: [Int]?) {
-        guard let row = outline.row(ofChildIndexes: container) else { return }
-        let focused = focusedIndexes
-        let span = outline.span(ofNodeAt: row)
-        list.replaceRows(in: span, selecting: row) { $0.outline.filter(childrenOfNodeAt: row, keeping: kept) }
-        if let focused, let shown = outline.row(ofChildIndexes: focused) {
-            list.select(row: shown)
-        } else {
+        } else if let row = outline.row(ofChildIndexes: container) {
             list.select(row: row)
         }
+        return true
+    }
+
+    /// Drops the filter of the container at `container` that is not open (closed, or gone): it
+    /// shows every child when it opens again. Its rows do not change now.
+    mutating func forgetFilter(ofNodeAt container: [Int]) {
+        outline.forgetFilter(ofNodeAt: container)
     }
 
     /// Takes in the root's children a background scan found: rows added at the end, nothing on
