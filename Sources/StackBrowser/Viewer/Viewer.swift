@@ -117,8 +117,8 @@ public struct Viewer {
     }
 
     /// What the engine did so far and the longest frame.
-    public var statistics: BrowserStatistics {
-        BrowserStatistics(rows: content.rowCount, counters: content.counters, maxFrameMicros: pacing.longestFrameMicros)
+    public var statistics: ViewerStatistics {
+        ViewerStatistics(rows: content.rowCount, counters: content.counters, maxFrameMicros: pacing.longestFrameMicros)
     }
 
     /// Lines available to the content: all but the status line.

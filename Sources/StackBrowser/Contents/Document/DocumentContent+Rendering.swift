@@ -69,7 +69,7 @@ extension DocumentContent {
     var filterNote: String? {
         guard let filter else { return nil }
         let total = rows.document.sections.reduce(0) { $0 + $1.items.count }
-        let soFar = loading.isLoading ? " so far" : ""
-        return "filter: \(CellText.inert(filter.pattern)) (\(StatusLine.grouped(rows.itemCount)) of \(StatusLine.grouped(total))\(soFar))"
+        return StatusLine.filterNote(
+            pattern: CellText.inert(filter.pattern), shown: rows.itemCount, of: total, soFar: loading.isLoading)
     }
 }

@@ -52,6 +52,11 @@ extension TreeContent {
         search = TreeSearch(tree: outline.tree, pattern: pattern, forward: forward, from: origin)
     }
 
+    /// The search `running` goes on from `offset`, past a match it does not stop at.
+    private mutating func goOn(_ running: TreeSearch, from offset: Int) {
+        search = TreeSearch(tree: view.outline.tree, pattern: running.pattern, forward: running.forward, from: offset)
+    }
+
     /// Where a search passing over a match in the focused node goes on from: past the key or the
     /// scalar the match is in (a pattern matching the empty string matches at each of its bytes),
     /// else past the match.
@@ -99,10 +104,7 @@ extension TreeContent {
                 if range == skipped { return notice = "\(typed): the only match is here" }
                 skipped = skipped ?? range
                 lastMatch = (range, indexes)
-                search = TreeSearch(
-                    tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
-                    from: resumeOffset(after: range, forward: running.forward))
-                return
+                return goOn(running, from: resumeOffset(after: range, forward: running.forward))
             }
             skipped = nil
             lastMatch = (range, indexes)
@@ -112,10 +114,7 @@ extension TreeContent {
                 guard hiddenMatches.insert(range.lowerBound).inserted else {
                     return notice = "no match for \(typed) in what the filter shows"
                 }
-                search = TreeSearch(
-                    tree: view.outline.tree, pattern: running.pattern, forward: running.forward,
-                    from: running.forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound)
-                return
+                return goOn(running, from: running.forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound)
             }
             // A match in a long string cut short: the string unfolds, as containers do.
             if let focus = view.focus, !view.outline.canOpen(focus) { view.openFocused() }
@@ -224,13 +223,12 @@ extension TreeContent {
         guard !appliedContainer.isEmpty else {
             guard let shown = outline.shownChildCount else { return nil }
             let total = outline.tree.root?.count ?? 0
-            let soFar = outline.tree.isScanning ? " so far" : ""
-            return "filter: \(pattern) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))\(soFar))"
+            return StatusLine.filterNote(pattern: pattern, shown: shown, of: total, soFar: outline.tree.isScanning)
         }
         guard let shown = outline.shownChildCount(ofNodeAt: appliedContainer),
             let row = outline.row(ofChildIndexes: appliedContainer), let step = outline.row(row).steps.last,
             let total = step.table.childCount(of: step.index), let path = outline.path(ofChildIndexes: appliedContainer)
         else { return nil }
-        return "filter: \(pattern) (\(StatusLine.grouped(shown)) of \(StatusLine.grouped(total))) in \(path)"
+        return StatusLine.filterNote(pattern: pattern, shown: shown, of: total, soFar: false, in: path.description)
     }
 }

@@ -30,6 +30,13 @@ struct StatusLine {
     /// What the last command said, until the next key.
     var message: String? = nil
 
+    /// What a filter applied says, for every content: `filter: PATTERN (12 of 40,000 so far)`,
+    /// and the container filtered when it is not the root (`in .features`).
+    static func filterNote(pattern: String, shown: Int, of total: Int, soFar: Bool, in container: String? = nil) -> String {
+        "filter: \(pattern) (\(grouped(shown)) of \(grouped(total))\(soFar ? " so far" : ""))"
+            + (container.map { " in \($0)" } ?? "")
+    }
+
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
     /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
     /// even while the content's height is only estimated.

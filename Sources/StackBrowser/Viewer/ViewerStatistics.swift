@@ -1,7 +1,7 @@
 import StackEngine
 
 /// What the engine did and how long frames took: `render --stats` and `:stats`.
-public struct BrowserStatistics: Equatable, Sendable {
+public struct ViewerStatistics: Equatable, Sendable {
     /// Rows in the vertical stack.
     public var rows: Int
     /// The vertical stack's counters.
