@@ -60,6 +60,15 @@ extension LazyStack {
         trimToWindow()
     }
 
+    /// The lines above the anchor's line in the content (estimated where rows were never
+    /// measured).
+    public var contentOffset: Int {
+        rowCount > 0 ? index.offset(of: anchor.row) + anchor.offset : 0
+    }
+
+    /// The lines there are to scroll: the content's less the viewport's (estimated).
+    public var scrollableExtent: Int { max(1, index.total - viewportExtent) }
+
     /// Scrolls to a fraction of the content (0 top, 1 bottom), choosing the anchor from the
     /// position index and then placing exactly from it.
     /// - Complexity: O(log n) plus O(viewport) rows measured.

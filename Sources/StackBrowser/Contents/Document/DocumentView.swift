@@ -68,7 +68,7 @@ struct DocumentView {
 
     /// The scroll offset in the content (estimated far from the top).
     var contentOffset: Int {
-        stack.rowCount > 0 ? stack.index.offset(of: stack.anchor.row) + stack.anchor.offset : 0
+        stack.contentOffset
     }
 
     /// The screen line the focused row starts on (kept below the pinned header).
@@ -193,7 +193,7 @@ struct DocumentView {
         let log = layoutLog
         setLayoutLog(nil)
         defer { setLayoutLog(log) }
-        let fraction = Double(offset) / Double(max(1, stack.index.total - stack.viewportExtent))
+        let fraction = Double(offset) / Double(stack.scrollableExtent)
         var cards = self.cards
         defer { self.cards = cards }
         return list.previewing(fraction: fraction) { list in
