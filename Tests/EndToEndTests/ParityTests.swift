@@ -76,7 +76,8 @@ import Testing
         #expect(tmux.waitUntil(seconds: 1) { $0.last?.contains("filter") == true }.last?.contains("filter") != true)
 
         // & keeps what matches, and says how many; & alone shows all again.
-        tmux.send("&", content.pattern, "Enter")
+        // (From the top: in a tree, & filters the focused node's siblings — the root's children here.)
+        tmux.send("g", "&", content.pattern, "Enter")
         let filtered = tmux.waitUntil { $0.last?.contains("filter: \(content.pattern)") == true }
         #expect(filtered.last?.contains(content.filtered) == true, "\(content): \(filtered.last ?? "")")
         tmux.send("&", "Enter")
