@@ -8,6 +8,10 @@ import Algorithms
 /// counts (`RowCounts`); a child of the root open by default keeps nothing (its rows are its
 /// child count and two, from the root's table). So a row is found in O(depth × log n) and a node
 /// folds or unfolds in O(depth × log n) whatever it holds.
+///
+/// Its fold state changes only inside the package (`package` methods): the viewer's tree view
+/// changes it inside `LazyList.replaceRows`, so the list's index never falls out of step with it.
+/// A program reads it (rows, paths, counts) and cannot fold it behind the list's back.
 public final class TreeOutline {
     /// The document.
     public let tree: JSONTree
@@ -151,7 +155,7 @@ public final class TreeOutline {
     /// - Returns: how many rows were added, at the end.
     /// - Complexity: O(children added × log n).
     @discardableResult
-    public func takeScanned() -> Int {
+    package func takeScanned() -> Int {
         defer { checkInvariants() }
         let before = rowCount
         // Let go of the root's table while the tree appends to it (else every take-in copies it).
@@ -283,7 +287,7 @@ public final class TreeOutline {
     /// - Complexity: O(depth × log n), plus a scan of the container's bytes when it opens and
     ///   its children are not cached.
     @discardableResult
-    public func toggle(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+    package func toggle(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         let located = self.row(row)
         return located.role == .leaf ? open(row, located) : close(row, located)
@@ -291,20 +295,20 @@ public final class TreeOutline {
 
     /// Opens the container at `row`; nil when it is open already or not a container.
     @discardableResult
-    public func open(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+    package func open(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         return open(row, self.row(row))
     }
 
     /// Closes the container at `row`; nil when it is not open.
     @discardableResult
-    public func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+    package func close(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         return close(row, self.row(row))
     }
 
     /// The row of the outermost closed container on the way to the node at `indexes` (child
-    /// indexes from the root; not the node itself): what ``openAncestors(of:)`` replaces. Nil
+    /// indexes from the root; not the node itself): what `openAncestors(of:)` replaces. Nil
     /// when every one is open, or there is no such node.
     /// - Complexity: O(depth × log n).
     public func outermostClosedAncestor(of indexes: [Int]) -> Int? {
@@ -338,7 +342,7 @@ public final class TreeOutline {
     /// - Complexity: O(depth × log n), plus a scan of each container that opens and whose
     ///   children are not cached.
     @discardableResult
-    public func openAncestors(of indexes: [Int]) -> (replaced: Range<Int>, rows: Int)? {
+    package func openAncestors(of indexes: [Int]) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         guard let rootNode = root, rootIsOpen, indexes.count > 1 else { return nil }
         // Down to the first container on the way that is closed (or open by default, without a
@@ -407,7 +411,7 @@ public final class TreeOutline {
     /// - Returns: the rows replaced (the container's) and how many rows it has now; nil when it
     ///   has no node of its own.
     @discardableResult
-    public func forget(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
+    package func forget(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         let located = self.row(row)
         guard located.role == .opening, let last = located.steps.last else { return nil }
@@ -453,7 +457,7 @@ public final class TreeOutline {
     /// Shows only the root's children in `kept` (child indexes, in order), or all with nil; a
     /// child the scan finds later shows when `matches` says so. What is open stays open.
     /// - Complexity: O(children shown).
-    public func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+    package func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
         defer { checkInvariants() }
         guard let old = root else { return }
         root = OpenNode(
@@ -466,13 +470,13 @@ public final class TreeOutline {
     public var shownChildCount: Int? { root?.kept?.count }
 
     /// Shows only the children in `kept` (child indexes, in order) of the open container at
-    /// `row`, or all with nil — any container but the root (``filter(keeping:matches:)``), whose
+    /// `row`, or all with nil — any container but the root (`filter(keeping:matches:)`), whose
     /// children are all known. What is open inside stays open.
     /// - Returns: the rows replaced (the container's) and how many it has now; nil when `row` is
     ///   no open container.
     /// - Complexity: O(children shown + depth × log n).
     @discardableResult
-    public func filter(childrenOfNodeAt row: Int, keeping kept: [Int]?) -> (replaced: Range<Int>, rows: Int)? {
+    package func filter(childrenOfNodeAt row: Int, keeping kept: [Int]?) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         let located = self.row(row)
         guard !located.steps.isEmpty, located.role == .opening else { return nil }
@@ -486,7 +490,7 @@ public final class TreeOutline {
 
     /// Drops the filter of the closed container at `indexes` (its rows, one, do not change): it
     /// shows every child when it opens again. Nothing for an open one or one with no node.
-    public func forgetFilter(ofNodeAt indexes: [Int]) {
+    package func forgetFilter(ofNodeAt indexes: [Int]) {
         defer { checkInvariants() }
         var parent = root
         for index in indexes.dropLast() { parent = parent?.nodes[index] }
@@ -508,7 +512,7 @@ public final class TreeOutline {
     }
 
     /// Closes every container but the root (vim's `zM`).
-    public func closeAll() {
+    package func closeAll() {
         reset(openDepth: 1)
         checkInvariants()
     }
@@ -533,7 +537,7 @@ public final class TreeOutline {
     // MARK: - Helpers
 
     /// Starts again with containers at depths below `depth` open: 2 at first (the root and its
-    /// children), 1 after ``closeAll()``.
+    /// children), 1 after `closeAll()`.
     private func reset(openDepth depth: Int) {
         rootIsOpen = true
         guard let table = tree.root else { return }
