@@ -212,6 +212,22 @@ import Testing
         ])
     }
 
+    /// `zR` forgets records far from the screen, but not one holding a filter: it would go with it.
+    @Test func aContainerHoldingAFilterIsNotForgotten() throws {
+        let tree = try JSONTree(bytes: Array(#"[{"a": [1, 2, 3]}, {"b": 4}]"#.utf8), name: "f.json")
+        let outline = TreeOutline(tree: tree)
+        let row = try #require(outline.row(ofChildIndexes: [0, 0]))
+        outline.open(row)
+        outline.filter(childrenOfNodeAt: row, keeping: [1])
+        let rows = outline.rowCount
+        #expect(outline.forget(try #require(outline.row(ofChildIndexes: [0]))) == nil)
+        #expect(outline.rowCount == rows)
+        #expect(outline.shownChildCount(ofNodeAt: [0, 0]) == 1)
+        // Without its filter, it is forgotten.
+        outline.filter(childrenOfNodeAt: row, keeping: nil)
+        #expect(outline.forget(try #require(outline.row(ofChildIndexes: [0]))) != nil)
+    }
+
     @Test func anOutlineStaysConsistentThroughFolds() throws {
         let tree = try JSONTree(bytes: Array(#"{"a": [1, [2, 3], {"b": 4}], "c": {"d": [5]}}"#.utf8), name: "i.json")
         let outline = TreeOutline(tree: tree)

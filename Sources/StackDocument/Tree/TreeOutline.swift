@@ -408,8 +408,10 @@ public final class TreeOutline {
     /// shows as it did before anything was opened in it (a child of the root open, its children
     /// closed; any other closed), and the memory its nodes kept goes. For `zR`, whose containers
     /// far from the screen are forgotten and opened again as they show.
+    /// A container holding a filter (`filter(childrenOfNodeAt:keeping:)`) is not forgotten:
+    /// the filter would go with it.
     /// - Returns: the rows replaced (the container's) and how many rows it has now; nil when it
-    ///   has no node of its own.
+    ///   has no node of its own, or holds a filter.
     @discardableResult
     package func forget(_ row: Int) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
@@ -417,11 +419,16 @@ public final class TreeOutline {
         guard located.role == .opening, let last = located.steps.last else { return nil }
         var parent = root
         for step in located.steps.dropLast() { parent = parent?.nodes[step.index] }
-        guard parent?.nodes[last.index] != nil else { return nil }
+        guard let node = parent?.nodes[last.index], !Self.holdsFilter(node) else { return nil }
         return change(row, located) { parent, index in
             parent.nodes[index] = nil
             parent.closed.remove(index)
         } root: {}
+    }
+
+    /// Whether `node` or a node inside it keeps only some of its children (a filter).
+    private static func holdsFilter(_ node: OpenNode) -> Bool {
+        node.kept != nil || node.nodes.values.contains(where: holdsFilter)
     }
 
     /// Opens the container `located` at `row`.
