@@ -45,8 +45,8 @@ public struct Viewer {
     ) {
         self.init(
             DocumentContent(
-                rows: DocumentRows(document: document, theme: theme), loading: nil, size: size, theme: theme,
-                prefetchScreens: prefetchScreens, retainScreens: retainScreens),
+                document: document, loading: nil, size: size, theme: theme, prefetchScreens: prefetchScreens,
+                retainScreens: retainScreens),
             fileName: fileName, size: size, theme: theme)
     }
 
@@ -57,8 +57,8 @@ public struct Viewer {
     ) {
         self.init(
             DocumentContent(
-                rows: DocumentRows(document: loading.document, theme: theme), loading: loading, size: size,
-                theme: theme, prefetchScreens: prefetchScreens, retainScreens: retainScreens),
+                document: loading.document, loading: loading, size: size, theme: theme,
+                prefetchScreens: prefetchScreens, retainScreens: retainScreens),
             fileName: fileName, size: size, theme: theme)
     }
 

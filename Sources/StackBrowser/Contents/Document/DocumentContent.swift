@@ -36,12 +36,13 @@ public struct DocumentContent {
     /// The frames on the way of a jump.
     var animation = JumpAnimation()
 
-    /// The content of `rows`, read on by `loading` when the document is still being scanned.
+    /// The content of `document`, read on by `loading` when it is still being scanned.
     /// Headers (and footers) pin as the document's `pinned` field says.
     init(
-        rows: DocumentRows, loading: LazyDocument?, size: TerminalSize, theme: Theme, prefetchScreens: Double,
+        document: StackDocument, loading: LazyDocument?, size: TerminalSize, theme: Theme, prefetchScreens: Double,
         retainScreens: Double
     ) {
+        let rows = DocumentRows(document: document, theme: theme)
         self.size = size
         self.theme = theme
         let options = StackOptions(
