@@ -36,13 +36,16 @@ let package = Package(
         ),
         // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX2).
         .target(name: "CJSONIndex"),
-        // The pure layout engine: no I/O, no Foundation, deterministic.
-        .target(name: "StackEngine"),
+        // The pure layout engine: no I/O, no Foundation, deterministic. The stack, and the rows of
+        // a foldable tree (`TreeOutline`) over any tree model.
+        .target(
+            name: "StackEngine", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")],
+            swiftSettings: internalChecks),
         // JSON parsing with positions, the stack document model, and searching it.
         .target(
             name: "StackDocument",
             dependencies: [
-                "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
+                "StackEngine", "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: internalChecks
@@ -86,7 +89,7 @@ let package = Package(
         // Helpers shared by the test targets: a seeded generator, directory listing.
         .target(name: "TestSupport", dependencies: ["StackDocument"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
-        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "TestSupport"]),
+        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "StackEngine", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ListWidgetTests", dependencies: ["ListWidget", "TestSupport"]),
         .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "ListWidget", "TestSupport"], exclude: ["Snapshots"]),

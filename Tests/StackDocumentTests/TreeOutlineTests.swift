@@ -7,7 +7,7 @@ import Testing
     /// A row of the naive flattening: the node's child indexes from the root and its role.
     struct NaiveRow: Equatable, CustomStringConvertible {
         var indexes: [Int]
-        var role: TreeOutline.Row.Role
+        var role: JSONOutline.Row.Role
         var description: String { "\(indexes)\(role == .opening ? "{" : role == .closing ? "}" : "")" }
     }
 
@@ -53,7 +53,7 @@ import Testing
         if Bool.random(using: &generator) { text = "{\"a\": \(text), \"b\": \(JSONInputCheckTests.randomJSON(depth: 1, using: &generator))}" }
         let value = try JSONParser.parse(Array(text.utf8))
         let (blockSize, whole, long) = JSONTreeTests.layouts[layout]
-        let outline = TreeOutline(tree: try JSONTree(
+        let outline = JSONOutline(tree: try JSONTree(
             bytes: Array(text.utf8), name: "t.json", blockSize: blockSize, wholeChildren: whole, longContainer: long))
         var open = Self.initiallyOpen(value)
         var kept: Set<Int>?
@@ -169,7 +169,7 @@ import Testing
         defer { file.remove() }
         let tree = try JSONTree(path: file.path, waitingForAll: false, blockSize: blockSize, wholeChildren: whole)
         // (The scan usually still runs here; if it ran to the end already, the rest holds too.)
-        let outline = TreeOutline(tree: tree)
+        let outline = JSONOutline(tree: tree)
         var rows = outline.rowCount
         #expect(rows > 1)
         while tree.isScanning {
@@ -190,7 +190,7 @@ import Testing
     /// Paths find their nodes, quoting and negative indexes included.
     @Test func pathsFindTheirNodes() throws {
         let text = #"{"a b": {"c.d": [10, 20, {"x": 1}]}, "features": [{"name": "n"}]}"#
-        let outline = TreeOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
+        let outline = JSONOutline(tree: try JSONTree(bytes: Array(text.utf8), name: "t.json"))
         #expect(outline.childIndexes(of: try JSONPath(parsing: #".["a b"]["c.d"][2].x"#)) == [0, 0, 2, 0])
         #expect(outline.childIndexes(of: try JSONPath(parsing: ".features[-1].name")) == [1, 0, 0])
         #expect(outline.childIndexes(of: try JSONPath(parsing: ".features[1]")) == nil)
@@ -215,7 +215,7 @@ import Testing
     /// `zR` forgets records far from the screen, but not one holding a filter: it would go with it.
     @Test func aContainerHoldingAFilterIsNotForgotten() throws {
         let tree = try JSONTree(bytes: Array(#"[{"a": [1, 2, 3]}, {"b": 4}]"#.utf8), name: "f.json")
-        let outline = TreeOutline(tree: tree)
+        let outline = JSONOutline(tree: tree)
         let row = try #require(outline.row(ofChildIndexes: [0, 0]))
         outline.open(row)
         outline.filter(childrenOfNodeAt: row, keeping: [1])
@@ -230,7 +230,7 @@ import Testing
 
     @Test func anOutlineStaysConsistentThroughFolds() throws {
         let tree = try JSONTree(bytes: Array(#"{"a": [1, [2, 3], {"b": 4}], "c": {"d": [5]}}"#.utf8), name: "i.json")
-        let outline = TreeOutline(tree: tree)
+        let outline = JSONOutline(tree: tree)
         for row in [1, 3, 2, 1, 0, 0] {
             if row < outline.rowCount { outline.toggle(row) }
             #expect(outline.invariantViolations() == [])

@@ -24,15 +24,15 @@ func treeBenchmarks() {
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { browser.type("zczo") }
             benchmark.stopMeasurement()
-            blackHole(browser.stack.rowCount)
+            blackHole(browser.statistics.rows)
         }
         Benchmark("tree: fold and unfold a record of ten fields among \(label)") { benchmark in
             var browser = TreeFile.browser(path)
-            _ = browser.reveal(path: ".[\(count / 2)]")
+            _ = browser.scroll(toID: ".[\(count / 2)]")
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations { browser.type("zczo") }
             benchmark.stopMeasurement()
-            blackHole(browser.stack.rowCount)
+            blackHole(browser.statistics.rows)
         }
     }
 }
@@ -57,15 +57,8 @@ enum TreeFile {
     }
 
     /// A viewer of the whole file at `path`, scanned to its end.
-    static func browser(_ path: String) -> TreeBrowser {
+    static func browser(_ path: String) -> Viewer {
         let tree = try! JSONTree(path: path)
-        return TreeBrowser(tree: tree, fileName: "tree.json", size: TerminalSize(width: 120, height: 40))
-    }
-}
-
-extension TreeBrowser {
-    /// Types `text`, a key a character.
-    mutating func type(_ text: String) {
-        for character in text { handle(.key(.character(character))) }
+        return Viewer(tree: tree, fileName: "tree.json", size: TerminalSize(width: 120, height: 40))
     }
 }

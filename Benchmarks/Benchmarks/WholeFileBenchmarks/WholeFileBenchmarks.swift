@@ -25,7 +25,6 @@ let benchmarks: @Sendable () -> Void = {
             var browser = Generated.browser(path)
             for _ in benchmark.scaledIterations {
                 browser.type("/zzz qqq\n")
-                browser.finishSearch()
                 blackHole(browser.message)
             }
         }
@@ -33,8 +32,7 @@ let benchmarks: @Sendable () -> Void = {
             var browser = Generated.browser(path)
             for _ in benchmark.scaledIterations {
                 browser.type(#"&Item \d*00\b"# + "\n")
-                browser.finishFilter()
-                blackHole(browser.rows.itemCount)
+                blackHole(browser.statistics.rows)
                 browser.type("&\n")
             }
         }
@@ -76,15 +74,17 @@ enum Generated {
         return lazy
     }
 
-    /// A browser of the whole document at `path`.
-    static func browser(_ path: String) -> Browser {
-        var browser = Browser(loading: read(path), fileName: "bench.json", size: TerminalSize(width: 120, height: 40))
-        while browser.isLoading { browser.absorbLoadedItems() }
+    /// A viewer of the whole document at `path`, every item taken in; a search or a filter runs
+    /// to its end within its key (as in `render`).
+    static func browser(_ path: String) -> Viewer {
+        var browser = Viewer(loading: read(path), fileName: "bench.json", size: TerminalSize(width: 120, height: 40))
+        browser.searchesInSteps = false
+        while browser.document?.isLoading == true { _ = browser.update(.tick) }
         return browser
     }
 }
 
-extension Browser {
+extension Viewer {
     /// Types `text` (a line feed is Enter).
     mutating func type(_ text: String) {
         for character in text { handle(.key(character == "\n" ? .enter : .character(character))) }

@@ -387,12 +387,12 @@ public final class JSONTree: @unchecked Sendable {
     /// - Returns: the indexes of the children added.
     @discardableResult
     public func takeScanned() -> Range<Int> {
-        takeScannedChildren().added
+        takeNewRootChildren().added
     }
 
     /// ``takeScanned()``, with the added children's counts (-1 for a scalar), as found: the
     /// outline sums their rows without finding again those moved into blocks.
-    func takeScannedChildren() -> (added: Range<Int>, counts: [Int32]) {
+    public func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32]) {
         guard let scan, var table = root else { return (0..<0, []) }
         // The table held once only, so appending does not copy it (callers let go of theirs).
         root = nil

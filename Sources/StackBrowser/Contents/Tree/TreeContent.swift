@@ -70,7 +70,7 @@ public struct TreeContent {
             pinsHeaders: true, pinsFooters: false, prefetchScreens: prefetchScreens, retainScreens: retainScreens,
             initialEstimates: [.header: 1, .item: 1, .footer: 1, .loading: 1])
         view = TreeView(
-            outline: TreeOutline(tree: tree), width: size.width, height: Self.height(for: size), theme: theme,
+            outline: JSONOutline(tree: tree), width: size.width, height: Self.height(for: size), theme: theme,
             options: options)
     }
 
@@ -301,7 +301,7 @@ public struct TreeContent {
             return
         }
         view = TreeView(
-            outline: TreeOutline(tree: fresh), width: size.width, height: Self.height(for: size), theme: theme,
+            outline: JSONOutline(tree: fresh), width: size.width, height: Self.height(for: size), theme: theme,
             options: options)
         // What pointed into the old file goes with it.
         marks = TreeMarks()

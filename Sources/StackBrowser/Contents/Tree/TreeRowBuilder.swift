@@ -24,16 +24,16 @@ struct TreeRowBuilder {
         case head(length: Int)
     }
 
-    func build(_ row: TreeOutline.Row, width: Int, unfolded: Bool = false) -> RenderedRow {
+    func build(_ row: JSONOutline.Row, width: Int, unfolded: Bool = false) -> RenderedRow {
         RenderedRow(lines: layout(row, width: width, unfolded: unfolded).lines)
     }
 
     /// Whether the row is a string cut short, which unfolds to show more.
-    func isFoldedString(_ row: TreeOutline.Row, width: Int) -> Bool {
+    func isFoldedString(_ row: JSONOutline.Row, width: Int) -> Bool {
         layout(row, width: width, unfolded: false).isCut
     }
 
-    private func layout(_ row: TreeOutline.Row, width: Int, unfolded: Bool) -> (lines: [[Cell]], isCut: Bool) {
+    private func layout(_ row: JSONOutline.Row, width: Int, unfolded: Bool) -> (lines: [[Cell]], isCut: Bool) {
         let width = max(1, width)
         let indent = min(2 * row.depth, width / 2)
         var prefix = CellText.cells(String(repeating: " ", count: indent))
@@ -89,7 +89,7 @@ struct TreeRowBuilder {
     }
 
     /// The value's text and style; a closed container's preview fits in `room` columns.
-    private func value(of row: TreeOutline.Row, room: Int) -> (String, Style) {
+    private func value(of row: JSONOutline.Row, room: Int) -> (String, Style) {
         let isObject: Bool
         let count: Int?
         if let last = row.steps.last {

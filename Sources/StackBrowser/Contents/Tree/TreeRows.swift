@@ -3,37 +3,26 @@ import StackDocument
 import StackEngine
 import TerminalUI
 
-/// The rows of a JSON tree as the engine sees them: one row a node (an open container's
-/// closing row too), its id the node's path in jq syntax, the open containers around a row
-/// given for nested pinning. Rows are built by `TreeRowBuilder` when they resolve.
+/// The rows of a JSON tree for the library's `LazyTree`: one row a node (an open container's
+/// closing row too), its id the node's path in jq syntax. Rows are built by `TreeRowBuilder`
+/// when they resolve; what rows are selectable and which pin comes from `TreeRowSource`.
 ///
-/// The outline is shared (a class): folding changes it in place, inside the list's
+/// The outline is shared (a class): the tree widget folds it in place, inside the list's
 /// `replaceRows(in:updatingSource:)`.
-public struct TreeRows: SelectableRows {
+public struct TreeRows: TreeRowSource {
     /// Which nodes are open.
-    public let outline: TreeOutline
+    public let outline: JSONOutline
     /// The styles rows are built in.
     var theme: Theme
     /// The long strings unfolded (shown whole), by where their values start in the file.
     var unfoldedStrings: Set<Int> = []
 
     /// The suffix of a closing row's id after its container's path (a path never ends so).
-    static let closingSuffix = "#end"
+    static let closingSuffix = TreeRowIDs.closingSuffix
 
-    public init(outline: TreeOutline, theme: Theme) {
+    public init(outline: JSONOutline, theme: Theme) {
         self.outline = outline
         self.theme = theme
-    }
-
-    public var rowCount: Int { outline.rowCount }
-
-    /// Every row is an item (one run): closing rows are not selectable (``isSelectable(row:)``).
-    public func kindRuns(in rows: Range<Int>) -> [(kind: RowKind, count: Int)] {
-        rows.isEmpty ? [] : [(.item, rows.count)]
-    }
-
-    public func isSelectable(row index: Int) -> Bool {
-        outline.row(index).role != .closing
     }
 
     public func rowID(at index: Int) -> String {
@@ -51,10 +40,6 @@ public struct TreeRows: SelectableRows {
         return closing ? outline.span(ofNodeAt: row).upperBound - 1 : row
     }
 
-    public func enclosingContainers(of index: Int) -> [ContainerSpan] {
-        outline.row(index).enclosing.map { ContainerSpan(opening: $0.opening, end: $0.closing) }
-    }
-
     public func resolveRow(at index: Int, crossExtent: Int) -> RenderedRow {
         let row = outline.row(index)
         return TreeRowBuilder(tree: outline.tree, theme: theme).build(
@@ -63,7 +48,7 @@ public struct TreeRows: SelectableRows {
 
     /// Where the value of the node at `row` starts in the file, when it is a leaf (what keys an
     /// unfolded string).
-    func stringStart(of row: TreeOutline.Row) -> Int? {
+    func stringStart(of row: JSONOutline.Row) -> Int? {
         guard row.role == .leaf, let last = row.steps.last else { return nil }
         return last.table.valueRegion(of: last.index).lowerBound
     }

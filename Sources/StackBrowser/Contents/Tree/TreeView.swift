@@ -3,27 +3,27 @@ import StackDocument
 import StackEngine
 import TerminalUI
 
-/// A JSON document on screen as a tree: a `LazyList` of its nodes, whose selection is the
-/// focused node, with the enclosing containers pinned. Every verb that moves the view, the focus
-/// or a fold is here.
+/// A JSON document on screen as a tree: the library's `LazyTree` of its nodes, whose selection
+/// is the focused node, with the enclosing containers pinned. What is JSON's own is here: paths,
+/// long strings unfolded, `c`/`e` over siblings with their byte cap, and `zR`.
 struct TreeView {
-    /// The rows, the scroll position and the focus.
-    private(set) var list: LazyList<TreeRows>
+    /// The rows, the folds, the scroll position and the focus.
+    private(set) var tree: LazyTree<TreeRows>
     /// `zR`: every container opens as it shows (not all at once: a file's every node would be
     /// billions of rows), but those closed since by a key; until `zM`.
     private(set) var opensEverything = false
     private var keptClosed: Set<[Int]> = []
 
     /// A view of `outline` in an area of `width` × `height`, the root focused.
-    init(outline: TreeOutline, width: Int, height: Int, theme: Theme, options: StackOptions) {
-        list = LazyList(
+    init(outline: JSONOutline, width: Int, height: Int, theme: Theme, options: StackOptions) {
+        tree = LazyTree(
             source: TreeRows(outline: outline, theme: theme), width: width, height: height, options: options,
             style: ListStyle(
                 selection: theme.focus, scrollbarTrack: theme.scrollbarTrack, scrollbarThumb: theme.scrollbarThumb))
-        list.selectFirst()
     }
 
-    var outline: TreeOutline { list.source.outline }
+    var list: LazyList<TreeRows> { tree.list }
+    var outline: JSONOutline { tree.outline }
     var stack: LazyStack<TreeRows> { list.stack }
     /// The focused row.
     var focus: Int? { list.selection }
@@ -36,43 +36,33 @@ struct TreeView {
     // MARK: - Moving
 
     mutating func moveFocus(forward: Bool) {
-        if forward { list.selectNext() } else { list.selectPrevious() }
+        if forward { tree.list.selectNext() } else { tree.list.selectPrevious() }
     }
 
-    mutating func scroll(by lines: Int) { list.scroll(by: lines) }
+    mutating func scroll(by lines: Int) { tree.list.scroll(by: lines) }
 
-    mutating func page(by lines: Int) { list.page(by: lines) }
+    mutating func page(by lines: Int) { tree.list.page(by: lines) }
 
     /// The root, at the top.
-    mutating func focusRoot() { list.selectFirst() }
+    mutating func focusRoot() { tree.list.selectFirst() }
 
     /// The last node, at the bottom.
-    mutating func focusLast() { list.selectLast() }
+    mutating func focusLast() { tree.list.selectLast() }
 
     /// The next (or previous) sibling of the focused node; false at the last (first) one.
     @discardableResult
-    mutating func focusSibling(forward: Bool) -> Bool {
-        guard let focus else { return false }
-        var indexes = outline.childIndexes(of: focus)
-        guard let last = indexes.last else { return false }
-        indexes[indexes.count - 1] = last + (forward ? 1 : -1)
-        guard let row = outline.row(ofChildIndexes: indexes) else { return false }
-        return list.select(row: row, alignment: forward ? .bottom : .top)
-    }
+    mutating func focusSibling(forward: Bool) -> Bool { tree.focusSibling(forward: forward) }
 
     /// The focused node's parent; false at the root.
     @discardableResult
-    mutating func focusParent() -> Bool {
-        guard let focus, let parent = outline.row(focus).enclosing.last else { return false }
-        return list.select(row: parent.opening, alignment: .top)
-    }
+    mutating func focusParent() -> Bool { tree.focusParent() }
 
     /// Right or `l`: opens the focused container (or long string), or moves to its first child
     /// when it is open.
     mutating func openOrEnter() {
         guard let focus else { return }
         if outline.isOpen(focus) {
-            list.select(row: focus + 1)
+            tree.list.select(row: focus + 1)
         } else {
             openFocused()
         }
@@ -93,17 +83,17 @@ struct TreeView {
     /// string, which unfolds like one.
     mutating func openFocused() {
         guard let focus else { return }
-        if outline.canOpen(focus) { fold(focus) { $0.open($1) } } else { unfoldString(focus, true) }
+        if outline.canOpen(focus) { fold(focus, open: true) } else { unfoldString(focus, true) }
     }
 
     mutating func closeFocused() {
         guard let focus else { return }
-        if outline.isOpen(focus) { fold(focus) { $0.close($1) } } else { unfoldString(focus, false) }
+        if outline.isOpen(focus) { fold(focus, open: false) } else { unfoldString(focus, false) }
     }
 
     mutating func toggleFocused() {
         guard let focus else { return }
-        if outline.canOpen(focus) { fold(focus) { $0.toggle($1) } } else { unfoldString(focus, !isUnfoldedString(focus)) }
+        if outline.canOpen(focus) { fold(focus, open: !outline.isOpen(focus)) } else { unfoldString(focus, !isUnfoldedString(focus)) }
     }
 
     /// The most siblings `c` and `e` fold at once (each is a change of the rows), and the most
@@ -122,13 +112,13 @@ struct TreeView {
             return nil
         }
         let parent = Array(indexes.dropLast())
-        let tree = outline.tree
+        let json = outline.tree
         guard let parentRow = outline.row(ofChildIndexes: parent) else { return nil }
         let siblings: Int
         if let step = outline.row(parentRow).steps.last {
-            siblings = tree.children(ofChild: step.index, in: step.table).count
+            siblings = json.children(ofChild: step.index, in: step.table).count
         } else {
-            siblings = tree.root?.count ?? 0
+            siblings = json.root?.count ?? 0
         }
         guard siblings <= Self.siblingFoldLimit else {
             return "\(open ? "e" : "c"): \(StatusLine.grouped(siblings)) siblings, more than \(StatusLine.grouped(Self.siblingFoldLimit)) (zo, zc fold one)"
@@ -136,7 +126,7 @@ struct TreeView {
         if open, let table = outline.row(focus).steps.last?.table {
             var bytes = 0
             for index in 0..<siblings where table.childCount(of: index) != nil {
-                bytes += tree.valueRange(ofChild: index, in: table).count
+                bytes += json.valueRange(ofChild: index, in: table).count
                 if bytes > Self.siblingOpenBytes {
                     return "e: the siblings hold more than \(ByteCount(Self.siblingOpenBytes)) to open (zo opens one)"
                 }
@@ -145,12 +135,12 @@ struct TreeView {
         for index in (0..<siblings).reversed() {
             guard let row = outline.row(ofChildIndexes: parent + [index]) else { continue }
             if open, outline.canOpen(row), !outline.isOpen(row) {
-                fold(row) { $0.open($1) }
+                fold(row, open: true)
             } else if !open, outline.isOpen(row) {
-                fold(row) { $0.close($1) }
+                fold(row, open: false)
             }
         }
-        if let row = outline.row(ofChildIndexes: indexes) { list.select(row: row) }
+        if let row = outline.row(ofChildIndexes: indexes) { tree.list.select(row: row) }
         return nil
     }
 
@@ -167,10 +157,10 @@ struct TreeView {
             let builder = TreeRowBuilder(tree: outline.tree, theme: list.source.theme)
             guard builder.isFoldedString(located, width: stack.crossExtent) else { return }
         }
-        list.replaceRows(in: row..<(row + 1), selecting: row) { rows in
+        tree.list.replaceRows(in: row..<(row + 1), selecting: row) { rows in
             if unfold { rows.unfoldedStrings.insert(start) } else { rows.unfoldedStrings.remove(start) }
         }
-        list.select(row: row)
+        tree.list.select(row: row)
     }
 
     /// `zM`: every container but the root closed, the root focused.
@@ -179,8 +169,7 @@ struct TreeView {
         keptClosed = []
         openedOrder = []
         openedRecords = []
-        list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.closeAll() }
-        list.selectFirst()
+        tree.closeAll()
     }
 
     /// `zR`: opens every container on screen, and from now on every one that shows.
@@ -196,7 +185,7 @@ struct TreeView {
         guard opensEverything else { return false }
         // Containers opening above the focus would push it down: it keeps its screen line.
         let kept = list.selection.flatMap { row in
-            frame.rows.contains { $0.index == row && !$0.isPinned } ? list.selectedID.map { ($0, list.selectionLine) } : nil
+            frame.rows.contains { $0.index == row && !$0.isPinned } ? list.selectedID.map { ($0, tree.list.selectionLine) } : nil
         }
         var opened = false
         for placed in frame.rows.reversed() where !placed.isPinned {
@@ -204,7 +193,7 @@ struct TreeView {
             guard row < stack.rowCount, !outline.isOpen(row), outline.canOpen(row) else { continue }
             let indexes = outline.childIndexes(of: row)
             guard !keptClosed.contains(indexes) else { continue }
-            fold(row) { $0.open($1) }
+            fold(row, open: true)
             opened = true
             // The records it is in (the first two levels), to forget them once far from the screen.
             // (The root, closed by a key and opened again, is no record.)
@@ -214,7 +203,7 @@ struct TreeView {
         }
         if opened {
             forgetFarRecords(around: frame.visibleRange)
-            if let (id, line) = kept { list.select(id: id, atLine: line) }
+            if let (id, line) = kept { tree.list.select(id: id, atLine: line) }
         }
         return opened
     }
@@ -251,7 +240,7 @@ struct TreeView {
                 kept.append(indexes)
                 continue
             }
-            list.replaceRows(in: span) { _ = $0.outline.forget(span.lowerBound) }
+            tree.forget(span.lowerBound)
             openedRecords.remove(indexes)
             excess -= 1
         }
@@ -270,32 +259,18 @@ struct TreeView {
     /// Reaches the node at the end of `indexes` (child indexes from the root) as
     /// `reveal(path:)` does: at the top when it was off screen, else where it is.
     @discardableResult
-    mutating func reveal(childIndexes indexes: [Int]) -> Bool {
-        if !indexes.isEmpty, !outline.isOpen(0) { fold(0) { $0.open($1) } }
-        // Every closed ancestor opens in one change (a level at a time cost O(depth²)).
-        if let row = outline.outermostClosedAncestor(of: indexes) {
-            fold(row) { outline, _ in outline.openAncestors(of: indexes) }
-        }
-        guard let row = outline.row(ofChildIndexes: indexes) else { return false }
-        return list.select(row: row, alignment: .top)
-    }
+    mutating func reveal(childIndexes indexes: [Int]) -> Bool { tree.reveal(childIndexes: indexes) }
 
     /// The focused node's child indexes from the root.
     var focusedIndexes: [Int]? { focus.map(outline.childIndexes(of:)) }
 
-    /// Changes the folds of the node at `row` with `change`; what is on screen stays, the node
-    /// keeps the focus when it had it.
-    private mutating func fold(_ row: Int, _ change: (TreeOutline, Int) -> Void) {
-        let span = outline.span(ofNodeAt: row)
-        let focusInside = focus.map(span.contains) ?? false
-        list.replaceRows(in: span, selecting: focusInside ? span.lowerBound : nil) { rows in
-            change(rows.outline, span.lowerBound)
-        }
-        if focusInside { list.select(row: span.lowerBound) }
+    /// Opens or closes the node at `row`; the node keeps the focus when it had it. After `zR`, a
+    /// container closed by a key stays closed.
+    private mutating func fold(_ row: Int, open: Bool) {
+        if open { tree.open(row) } else { tree.close(row) }
         if opensEverything {
-            // A container closed by a key after zR stays closed.
-            let indexes = outline.childIndexes(of: span.lowerBound)
-            if outline.isOpen(span.lowerBound) { keptClosed.remove(indexes) } else { keptClosed.insert(indexes) }
+            let indexes = outline.childIndexes(of: row)
+            if outline.isOpen(row) { keptClosed.remove(indexes) } else { keptClosed.insert(indexes) }
         }
     }
 
@@ -306,62 +281,40 @@ struct TreeView {
     /// - Returns: false, changing nothing, when the container is not open.
     @discardableResult
     mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
-        let focused = focusedIndexes
-        if container.isEmpty {
-            list.replaceRows(in: 0..<stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
-        } else {
-            guard let row = outline.row(ofChildIndexes: container), outline.isOpen(row) else { return false }
-            list.replaceRows(in: outline.span(ofNodeAt: row), selecting: row) {
-                $0.outline.filter(childrenOfNodeAt: row, keeping: kept)
-            }
-        }
-        if let focused, let shown = outline.row(ofChildIndexes: focused) {
-            list.select(row: shown, alignment: container.isEmpty ? .top : nil)
-        } else if container.isEmpty {
-            list.selectFirst()
-            if stack.rowCount > 1 { list.select(row: 1, alignment: .top) }
-        } else if let row = outline.row(ofChildIndexes: container) {
-            list.select(row: row)
-        }
-        return true
+        tree.filter(childrenOf: container, keeping: kept, matches: matches)
     }
 
     /// Drops the filter of the container at `container` that is not open (closed, or gone): it
     /// shows every child when it opens again. Its rows do not change now.
     mutating func forgetFilter(ofNodeAt container: [Int]) {
-        outline.forgetFilter(ofNodeAt: container)
+        tree.forgetFilter(ofNodeAt: container)
     }
 
     /// Takes in the root's children a background scan found: rows added at the end, nothing on
     /// screen moves.
     /// - Returns: whether rows were added.
     @discardableResult
-    mutating func takeScanned() -> Bool {
-        let end = stack.rowCount
-        var added = 0
-        list.replaceRows(in: end..<end) { added = $0.outline.takeScanned() }
-        return added > 0
-    }
+    mutating func takeScanned() -> Bool { tree.takeNewRootChildren() }
 
     // MARK: - Drawing
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {
-        list.draw(into: &buffer, area: area)
+        tree.list.draw(into: &buffer, area: area)
     }
 
-    mutating func resize(width: Int, height: Int) { list.resize(width: width, height: height) }
+    mutating func resize(width: Int, height: Int) { tree.list.resize(width: width, height: height) }
 
-    mutating func prefetch() { list.prefetch() }
+    mutating func prefetch() { tree.list.prefetch() }
 
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {
-        list.setLogger(log.map { log in { log($0.description) } })
+        tree.list.setLogger(log.map { log in { log($0.description) } })
     }
 
-    mutating func click(x: Int, y: Int) { list.click(column: x, line: y) }
+    mutating func click(x: Int, y: Int) { tree.list.click(column: x, line: y) }
 
     mutating func restyle(with theme: Theme) {
         var rows = list.source
         rows.theme = theme
-        list.restyle(with: rows)
+        tree.list.restyle(with: rows)
     }
 }

@@ -1,6 +1,8 @@
+import StackEngine
+
 // MARK: - Nodes by byte offset (what a search over the file's bytes finds)
 
-extension TreeOutline {
+extension TreeOutline where Model == JSONTree {
     /// The child indexes from the root of the deepest node whose text holds byte `offset`: a key
     /// or a scalar holding it, or the container whose brackets or blanks do.
     /// - Complexity: O(depth × log n), plus a scan of each container on the way not cached.

@@ -1,6 +1,6 @@
 import Algorithms
 
-/// Which nodes of a ``JSONTree`` are open, and the rows that makes: one row a node, an open
+/// Which nodes of a ``TreeModel`` are open, and the rows that makes: one row a node, an open
 /// container's children between its opening row and its closing row.
 ///
 /// It opens with the root and the root's children open and everything deeper closed. Only what
@@ -9,12 +9,13 @@ import Algorithms
 /// child count and two, from the root's table). So a row is found in O(depth × log n) and a node
 /// folds or unfolds in O(depth × log n) whatever it holds.
 ///
-/// Its fold state changes only inside the package (`package` methods): the viewer's tree view
-/// changes it inside `LazyList.replaceRows`, so the list's index never falls out of step with it.
-/// A program reads it (rows, paths, counts) and cannot fold it behind the list's back.
-public final class TreeOutline {
-    /// The document.
-    public let tree: JSONTree
+/// Its fold state has one writer, the tree widget (`LazyTree`): the fold methods are `package`,
+/// and the widget calls them inside its list's `replaceRows`, so the list's index never falls
+/// out of step with the folds. A program reads the outline (rows, counts, child indexes) and
+/// folds through the widget.
+public final class TreeOutline<Model: TreeModel> {
+    /// The tree.
+    public let model: Model
 
     /// A row: which node, and which of its rows.
     public struct Row {
@@ -30,7 +31,7 @@ public final class TreeOutline {
         public var role: Role
         /// The steps from the root to the node: each a container's children and the child's index
         /// there. Empty for the root.
-        public var steps: [(table: ChildTable, index: Int)]
+        public var steps: [(table: Model.Children, index: Int)]
         /// The open containers holding the row, outermost first: their opening rows and closing rows.
         public var enclosing: [(opening: Int, closing: Int)]
 
@@ -41,7 +42,7 @@ public final class TreeOutline {
 
     /// An open container other than those open by default without state.
     final class OpenNode {
-        var table: ChildTable
+        var table: Model.Children
         let depth: Int
         /// Whether its children that are containers are open unless closed (the root's, at first).
         let childrenOpen: Bool
@@ -61,7 +62,7 @@ public final class TreeOutline {
         /// A node of `table`'s children, with what is open inside them; `groupSize` children
         /// are summed together unless the table's blocks say.
         init(
-            table: ChildTable, depth: Int, childrenOpen: Bool, groupSize: Int, kept: [Int]? = nil,
+            table: Model.Children, depth: Int, childrenOpen: Bool, groupSize: Int, kept: [Int]? = nil,
             nodes: [Int: OpenNode] = [:], closed: Set<Int> = []
         ) {
             self.table = table
@@ -71,22 +72,22 @@ public final class TreeOutline {
             self.nodes = nodes
             self.closed = closed
             rowsOfChild = RowCounts(count: 0, groupSize: 1) { _ in 0 }
-            let groupSize = table.blocks?.size ?? groupSize
+            let groupSize = table.summedGroups?.groupSize ?? groupSize
             let count = kept?.count ?? table.count
             rowsOfChild = RowCounts(count: count, groupSize: groupSize) { group in
                 let first = group * groupSize
-                if kept == nil, let blocks = table.blocks, first < blocks.childCount {
-                    // A block, summed without reading it, as if nothing in it had a node or were
+                if kept == nil, let summed = table.summedGroups, first < summed.count,
+                    let rows = table.rows(ofGroup: group, childrenOpen: childrenOpen) {
+                    // A group summed without reading it, as if nothing in it had a node or were
                     // closed (what differs is added below).
-                    if !childrenOpen { return blocks.count(ofBlock: group) }
-                    if let rows = blocks.openRows?[group] { return rows }
+                    return rows
                 }
                 return (first..<min(count, first + groupSize)).reduce(0) { $0 + rows(at: $1) }
             }
-            guard kept == nil, let blocks = table.blocks else { return }
+            guard kept == nil, let summed = table.summedGroups else { return }
             func plainRows(_ index: Int) -> Int { defaultRows(of: index, closing: false) }
-            for (index, node) in nodes where index < blocks.childCount { rowsOfChild.add(node.rows - plainRows(index), at: index) }
-            for index in closed where nodes[index] == nil && index < blocks.childCount {
+            for (index, node) in nodes where index < summed.count { rowsOfChild.add(node.rows - plainRows(index), at: index) }
+            for index in closed where nodes[index] == nil && index < summed.count {
                 rowsOfChild.add(defaultRows(of: index) - plainRows(index), at: index)
             }
         }
@@ -138,9 +139,9 @@ public final class TreeOutline {
     /// Whether a child of the root the scan finds while a filter is on matches it.
     private var filterMatches: ((Int) -> Bool)?
 
-    /// The outline of `tree` as it opens: the root and its children open.
-    public init(tree: JSONTree) {
-        self.tree = tree
+    /// The outline of `model` as it opens: the root and its children open.
+    public init(model: Model) {
+        self.model = model
         reset(openDepth: 2)
     }
 
@@ -150,18 +151,18 @@ public final class TreeOutline {
         return rootIsOpen ? root.rows : 1
     }
 
-    /// Takes the root's children the tree's background scan found since the last call (and its
-    /// closing row once the scan ended).
+    /// Takes the root's children the model found since the last call (and its closing row once
+    /// it has them all: ``TreeModel/takeNewRootChildren()``).
     /// - Returns: how many rows were added, at the end.
     /// - Complexity: O(children added × log n).
     @discardableResult
     package func takeScanned() -> Int {
         defer { checkInvariants() }
         let before = rowCount
-        // Let go of the root's table while the tree appends to it (else every take-in copies it).
-        if let root { root.table = ChildTable(isObject: root.table.isObject, start: root.table.start) }
-        let (added, counts) = tree.takeScannedChildren()
-        guard let root, let grown = tree.root else { return 0 }
+        // Let go of the root's table while the model appends to it (else every take-in copies it).
+        if let root { root.table = Model.Children() }
+        let (added, counts) = model.takeNewRootChildren()
+        guard let root, let grown = model.root else { return 0 }
         root.table = grown
         // Their rows from the counts found (a child may be in a block already), added at once.
         let open = root.childrenOpen
@@ -191,7 +192,7 @@ public final class TreeOutline {
         guard let root, rootIsOpen, root.rows > 1 else { return Row(role: .leaf, steps: [], enclosing: []) }
         var node = root
         var base = 0
-        var steps: [(table: ChildTable, index: Int)] = []
+        var steps: [(table: Model.Children, index: Int)] = []
         var enclosing: [(opening: Int, closing: Int)] = []
         while true {
             if row == base { return Row(role: .opening, steps: steps, enclosing: enclosing) }
@@ -215,7 +216,7 @@ public final class TreeOutline {
             if offset == 0 { return Row(role: .opening, steps: steps, enclosing: enclosing) }
             if offset == rows - 1 { return Row(role: .closing, steps: steps, enclosing: enclosing) }
             enclosing.append((childBase, childBase + rows - 1))
-            steps.append((tree.children(ofChild: index, in: node.table), offset - 1))
+            steps.append((model.children(ofChild: index, in: node.table), offset - 1))
             return Row(role: .leaf, steps: steps, enclosing: enclosing)
         }
     }
@@ -261,7 +262,7 @@ public final class TreeOutline {
 
     private func canOpen(_ located: Row) -> Bool {
         guard located.role == .leaf else { return true }
-        guard let last = located.steps.last else { return (tree.root?.count ?? 0) > 0 }
+        guard let last = located.steps.last else { return (model.root?.count ?? 0) > 0 }
         return (last.table.childCount(of: last.index) ?? 0) > 0
     }
 
@@ -468,7 +469,7 @@ public final class TreeOutline {
         defer { checkInvariants() }
         guard let old = root else { return }
         root = OpenNode(
-            table: old.table, depth: 0, childrenOpen: old.childrenOpen, groupSize: tree.blockSize, kept: kept,
+            table: old.table, depth: 0, childrenOpen: old.childrenOpen, groupSize: model.groupSize, kept: kept,
             nodes: old.nodes, closed: old.closed)
         filterMatches = kept == nil ? nil : matches
     }
@@ -490,7 +491,7 @@ public final class TreeOutline {
         return change(row, located, { parent, index in
             let old = parent.nodes[index] ?? makeNode(ofChild: index, of: parent)
             parent.nodes[index] = OpenNode(
-                table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: tree.blockSize,
+                table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: model.groupSize,
                 kept: kept, nodes: old.nodes, closed: old.closed)
         }, root: {})
     }
@@ -505,7 +506,7 @@ public final class TreeOutline {
             return
         }
         let fresh = OpenNode(
-            table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: tree.blockSize, kept: nil,
+            table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: model.groupSize, kept: nil,
             nodes: old.nodes, closed: old.closed)
         fresh.isOpen = false
         parent.nodes[last] = fresh
@@ -547,15 +548,15 @@ public final class TreeOutline {
     /// children), 1 after `closeAll()`.
     private func reset(openDepth depth: Int) {
         rootIsOpen = true
-        guard let table = tree.root else { return }
-        root = OpenNode(table: table, depth: 0, childrenOpen: depth > 1, groupSize: tree.blockSize, kept: root?.kept)
+        guard let table = model.root else { return }
+        root = OpenNode(table: table, depth: 0, childrenOpen: depth > 1, groupSize: model.groupSize, kept: root?.kept)
     }
 
     /// A node for child `index` of `parent`, its children closed.
     private func makeNode(ofChild index: Int, of parent: OpenNode) -> OpenNode {
         OpenNode(
-            table: tree.children(ofChild: index, in: parent.table), depth: parent.depth + 1, childrenOpen: false,
-            groupSize: tree.blockSize)
+            table: model.children(ofChild: index, in: parent.table), depth: parent.depth + 1, childrenOpen: false,
+            groupSize: model.groupSize)
     }
 
     /// Changes the node `located` at `row` with `body` (given its parent and its index there),
@@ -593,73 +594,12 @@ public final class TreeOutline {
     }
 
     /// The rows of the open node at the end of `steps`.
-    private func rowsOfNode(_ steps: [(table: ChildTable, index: Int)]) -> Int {
+    private func rowsOfNode(_ steps: [(table: Model.Children, index: Int)]) -> Int {
         guard let last = steps.last else { return rowCount }
         var parent = root
         for step in steps.dropLast() { parent = parent?.nodes[step.index] }
         if let parent { return parent.nodes[last.index]?.rows ?? parent.defaultRows(of: last.index) }
         // Inside a container open by default, whose children are closed.
         return 1
-    }
-
-    // MARK: - Paths
-
-    /// The path of the node at the end of `steps`. A key longer than ``longKey`` bytes is only
-    /// its first part and `…` (a path is a row's id and a line of the status: a key of
-    /// megabytes is never decoded whole for it).
-    public func path(of steps: [(table: ChildTable, index: Int)]) -> JSONPath {
-        JSONPath(components: steps.map { step in
-            guard step.table.isObject else { return .index(step.index) }
-            guard let key = tree.keyHead(ofChild: step.index, in: step.table, bytes: Self.longKey) else { return .key("") }
-            return .key(key.isWhole ? key.text : key.text + "…")
-        })
-    }
-
-    /// The most bytes of a key a path holds.
-    public static let longKey = 4096
-
-    /// The path of the node at the end of `steps` with every key whole, when none is longer
-    /// than `limit` bytes (else nil): what `y` copies.
-    public func wholePath(of steps: [(table: ChildTable, index: Int)], keysUpTo limit: Int) -> JSONPath? {
-        var components: [JSONPath.Component] = []
-        for step in steps {
-            guard step.table.isObject else {
-                components.append(.index(step.index))
-                continue
-            }
-            guard let key = tree.keyHead(ofChild: step.index, in: step.table, bytes: limit), key.isWhole else { return nil }
-            components.append(.key(key.text))
-        }
-        return JSONPath(components: components)
-    }
-
-    /// The path of the node at the end of `indexes` (child indexes from the root), or nil when an
-    /// index is out of range.
-    public func path(ofChildIndexes indexes: [Int]) -> JSONPath? {
-        guard var table = tree.root else { return indexes.isEmpty ? JSONPath(components: []) : nil }
-        var steps: [(table: ChildTable, index: Int)] = []
-        for (level, index) in indexes.enumerated() {
-            guard index >= 0, index < table.count else { return nil }
-            steps.append((table, index))
-            if level < indexes.count - 1 {
-                guard table.childCount(of: index) != nil else { return nil }
-                table = tree.children(ofChild: index, in: table)
-            }
-        }
-        return path(of: steps)
-    }
-
-    /// The child indexes from the root of the node at `path`, or nil when there is none; a
-    /// negative index counts from the end.
-    /// - Complexity: O(depth) lookups, a key found by a search of its object's bytes (`KeyLookup`).
-    public func childIndexes(of path: JSONPath) -> [Int]? {
-        var lookup = PathLookup(path: path, in: tree)
-        while true {
-            switch lookup.step() {
-            case .searching: continue
-            case .found(let indexes): return indexes
-            case .notFound: return nil
-            }
-        }
     }
 }

@@ -1,29 +1,5 @@
 // MARK: - Invariants, checked after every change in debug builds (swift-collections' habit)
 
-extension ChildTable {
-    /// Every broken invariant of the table, described; empty when it is consistent: the
-    /// children's value regions start in order inside the container, an object's keys each
-    /// start before their value and after the child before, one count a kept child.
-    /// - Complexity: O(children kept). For checks and tests.
-    public func invariantViolations() -> [String] {
-        var problems: [String] = []
-        if counts.count != valueStarts.count { problems.append("\(counts.count) counts for \(valueStarts.count) children") }
-        if isObject, keyStarts.count != valueStarts.count {
-            problems.append("\(keyStarts.count) keys for \(valueStarts.count) children")
-        }
-        for index in valueStarts.indices {
-            if index > 0, valueStarts[index] <= valueStarts[index - 1] { problems.append("child \(index) starts before the one before") }
-            if valueStarts[index] <= start { problems.append("child \(index) starts before its container") }
-            if isComplete, end >= 0, valueStarts[index] > end { problems.append("child \(index) starts after its container") }
-            if isObject, index < keyStarts.count {
-                if keyStarts[index] >= valueStarts[index] { problems.append("key \(index) starts after its value") }
-                if index > 0, keyStarts[index] <= valueStarts[index - 1] { problems.append("key \(index) starts in the child before") }
-            }
-        }
-        return problems
-    }
-}
-
 extension TreeOutline {
     /// Every broken invariant of the fold state, described; empty when it is consistent: each
     /// open node's row counts sum to its children's rows counted one by one (a child with a node
@@ -42,7 +18,7 @@ extension TreeOutline {
             }
             let counted = (0..<count).reduce(0) { $0 + node.rows(at: $1) }
             // (A container malformed inside has no right count: its rows show what is wrong.)
-            if node.rowsOfChild.total != counted, !tree.countsDisagree {
+            if node.rowsOfChild.total != counted, !model.countsMayDisagree {
                 problems.append("\(path): row counts sum to \(node.rowsOfChild.total), its children have \(counted) rows")
             }
             for (index, child) in node.nodes {
@@ -68,5 +44,5 @@ extension TreeOutline {
     }
 
     /// Outlines of more rows than this are not checked after every change (a check is O(n)).
-    static let checkedRows = 5_000
+    static var checkedRows: Int { 5_000 }
 }

@@ -1,0 +1,87 @@
+/// A tree whose children are read on demand: what a ``TreeOutline`` folds and a `LazyTree`
+/// shows. The outline never reads a node's content; it asks for a container's children when the
+/// container opens, and for how many children each child has, so a node of a million children
+/// costs its rows' counts, not its children's text.
+///
+/// A model is a class: its children may be read from a file, cached and dropped again, and grow
+/// while the outline shows them (``takeNewRootChildren()``).
+///
+/// ```swift
+/// final class Folders: TreeModel {
+///     var root: FolderChildren? { FolderChildren(path: "/") }
+///     func children(ofChild index: Int, in parent: FolderChildren) -> FolderChildren {
+///         FolderChildren(path: parent.path(of: index))
+///     }
+/// }
+/// ```
+public protocol TreeModel: AnyObject {
+    /// One container's children, as the model gives them.
+    associatedtype Children: TreeChildren
+
+    /// The root's children; nil when the root is no container (one row, that cannot open).
+    var root: Children? { get }
+
+    /// The children of child `index` of `parent`, which is a container
+    /// (`parent.childCount(of: index)` is not nil).
+    func children(ofChild index: Int, in parent: Children) -> Children
+
+    /// How many children the outline sums together in one step of its row counts (a big
+    /// container's children are summed a group at a time: 8 bytes a group, not a child).
+    var groupSize: Int { get }
+
+    /// The root's children found since the last call, by a model still reading its input: their
+    /// indexes (after those known before) and their child counts (-1 for a leaf). The root's
+    /// table (``root``) has them when this returns. A model read at once has none.
+    func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32])
+
+    /// Whether a container's child count was found to differ from the children it has (a
+    /// malformed input): the outline's checks then skip comparing its row counts.
+    var countsMayDisagree: Bool { get }
+}
+
+extension TreeModel {
+    public var groupSize: Int { 1024 }
+
+    public func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32]) {
+        let count = root?.count ?? 0
+        return (count..<count, [])
+    }
+
+    public var countsMayDisagree: Bool { false }
+}
+
+/// The children of one container of a ``TreeModel``: how many, and which of them can open.
+public protocol TreeChildren {
+    /// An empty table, held while the model grows the real one (so it is not copied).
+    init()
+
+    /// The number of children known.
+    var count: Int { get }
+
+    /// Whether every child is known: false while the model still reads them (the container has
+    /// no closing row yet).
+    var isComplete: Bool { get }
+
+    /// The number of children of child `index` when it is a container (0: an empty one, which
+    /// cannot open), else nil: a leaf.
+    func childCount(of index: Int) -> Int?
+
+    /// The children the model sums without reading them one by one, in groups of
+    /// `groupSize`: the first `count` children; nil when it keeps no such sums.
+    var summedGroups: (groupSize: Int, count: Int)? { get }
+
+    /// The rows the children of group `group` (one of ``summedGroups``) make: closed, one row
+    /// each; with `childrenOpen`, each container open with its own children closed (its child
+    /// count and two), or nil when the model does not know that without reading them.
+    func rows(ofGroup group: Int, childrenOpen: Bool) -> Int?
+
+    /// Every broken invariant of the table, described (for checks); empty when consistent.
+    func invariantViolations() -> [String]
+}
+
+extension TreeChildren {
+    public var isComplete: Bool { true }
+    public var summedGroups: (groupSize: Int, count: Int)? { nil }
+    public func rows(ofGroup group: Int, childrenOpen: Bool) -> Int? { nil }
+    public func invariantViolations() -> [String] { [] }
+}
