@@ -15,6 +15,10 @@ extension LazyList {
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
         let frame = stack.layout()
         for y in area.y..<area.bottom { buffer.fill(.plain, x: area.x, y: y, count: area.width) }
+        guard axis == .vertical else {
+            drawAcross(frame, into: &buffer, area: area)
+            return frame
+        }
         let left = area.x + style.gutterWidth
         let right = area.right - (style.showsScrollbar ? 1 : 0)
         for placed in frame.rows {
@@ -42,5 +46,30 @@ extension LazyList {
                 track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
         }
         return frame
+    }
+
+    /// Lays out a frame without drawing it, for a caller that draws the rows itself (a strip of
+    /// cards with borders of its own): the rows placed, as ``draw(into:area:)`` would draw them.
+    public mutating func layout() -> StackFrame<Source.Row> {
+        stack.layout()
+    }
+
+    /// A horizontal list's frame: each row's lines from the top of the area, below the gutter,
+    /// from its column on, cut at the area's sides; a bar over the selected row's columns in the
+    /// gutter's last line.
+    private func drawAcross(_ frame: StackFrame<Source.Row>, into buffer: inout CellBuffer, area: Rect) {
+        let top = area.y + style.gutterWidth
+        for placed in frame.rows {
+            let x = area.x + placed.origin
+            for (line, cells) in placed.row.lines.enumerated() where top + line < area.bottom {
+                buffer.write(cells, x: x, y: top + line, limit: area.right, start: area.x)
+            }
+            guard placed.index == selection, style.gutterWidth > 0 else { continue }
+            let start = max(x, area.x)
+            let end = min(x + placed.row.extent, area.right)
+            if start < end {
+                buffer.write(String(repeating: "━", count: end - start), style: style.selection, x: start, y: top - 1)
+            }
+        }
     }
 }

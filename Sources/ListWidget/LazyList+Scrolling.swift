@@ -48,9 +48,11 @@ extension LazyList {
     @discardableResult
     public mutating func click(column: Int, line: Int) -> Int? {
         defer { checkInvariants() }
+        // Along the axis and across it.
+        let (line, column) = axis == .vertical ? (line, column) : (column, line)
         let height = stack.viewportExtent
         guard line >= 0, line < height, column >= 0 else { return nil }
-        if style.showsScrollbar, column == style.gutterWidth + stack.crossExtent {
+        if axis == .vertical, style.showsScrollbar, column == style.gutterWidth + stack.crossExtent {
             scroll(toFraction: height > 1 ? Double(line) / Double(height - 1) : 0)
             return nil
         }
@@ -64,7 +66,8 @@ extension LazyList {
     }
 
     /// The screen line the selected row starts on, kept inside the space below the pinned
-    /// header; the first line of that space when the selection is off screen.
+    /// header; the first line of that space when the selection is off screen. (In a horizontal
+    /// list, the column.)
     public var selectionLine: Int {
         mutating get {
             let placed = placements()
@@ -96,7 +99,7 @@ extension LazyList {
 
     /// Whether a selectable line of the row placed at `span` shows below the first `top` lines.
     private mutating func isVisible(_ span: RowSpan, below top: Int) -> Bool {
-        span.origin + stack.resolve(span.index).selectableLines > top && span.origin < stack.viewportExtent
+        span.origin + selectableExtent(of: span.index) > top && span.origin < stack.viewportExtent
     }
 
     /// The selectable row covering screen line `line`, or the nearest selectable row on screen.
@@ -106,11 +109,18 @@ extension LazyList {
         let placed = placements()
         guard var hit = placed.lastIndex(where: { $0.origin <= line }) else { return nil }
         let covering = placed[hit]
-        if line >= covering.origin + stack.resolve(covering.index).selectableLines, hit + 1 < placed.count {
+        if line >= covering.origin + selectableExtent(of: covering.index), hit + 1 < placed.count {
             hit += 1
         }
         if let after = placed[hit...].first(where: { isSelectable($0.index) }) { return after.index }
         return placed[...hit].last(where: { isSelectable($0.index) })?.index
+    }
+
+    /// How far along the axis a row shows the selection: its selectable lines in a vertical
+    /// list, its whole width in a horizontal one.
+    private mutating func selectableExtent(of row: Int) -> Int {
+        let resolved = stack.resolve(row)
+        return axis == .vertical ? resolved.selectableLines : resolved.extent
     }
 
     /// Moves the selection onto the screen when scrolling left it behind: to the first

@@ -29,6 +29,8 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public var style: ListStyle
     /// The width of the list's area, gutter and scrollbar included.
     public private(set) var width: Int
+    /// The direction the rows run: down the area (a list), or across it (a strip of cards).
+    public let axis: ListAxis
     /// The screen line the last page kept the selection on, and where that page left the list:
     /// while nothing else moved it, the next page keeps the same line (so a page down and a page
     /// up give back the same screen even when the first stopped at the end).
@@ -41,14 +43,18 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     }
 
     /// A list of `source`'s rows in an area of `width`×`height`, scrolled to the top with its
-    /// first selectable row selected.
+    /// first selectable row selected. On the `.horizontal` axis the rows run left to right,
+    /// each as tall as the area less the gutter (the lines above the rows), and a row's extent
+    /// is its width in columns: a strip of cards scrolled sideways.
     public init(
-        source: Source, width: Int, height: Int, options: StackOptions = StackOptions(), style: ListStyle = ListStyle()
+        source: Source, width: Int, height: Int, options: StackOptions = StackOptions(), style: ListStyle = ListStyle(),
+        axis: ListAxis = .vertical
     ) {
         self.style = style
         self.width = max(0, width)
-        stack = LazyStack(
-            source: source, crossExtent: Self.rowWidth(width, style), viewportExtent: max(0, height), options: options)
+        self.axis = axis
+        let extents = Self.extents(width: width, height: height, style: style, axis: axis)
+        stack = LazyStack(source: source, crossExtent: extents.cross, viewportExtent: extents.viewport, options: options)
         selection = selectable(from: 0, forward: true)
     }
 
@@ -255,15 +261,21 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public mutating func resize(width: Int, height: Int) {
         defer { checkInvariants() }
         self.width = max(0, width)
-        stack.setViewport(crossExtent: Self.rowWidth(width, style), viewportExtent: max(0, height))
+        let extents = Self.extents(width: width, height: height, style: style, axis: axis)
+        stack.setViewport(crossExtent: extents.cross, viewportExtent: extents.viewport)
         if let selection, !isVisible(selection) { stack.reveal(row: selection) }
     }
 
     // MARK: - Helpers
 
-    /// The width rows are built at: the area less the gutter and the scrollbar.
-    static func rowWidth(_ width: Int, _ style: ListStyle) -> Int {
-        max(1, width - style.gutterWidth - (style.showsScrollbar ? 1 : 0))
+    /// The extent rows are built at and the viewport's: down the area, the area's width less
+    /// the gutter and the scrollbar, and its height; across it, its height less the gutter
+    /// (lines above the rows), and its width.
+    static func extents(width: Int, height: Int, style: ListStyle, axis: ListAxis) -> (cross: Int, viewport: Int) {
+        switch axis {
+        case .vertical: (max(1, width - style.gutterWidth - (style.showsScrollbar ? 1 : 0)), max(0, height))
+        case .horizontal: (max(1, height - style.gutterWidth), max(0, width))
+        }
     }
 
     /// Whether `row` can be selected: its kind is `.item`, and a source that is

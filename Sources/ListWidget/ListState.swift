@@ -20,15 +20,25 @@ public struct ListState: Equatable, Sendable, Codable {
     }
 }
 
+/// The direction a ``LazyList``'s rows run.
+public enum ListAxis: Sendable {
+    /// Down the area: each row a line or more, the full width (a list).
+    case vertical
+    /// Across the area: each row a column or more, the full height (a strip of cards, tabs).
+    /// Its rows give their own `extent`: their width in columns, not their lines.
+    case horizontal
+}
+
 /// How a ``LazyList`` draws what is its own: the selection gutter and the scrollbar. Rows draw
 /// their own cells.
 public struct ListStyle: Sendable {
-    /// Columns left of the rows for the selection mark.
+    /// Columns left of the rows for the selection mark (lines above them in a horizontal list).
     public var gutterWidth: Int
-    /// The mark drawn in the gutter on each selectable line of the selected row.
+    /// The mark drawn in the gutter on each selectable line of the selected row; a horizontal
+    /// list draws a bar (`━`) over the selected row's columns instead.
     public var selectionMark: Character
     public var selection: Style
-    /// Whether the area's last column is a scrollbar.
+    /// Whether the area's last column is a scrollbar (a vertical list's only).
     public var showsScrollbar: Bool
     public var scrollbarTrack: Style
     public var scrollbarThumb: Style

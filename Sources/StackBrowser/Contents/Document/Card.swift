@@ -1,8 +1,9 @@
+import ListWidget
 import StackEngine
 import TerminalUI
 
-/// A resolved photo card of a horizontal section.
-public struct Card: StackRow, Sendable {
+/// A resolved photo card of a horizontal section: a row of a horizontal list.
+public struct Card: ListRow, Sendable {
     /// The card's lines, each `width` columns wide.
     public var lines: [[Cell]]
     /// The card's width in columns, without the gap after it.

@@ -1,31 +1,36 @@
+import ListWidget
 import StackEngine
 
-/// The horizontal strips of cards, one per horizontal section, with the card focused in each:
-/// kept by section outside the vertical rows, so a strip's position and focus survive its row
-/// being evicted. A strip is made when first drawn or used.
+/// The horizontal strips of cards, one per horizontal section: each a horizontal `LazyList`
+/// whose selection is the strip's focused card. Kept by section outside the vertical rows, so a
+/// strip's position and focus survive its row being evicted. A strip is made when first drawn
+/// or used.
 struct CardStrips {
-    /// The horizontal stacks, by section index.
-    private(set) var strips: [Int: LazyStack<CardStrip>] = [:]
-    /// The focused card of each strip, by section index (the first when absent).
-    private(set) var focused: [Int: Int] = [:]
+    /// The horizontal lists, by section index.
+    private(set) var strips: [Int: LazyList<CardStrip>] = [:]
     /// The width of every strip, in columns.
     private(set) var width: Int
     /// Receives the strips' layout events, each prefixed with its section's id.
     private var log: ((String) -> Void)?
 
+    /// A strip draws no gutter and no scrollbar: its cards draw their own focus, and `◀ 3`, `27 ▶`
+    /// say what lies either side.
+    private static let style = ListStyle(gutterWidth: 0, showsScrollbar: false)
+
     init(width: Int) {
         self.width = max(1, width)
     }
 
-    /// The focused card of `section`'s strip.
-    func focusedCard(inSection section: Int) -> Int { focused[section] ?? 0 }
+    /// The focused card of `section`'s strip (the first until the strip is made).
+    func focusedCard(inSection section: Int) -> Int { strips[section]?.selection ?? 0 }
 
     /// The strip of `section`, made on first use; nil when the section has no strip.
-    mutating func strip(forSection section: Int, in rows: DocumentRows) -> LazyStack<CardStrip>? {
+    mutating func strip(forSection section: Int, in rows: DocumentRows) -> LazyList<CardStrip>? {
         if let strip = strips[section] { return strip }
         guard let cards = rows.strip(forSection: section) else { return nil }
         let options = StackOptions(pinsHeaders: false, initialEstimates: [.item: 20])
-        var strip = LazyStack(source: cards, crossExtent: cards.cardHeight, viewportExtent: width, options: options)
+        var strip = LazyList(
+            source: cards, width: width, height: cards.cardHeight, options: options, style: Self.style, axis: .horizontal)
         strip.setLogger(logger(forSection: section, in: rows))
         strips[section] = strip
         return strip
@@ -33,19 +38,16 @@ struct CardStrips {
 
     /// Lays out `section`'s strip for a frame.
     mutating func layout(section: Int, in rows: DocumentRows) -> StackFrame<Card>? {
-        guard var strip = strip(forSection: section, in: rows) else { return nil }
-        let frame = strip.layout()
-        strips[section] = strip
-        return frame
+        change(section, in: rows) { $0.layout() }
     }
 
-    /// Focuses `card` of `section`'s strip and scrolls the strip as little as needed to show it.
+    /// Focuses `card` of `section`'s strip (clamped to its cards) and scrolls the strip as
+    /// little as needed to show it.
     mutating func focus(card: Int, inSection section: Int, in rows: DocumentRows) {
-        guard var strip = strip(forSection: section, in: rows), strip.rowCount > 0 else { return }
-        let card = min(max(0, card), strip.rowCount - 1)
-        focused[section] = card
-        strip.reveal(row: card)
-        strips[section] = strip
+        change(section, in: rows) { strip in
+            guard strip.stack.rowCount > 0 else { return }
+            strip.select(row: min(max(0, card), strip.stack.rowCount - 1))
+        }
     }
 
     /// Moves `section`'s card focus by `delta` cards, stopping at the ends.
@@ -55,38 +57,32 @@ struct CardStrips {
 
     /// Focuses the card under `column` (counted from the strip's left edge), if any.
     mutating func click(column: Int, inSection section: Int, in rows: DocumentRows) {
-        guard let frame = layout(section: section, in: rows),
-            let card = frame.rows.last(where: { $0.origin <= column }) else { return }
-        focus(card: card.index, inSection: section, in: rows)
+        change(section, in: rows) { _ = $0.click(column: column, line: 0) }
     }
 
     /// Follows a new screen width; each strip keeps its focused card in view.
-    mutating func resize(width: Int, rows: DocumentRows) {
+    mutating func resize(width: Int) {
         self.width = max(1, width)
         for (section, var strip) in strips {
-            strip.setViewport(crossExtent: strip.crossExtent, viewportExtent: self.width)
+            strip.resize(width: self.width, height: strip.stack.crossExtent)
             strips[section] = strip
-            if let card = focused[section] { focus(card: card, inSection: section, in: rows) }
         }
     }
 
     /// Draws the cards anew from `rows` (a new theme).
     mutating func restyle(with rows: DocumentRows) {
-        for (section, var strip) in strips {
+        for section in strips.keys {
             guard let cards = rows.strip(forSection: section) else { continue }
-            strip.restyle(with: cards)
-            strips[section] = strip
+            strips[section]?.restyle(with: cards)
         }
     }
 
-    /// Starts over for new rows (another detail level): strips are made again, and each focused
-    /// card stays within its strip's new count.
+    /// Starts over for new rows (another detail level): each strip made is made again from
+    /// them, its focused card kept within the strip's new count.
     mutating func reset(for rows: DocumentRows) {
+        let focused = strips.mapValues { $0.selection ?? 0 }
         strips = [:]
-        for (section, card) in focused {
-            let count = rows.strip(forSection: section)?.rowCount ?? 0
-            focused[section] = count > 0 ? min(card, count - 1) : nil
-        }
+        for (section, card) in focused { focus(card: card, inSection: section, in: rows) }
     }
 
     /// Sends the strips' layout events to `log`, prefixed with their section's id.
@@ -96,6 +92,16 @@ struct CardStrips {
             let logger = logger(forSection: section, in: rows)
             strips[section]?.setLogger(logger)
         }
+    }
+
+    /// Runs `body` on `section`'s strip (made on first use); nil when the section has none.
+    private mutating func change<Result>(
+        _ section: Int, in rows: DocumentRows, _ body: (inout LazyList<CardStrip>) -> Result
+    ) -> Result? {
+        guard var strip = strip(forSection: section, in: rows) else { return nil }
+        strips[section] = nil
+        defer { strips[section] = strip }
+        return body(&strip)
     }
 
     private func logger(forSection section: Int, in rows: DocumentRows) -> ((LayoutEvent) -> Void)? {

@@ -134,7 +134,7 @@ struct DocumentView {
     /// Follows a new screen size: the top row stays at the top and the focus on screen.
     mutating func resize(to size: TerminalSize) {
         list.resize(width: size.width, height: Self.height(for: size))
-        cards.resize(width: Self.stripWidth(for: size), rows: rows)
+        cards.resize(width: Self.stripWidth(for: size))
     }
 
     /// Draws in `theme` from now on.
