@@ -64,7 +64,7 @@ check-embedding: deps
 
 # DocC for the library: the four modules and the TStack landing page with its article, in one
 # archive (.build/docs/TStack.doccarchive). Warnings are errors: `make docs` is clean or fails.
-DOC_TARGETS = --target TStack --target StackEngine --target TerminalUI --target ListWidget --target StackDocument --target StackBrowser
+DOC_TARGETS = --target TStack --target StackEngine --target TerminalUI --target Widgets --target DocumentData --target DocumentViewer
 docs: deps
 	rm -rf .build/docs && mkdir -p .build/docs
 	$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation $(DOC_TARGETS) \

@@ -29,7 +29,7 @@ let package = Package(
             name: "CNcursesw",
             providers: [.apt(["libncursesw5-dev"])]
         ),
-        // PCRE2, with its JIT: the regular expressions of search. Only StackDocument imports it.
+        // PCRE2, with its JIT: the regular expressions of search. Only DocumentData imports it.
         .systemLibrary(
             name: "CPCRE2",
             providers: [.apt(["libpcre2-dev"])]
@@ -41,9 +41,10 @@ let package = Package(
         .target(
             name: "StackEngine", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")],
             swiftSettings: internalChecks),
-        // JSON parsing with positions, the stack document model, and searching it.
+        // The data: input (files, pipes, growing files), JSON with positions, the stack document
+        // model, the scan and index of big files, the JSON tree model, and regular-expression search.
         .target(
-            name: "StackDocument",
+            name: "DocumentData",
             dependencies: [
                 "StackEngine", "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -52,13 +53,15 @@ let package = Package(
         ),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
         .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
-        // A lazy list with a selection, drawn into an area of a cell buffer: the widget.
-        .target(name: "ListWidget", dependencies: ["StackEngine", "TerminalUI"], swiftSettings: internalChecks),
-        // The browser: document rows, key handling and frame rendering.
+        // The widgets, drawn into an area of a cell buffer: a lazy list on either axis, a lazy
+        // foldable tree, and key tables with their default bindings.
+        .target(name: "Widgets", dependencies: ["StackEngine", "TerminalUI"], swiftSettings: internalChecks),
+        // The viewer `tstack browse` is: one viewer over contents (a stack document, a JSON tree),
+        // its keys, prompt, jobs and status line, and the rows it builds.
         .target(
-            name: "StackBrowser",
+            name: "DocumentViewer",
             dependencies: [
-                "StackEngine", "StackDocument", "TerminalUI", "ListWidget",
+                "StackEngine", "DocumentData", "TerminalUI", "Widgets",
                 .product(name: "Algorithms", package: "swift-algorithms"),
             ],
             swiftSettings: internalChecks
@@ -66,13 +69,13 @@ let package = Package(
         // The library in one import: re-exports the five modules above.
         .target(
             name: "TStack",
-            dependencies: ["StackEngine", "StackDocument", "TerminalUI", "ListWidget", "StackBrowser"]
+            dependencies: ["StackEngine", "DocumentData", "TerminalUI", "Widgets", "DocumentViewer"]
         ),
         // The command-line interface (the `tstack` binary).
         .executableTarget(
             name: "TStackCLI",
             dependencies: [
-                "StackBrowser",
+                "DocumentViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"
@@ -87,12 +90,12 @@ let package = Package(
         // (`make logs`).
         .executableTarget(name: "LogBrowser", dependencies: ["TStack"], path: "Examples/LogBrowser"),
         // Helpers shared by the test targets: a seeded generator, directory listing.
-        .target(name: "TestSupport", dependencies: ["StackDocument"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DocumentData"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
-        .testTarget(name: "StackDocumentTests", dependencies: ["StackDocument", "StackEngine", "TestSupport"]),
+        .testTarget(name: "DocumentDataTests", dependencies: ["DocumentData", "StackEngine", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "ListWidgetTests", dependencies: ["ListWidget", "TestSupport"]),
-        .testTarget(name: "StackBrowserTests", dependencies: ["StackBrowser", "ListWidget", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TestSupport"]),
+        .testTarget(name: "DocumentViewerTests", dependencies: ["DocumentViewer", "Widgets", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "TestSupport"],
             exclude: ["Scripts"]),

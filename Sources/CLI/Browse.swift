@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
-import StackBrowser
-import StackDocument
+import DocumentViewer
+import DocumentData
 import TerminalUI
 
 /// `tstack browse FILE`: the interactive viewer.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import StackBrowser
-import StackDocument
+import DocumentViewer
+import DocumentData
 import TerminalUI
 
 /// The options `browse` and `render` share: the document and where to start.

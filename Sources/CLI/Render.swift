@@ -1,5 +1,5 @@
 import ArgumentParser
-import StackBrowser
+import DocumentViewer
 import TerminalUI
 
 /// `tstack render FILE --size COLSxROWS --keys KEYS`: the viewer run headless on the in-memory

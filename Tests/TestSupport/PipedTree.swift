@@ -1,5 +1,5 @@
 import Glibc
-import StackDocument
+import DocumentData
 
 /// A tree read from standard input as it arrives, the input written by the test a chunk at a
 /// time through a pipe: a scan caught at any moment, deterministically (waits are on the

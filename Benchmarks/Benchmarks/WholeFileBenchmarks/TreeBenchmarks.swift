@@ -1,7 +1,7 @@
 import Benchmark
 import Glibc
-import StackBrowser
-import StackDocument
+import DocumentViewer
+import DocumentData
 import TerminalUI
 
 /// The tree view of any JSON (issue 14): an array of 10^3 or 10^6 records of ten fields. Folding

@@ -1,7 +1,7 @@
 import Benchmark
 import Glibc
-import StackBrowser
-import StackDocument
+import DocumentViewer
+import DocumentData
 import TerminalUI
 
 /// Work over a whole file read lazily, at 10^3 and 10^6 items (issue 13): the scan that indexes

@@ -1,0 +1,177 @@
+import DocumentData
+import StackEngine
+import TerminalUI
+
+// MARK: - A stack document as one of the viewer's contents
+
+extension DocumentContent: ViewerContent {
+    var keyContext: ViewerKeyContext { .stack }
+
+    var workNotice: String? { notice }
+
+    /// Nothing stays said: the end of loading is said once (``notice``).
+    var standingNote: String? { nil }
+
+    /// The frames on the way of a jump say nothing.
+    var hidesMessages: Bool { animation.isRunning }
+
+    var rowCount: Int { stack.rowCount }
+    var counters: StackCounters { stack.counters }
+
+    mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
+        scroll(toID: target, alignment: alignment)
+    }
+
+    /// `/` `?` Enter: starts a search after the focused item.
+    mutating func startSearch(_ pattern: String, forward: Bool) -> String? {
+        search.start(pattern, forward: forward, after: view.focusedOrdinal)
+        return nil
+    }
+
+    /// `&` Enter: starts a filter (empty: every item again).
+    mutating func startFilter(_ pattern: String) -> String? {
+        beginFilter(pattern)
+        return nil
+    }
+
+    mutating func finishWork() {
+        finishSearch()
+        finishFilter()
+    }
+
+    /// What `y` copies of the focused item (or card): its fields as JSON, pretty (`yy`, `Y`) or
+    /// on one line (`yv`); its id (`yp`, `yk`: an item's id is its path and its key).
+    func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
+        guard let id = focusedID else { return .failure(CopyRefusal(message: "nothing to copy: no item is focused")) }
+        let shown = CellText.inert(id)
+        switch target {
+        case .path, .key:
+            return .success((id, "copied the id \(shown)"))
+        case .value, .valueAsWritten, .valueOnOneLine:
+            guard let focused = view.focusedItem else {
+                return .failure(CopyRefusal(message: "nothing to copy: \(shown) is not an item"))
+            }
+            let item = rows.document.sections[focused.section].items[focused.item]
+            let oneLine = target == .valueOnOneLine
+            return .success((Self.json(of: item, oneLine: oneLine), "copied the item \(shown)\(oneLine ? " on one line" : "")"))
+        }
+    }
+
+    /// An item's fields as a JSON object, as the document's format names them.
+    static func json(of item: StackDocument.Item, oneLine: Bool) -> String {
+        var members = [("id", JSONString.literal(item.id)), ("title", JSONString.literal(item.title))]
+        if let subtitle = item.subtitle { members.append(("subtitle", JSONString.literal(subtitle))) }
+        if !item.art.isEmpty {
+            members.append(("art", "[" + item.art.map(JSONString.literal).joined(separator: ", ") + "]"))
+        }
+        if let body = item.body { members.append(("body", JSONString.literal(body))) }
+        if item.detail != 1 { members.append(("detail", "\(item.detail)")) }
+        let written = members.map { "\"\($0.0)\": \($0.1)" }
+        return oneLine ? "{" + written.joined(separator: ", ") + "}" : "{\n  " + written.joined(separator: ",\n  ") + "\n}"
+    }
+
+    // MARK: - Work on ticks
+
+    /// The shortest time between two takes of scanned items while keys may come: longer than
+    /// ncurses' escape delay (25 ms), or a key sent as an escape sequence would wait for ticks.
+    static let batchTime = Duration.milliseconds(50)
+    /// The longest a take-in of scanned items runs before the next key is read.
+    static let takeInSlice = Duration.milliseconds(2)
+    /// While a jump waits for the scan, a frame every this many milliseconds (the spinner).
+    static let waitingFrameInterval = 15
+
+    /// The work running: taking in what the scan finds, a jump's frames or a jump waiting for
+    /// the scan, a search, a filter, following.
+    var runningJobs: Set<ViewerJob> {
+        var jobs: Set<ViewerJob> = []
+        if loading.isLoading { jobs.insert(.takeIn) }
+        if animation.isRunning { jobs.insert(.animation) }
+        if isWaitingForScan { jobs.insert(.pendingJump) }
+        if search.isSearching { jobs.insert(.search) }
+        if filtering.isFiltering { jobs.insert(.filter) }
+        if loading.follows { jobs.insert(.follow) }
+        return jobs
+    }
+
+    mutating func stop(_ jobs: Set<ViewerJob>) {
+        for job in jobs {
+            switch job {
+            case .animation: animation.end()
+            case .pendingJump: loading.cancelJump()
+            case .search: search.stop()
+            case .filter: filtering.stop()
+            case .follow: loading.stopFollowing()
+            case .takeIn, .lookup: break
+            }
+        }
+    }
+
+    /// A frame of a jump's way, a take-in of scanned items, a step of a search or a filter; a
+    /// jump waiting for the scan and following go on at take-ins.
+    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+        switch job {
+        case .animation:
+            animation.advance()
+            return true
+        case .takeIn:
+            guard let document = loading.document,
+                isWaitingForScan || document.hasItemsToTakeIn || now - loading.lastTakeIn >= Self.batchTime else {
+                return false
+            }
+            return takeInScannedItems(now: now, lastFrame: lastFrame)
+        case .search:
+            // A search that waits for the scan goes on after a take-in (a frame when it moved on).
+            let waited = search.isWaiting
+            continueSearch()
+            return !(waited && search.isWaiting)
+        case .filter:
+            continueFilter()
+            return true
+        case .pendingJump, .follow, .lookup:
+            return false
+        }
+    }
+
+    /// At once for a search's or a filter's next step and for items found and not taken in
+    /// yet, 30 ms for a jump's next frame, 15 ms while a jump waits for the scan (the spinner),
+    /// and when the batch time is up while the scan has news.
+    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
+        switch job {
+        case .search: return search.isWaiting ? nil : 0
+        case .filter: return 0
+        case .animation: return JumpAnimation.frameInterval
+        case .pendingJump: return Self.waitingFrameInterval
+        case .takeIn:
+            guard let document = loading.document, !isWaitingForScan else { return nil }
+            // Items already found are taken in a slice at a time, a key between slices.
+            if document.hasItemsToTakeIn { return 0 }
+            return ViewerJob.milliseconds(until: Self.batchTime, passedSince: loading.lastTakeIn, now: now)
+        case .follow, .lookup: return nil
+        }
+    }
+
+    /// While a document is read and its batch time is up, the scan's wake pipe.
+    func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
+        guard let document = loading.document, !isWaitingForScan, !document.hasItemsToTakeIn,
+            now - loading.lastTakeIn >= Self.batchTime else { return nil }
+        return document.wakeDescriptor
+    }
+
+    /// Takes in what the scan found, for at most 2 ms (a key waits no longer: what is left is
+    /// taken at the next tick, at once if no key came); while a jump waits, one batch, so the
+    /// spinner's frames stay under 30 ms apart.
+    /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
+    ///   when the scan ended, while following the end, and else at most once a second (a
+    ///   progress line that changed every few milliseconds would make keys look slow).
+    private mutating func takeInScannedItems(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+        let waited = isWaitingForScan
+        var absorbed = false
+        while absorbLoadedItems() {
+            absorbed = true
+            if isWaitingForScan || ContinuousClock.now - now > Self.takeInSlice { break }
+        }
+        if waited { return true }
+        // Followed, new items show at once (less +F shows each line as it comes).
+        return absorbed && (!isLoading || loading.follows || now - lastFrame > .seconds(1))
+    }
+}

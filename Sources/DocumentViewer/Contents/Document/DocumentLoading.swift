@@ -1,0 +1,123 @@
+import DocumentData
+import StackEngine
+
+/// A jump that waits for the document's scan: End before the last item (or node) is known,
+/// `:goto` to an id or a path not found yet.
+enum PendingJump: Equatable {
+    case bottom
+    case id(String, ScrollAlignment)
+    case path(JSONPath)
+}
+
+/// The reading of a big document, as a component of the browser: the document still being
+/// scanned, a jump waiting for the scan, how the wait is drawn, and what the end of reading
+/// says. Only its own methods change it; the browser puts what it takes in on screen.
+struct DocumentLoading {
+    /// What one take-in brought.
+    struct News {
+        /// The document as scanned so far, when it grew.
+        var document: StackDocument?
+        /// Whether the scan ended.
+        var ended: Bool
+    }
+
+    /// The document being read, until its scan ends.
+    private(set) var document: LazyDocument?
+    /// A jump waiting for the scan.
+    private(set) var pendingJump: PendingJump?
+    /// Take-ins while a jump waits (they turn the spinner).
+    private(set) var waitFrames = 0
+    /// Why the scan stopped early, or a warning about the document, once it ended.
+    private(set) var problem: String?
+    /// What the end of reading says (a problem, a jump that found nothing), until the next key.
+    private(set) var notice: String?
+    /// Whether the view keeps to the end as items arrive (`F`, `--follow`), until a key.
+    private(set) var follows = false
+    /// When scanned items were last taken in (not when a take-in found nothing: after a batch
+    /// time with nothing new, the browser sleeps until the scan wakes it).
+    private(set) var lastTakeIn = ContinuousClock.now
+
+    init(_ document: LazyDocument?) {
+        self.document = document
+    }
+
+    var isLoading: Bool { document != nil }
+
+    /// A key was pressed: the notice goes.
+    mutating func clearNotice() { notice = nil }
+
+    /// A key stopped the jump waiting for the scan (`JobPolicy`).
+    mutating func cancelJump() { pendingJump = nil }
+
+    /// A key stopped following (`JobPolicy`).
+    mutating func stopFollowing() { follows = false }
+
+    /// Keeps the view at the end as items arrive.
+    /// - Returns: false when the input ended: there is nothing to follow.
+    mutating func follow() -> Bool {
+        follows = document != nil
+        return follows
+    }
+
+    /// The followed file was truncated or replaced: `fresh` reads it again from its start.
+    mutating func restart(with fresh: LazyDocument, saying reason: String) {
+        document = fresh
+        notice = reason
+        pendingJump = nil
+        lastTakeIn = .now
+    }
+
+    /// Waits for the scan to carry out `jump`.
+    mutating func wait(for jump: PendingJump) {
+        pendingJump = jump
+    }
+
+    /// The waiting jump to `id` was carried out as soon as its item was found.
+    mutating func jumpArrived() {
+        pendingJump = nil
+    }
+
+    /// Takes in what the scan found since the last call.
+    /// - Returns: nil when nothing changed.
+    mutating func takeIn() -> News? {
+        guard let document else { return nil }
+        if pendingJump != nil { waitFrames += 1 }
+        let grew = document.update()
+        if grew || document.isComplete { lastTakeIn = .now }
+        guard document.isComplete else { return grew ? News(document: document.document, ended: false) : nil }
+        return News(document: grew ? document.document : nil, ended: true)
+    }
+
+    /// The scan ended: says its problem, or that a waiting jump's id was never found.
+    /// - Returns: the jump to the bottom still waiting, to be carried out now.
+    mutating func end() -> PendingJump? {
+        problem = document?.failure?.description
+        notice = problem
+        document = nil
+        defer { pendingJump = nil }
+        if case .id(let id, _)? = pendingJump { notice = "no item with id \"\(id)\"" }
+        return pendingJump == .bottom ? .bottom : nil
+    }
+
+    /// The status line's note while reading: that the view follows the end, or how much of the
+    /// file was scanned and, while a jump waits, a spinner that turns every frame (so a wait never looks frozen).
+    var note: String? {
+        guard let document else { return nil }
+        // Standard input still streaming in has no size yet: say how much arrived.
+        if follows { return "following \(JobPolicy.hint(for: .follow))" }
+        let progress = document.sizeIsKnown
+            ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(ByteCount(document.fileSize)) so far"
+        guard pendingJump != nil else { return progress }
+        let spinner = Self.spinner[waitFrames % Self.spinner.count]
+        return "\(spinner) \(progress), waiting for the end"
+    }
+
+    /// How much of the document was read, for what waits for it: `43% read`, `12 MiB read`.
+    var readNote: String {
+        guard let document else { return "read" }
+        return document.sizeIsKnown
+            ? "\(min(99, Int(document.fractionScanned * 100)))% read" : "\(ByteCount(document.fileSize)) read"
+    }
+
+    private static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+}

@@ -1,0 +1,95 @@
+import DocumentData
+
+/// A filter applied to the rows, as `&PATTERN` in less: only the items that match show (the
+/// sections left with none show nothing). It holds one bit per item of the document read when
+/// it was applied; items that arrive later (a file still being read) are matched as they come.
+public struct ItemFilter {
+    /// The search whose matches show.
+    let search: Search
+    /// One bit per item, numbered across sections in document order: it matches.
+    private let matched: [UInt64]
+    /// The number of the first item of each section, and how many items each had, when the
+    /// filter was applied.
+    private let sectionStarts: [Int]
+    private let sectionCounts: [Int]
+    /// How many items match, of how many matched against.
+    public let shownCount: Int
+    public let itemCount: Int
+
+    init(search: Search, matched: [UInt64], sectionCounts: [Int], shownCount: Int) {
+        self.search = search
+        self.matched = matched
+        self.sectionCounts = sectionCounts
+        var starts: [Int] = []
+        var total = 0
+        for count in sectionCounts {
+            starts.append(total)
+            total += count
+        }
+        sectionStarts = starts
+        self.shownCount = shownCount
+        itemCount = total
+    }
+
+    /// The pattern as typed.
+    public var pattern: String { search.pattern }
+
+    /// Whether item `index` of section `section` (its items `items`) shows.
+    func shows(section: Int, index: Int, of items: ItemList) -> Bool {
+        guard section < sectionCounts.count, index < sectionCounts[section] else {
+            return search.matches(items, at: index)
+        }
+        let number = sectionStarts[section] + index
+        return matched[number / 64] & (1 << UInt64(number % 64)) != 0
+    }
+}
+
+/// A filter being applied: the document's items matched in steps, in document order, so a big
+/// file shows progress and Esc cancels.
+struct FilterScan {
+    let search: Search
+    private(set) var matched: [UInt64]
+    private(set) var sectionCounts: [Int]
+    private(set) var shownCount = 0
+    /// Where the scan is: the section and the item in it.
+    private var section = 0
+    private var index = 0
+    private(set) var scanned = 0
+    let total: Int
+
+    init(search: Search, document: StackDocument) {
+        self.search = search
+        sectionCounts = document.sections.map(\.items.count)
+        total = sectionCounts.reduce(0, +)
+        matched = [UInt64](repeating: 0, count: (total + 63) / 64)
+    }
+
+    var isFinished: Bool { scanned >= total }
+
+    /// Matches up to `budget` more items.
+    mutating func step(budget: Int, in document: StackDocument) {
+        var left = budget
+        while left > 0, scanned < total {
+            let items = document.sections[section].items
+            let end = min(sectionCounts[section], index + left)
+            while index < end {
+                if search.matches(items, at: index) {
+                    matched[scanned / 64] |= 1 << UInt64(scanned % 64)
+                    shownCount += 1
+                }
+                index += 1
+                scanned += 1
+                left -= 1
+            }
+            if index >= sectionCounts[section] {
+                section += 1
+                index = 0
+            }
+        }
+    }
+
+    /// The filter, once every item was matched.
+    var filter: ItemFilter {
+        ItemFilter(search: search, matched: matched, sectionCounts: sectionCounts, shownCount: shownCount)
+    }
+}

@@ -1,0 +1,83 @@
+import DocumentData
+import TerminalUI
+
+// MARK: - `y`: what is copied of the focused node
+
+extension TreeContent {
+    /// The most bytes `y` copies (terminals refuse longer OSC 52 sequences).
+    static let clipboardLimit = 1 << 20
+
+    /// What `y` copies of the focused node: its value pretty-printed (`yy`), on one line (`yv`)
+    /// or as the file writes it (`Y`); its path (`yp`) or its key (`yk`: an array element's
+    /// index).
+    func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
+        guard let focus = view.focus else { return .failure(CopyRefusal(message: "nothing to copy: the tree is empty")) }
+        let steps = view.outline.row(focus).steps
+        let shownPath = view.outline.path(of: steps)
+        switch target {
+        case .path:
+            // The path with its keys whole (the one shown cuts a key of kilobytes); a path under
+            // a key of megabytes is as long, and terminals refuse such OSC 52 sequences.
+            guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
+                path.description.utf8.count <= Self.clipboardLimit else {
+                return .failure(CopyRefusal(message: "too long to copy: the path holds a key of over 1 MiB"))
+            }
+            return .success((path.description, "copied the path \(shownPath)"))
+        case .key:
+            guard !steps.isEmpty else { return .failure(CopyRefusal(message: "the root has no key (yp copies its path)")) }
+            guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
+                let last = path.components.last else {
+                return .failure(CopyRefusal(message: "too long to copy: the key is over 1 MiB"))
+            }
+            switch last {
+            case .key(let key): return .success((key, "copied the key \(JSONString.literal(String(key.prefix(60))))"))
+            case .index(let index): return .success(("\(index)", "copied the index \(index)"))
+            }
+        case .value, .valueOnOneLine, .valueAsWritten:
+            return copyValue(target, steps: steps, shownPath: shownPath)
+        }
+    }
+
+    /// The focused node's value: as written, pretty or on one line.
+    private func copyValue(
+        _ target: CopyTarget, steps: [(table: ChildTable, index: Int)], shownPath: JSONPath
+    ) -> Result<(text: String, said: String), CopyRefusal> {
+        let tree = view.outline.tree
+        let range: Range<Int>
+        if let last = steps.last {
+            range = tree.valueRange(ofChild: last.index, in: last.table)
+        } else if tree.isJSONLines {
+            // The root of JSON Lines is the array of its lines, which the file does not write:
+            // copied as the export writes it.
+            guard tree.size <= Self.clipboardLimit else { return .failure(Self.tooBig(tree.size)) }
+            var lines: [String] = []
+            do {
+                try TreeExport.write(tree) { lines.append($0) }
+            } catch {
+                return .failure(CopyRefusal(message: "cannot copy: \(error)"))
+            }
+            let text = target == .valueOnOneLine
+                ? TreeExport.format(Array(lines.joined().utf8), oneLine: true) : lines.joined(separator: "\n")
+            return .success((text, "copied the value of . (the array of its lines)"))
+        } else if let root = tree.root {
+            range = root.start..<(root.end + 1)
+        } else {
+            range = 0..<tree.size
+        }
+        guard range.count <= Self.clipboardLimit else { return .failure(Self.tooBig(range.count)) }
+        let bytes = tree.bytes(in: range)
+        let size = "\(StatusLine.grouped(range.count)) bytes"
+        switch target {
+        case .value:
+            return .success((TreeExport.format(bytes, oneLine: false), "copied the value of \(shownPath), pretty-printed"))
+        case .valueOnOneLine:
+            return .success((TreeExport.format(bytes, oneLine: true), "copied the value of \(shownPath) on one line"))
+        default:
+            return .success((String(decoding: bytes, as: UTF8.self), "copied the value of \(shownPath) (\(size))"))
+        }
+    }
+
+    private static func tooBig(_ size: Int) -> CopyRefusal {
+        CopyRefusal(message: "too big to copy: \(StatusLine.grouped(size)) bytes (at most 1 MiB)")
+    }
+}

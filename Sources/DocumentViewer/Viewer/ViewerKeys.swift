@@ -1,0 +1,186 @@
+import Widgets
+import TerminalUI
+
+/// What a key press asks the viewer to do: one enum for every content (jless's `Action`).
+public enum ViewerAction: Equatable, Sendable {
+    /// Focus the next item or node (`j`, Tab) or the previous one (`k`, Shift-Tab).
+    case nextItem, previousItem
+    /// Scroll one line (Down, Ctrl-E; Up, Ctrl-Y), or `count` lines (the mouse wheel: three).
+    case scrollLines(Int)
+    /// Half a page (Ctrl-D, Ctrl-U); a page (Space, PgDn, Ctrl-F, `f`; `b`, PgUp, Ctrl-B).
+    case halfPageDown, halfPageUp, pageDown, pageUp
+    /// The top (`g`, Home) and the bottom (`G`, End).
+    case top, bottom
+    /// A stack document: the previous or next card of the focused strip (`h`/Left, `l`/Right).
+    case previousCard, nextCard
+    /// A tree: close the node or go to its parent (`h`/Left); open it or go to its first child
+    /// (`l`/Right).
+    case closeOrParent, openOrChild
+    /// A tree: open or close the focused node (Enter, `za`); open it (`zo`); close it (`zc`).
+    case toggleFold, openFold, closeFold
+    /// A tree: close every container (`zM`); open every container as it shows (`zR`).
+    case closeAll, openAll
+    /// A tree: close (`c`) or open (`e`) the focused node and its siblings, as jless does.
+    case closeSiblings, openSiblings
+    /// A tree: the next (`]`) or previous (`[`) sibling.
+    case nextSibling, previousSibling
+    /// Open the `:` command line.
+    case openPrompt
+    /// Search forward (`/`) or backward (`?`); the next match (`n`) or the previous (`N`).
+    case searchForward, searchBackward, nextMatch, previousMatch
+    /// `&`: open the filter line.
+    case filter
+    /// `F`: keep to the end of an input that grows, as it arrives (until a key).
+    case follow
+    /// Mark or unmark the focused item (`m`); focus the next marked one (`'`).
+    case toggleMark, nextMark
+    /// A stack document: more (`+`) or less (`-`) detail.
+    case moreDetail, lessDetail
+    /// Copy something of the focused item or node to the clipboard (`yy`, `yv`, `yp`, `yk`, `Y`).
+    case copy(CopyTarget)
+    /// The help box (F1).
+    case help
+    /// Quit (`q`).
+    case quit
+    /// Esc: stop what runs (a search, a filter, a jump, a lookup, following), saying so.
+    case cancel
+    /// In a box (help, marks): close it (Esc, `q`).
+    case closeBox
+    /// At the prompt: enter the line, cancel it, walk the history, complete a word, delete a
+    /// character.
+    case enterLine, cancelLine, olderLine, newerLine, complete, deleteCharacter
+}
+
+/// What `y` copies.
+public enum CopyTarget: Equatable, Sendable {
+    /// The value pretty-printed (`yy`), on one line (`yv`), as the file writes it (`Y`; a stack
+    /// document's item, rebuilt from its fields, as `yy`).
+    case value, valueOnOneLine, valueAsWritten
+    /// The path (`yp`: a jq path; a stack document's item id) and the key (`yk`: an object's
+    /// key, an array's index; an item's id).
+    case path, key
+}
+
+/// Where a binding holds: a kind of content, or a mode of the viewer.
+public enum ViewerKeyContext: String, Hashable, Sendable, CaseIterable {
+    /// A stack document (`Examples/origami.json`).
+    case stack
+    /// Any other JSON, and JSON Lines: a tree.
+    case tree
+    /// A box over the rows (help, marks): moving keys scroll it, any other key closes it.
+    case box
+    /// The `:` `/` `?` `&` line: other keys are typed.
+    case prompt
+
+    /// The contents' contexts, for help.
+    static let contents: [ViewerKeyContext] = [.stack, .tree]
+
+    /// How help names it.
+    var name: String {
+        switch self {
+        case .stack: return "stack documents"
+        case .tree: return "trees (JSON, JSON Lines)"
+        case .box: return "a help or marks box"
+        case .prompt: return "the prompt"
+        }
+    }
+}
+
+/// The viewer's key bindings: vim's, less's and jless's keys, the arrows and the paging keys.
+/// ``table`` is the only place a key is bound; the F1 box, `tstack browse --help` and the
+/// README's key tables (checked by a test) all come from it.
+public enum ViewerKeys {
+    /// Lines the mouse wheel scrolls per notch.
+    public static let wheelLines = 3
+
+    private typealias Entry = KeyTableEntry<ViewerAction, ViewerKeyContext>
+    private typealias Binding = KeyBinding<ViewerAction>
+
+    private static func bind(_ keys: [Key], _ action: ViewerAction) -> Binding { Binding(keys: keys, action) }
+    private static func chord(_ text: String, _ action: ViewerAction) -> Binding { Binding([KeyChord(text)], action) }
+
+    private static let contents: Set<ViewerKeyContext> = [.stack, .tree]
+    private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .box]
+
+    /// Every binding with its help, in the order help lists them.
+    public static let table = KeyTable<ViewerAction, ViewerKeyContext>([
+        Entry([bind([.character("j"), .tab], .nextItem), bind([.character("k"), .backTab], .previousItem)],
+              "next / previous item (a tree: node)", in: moving),
+        // The arrows scroll a line, as in less: reading on through long items costs one new
+        // line on the terminal, not a repaint (DECISIONS.md).
+        Entry([bind([.down, .control("e")], .scrollLines(1)), bind([.up, .control("y")], .scrollLines(-1))],
+              "scroll a line down / up", in: moving),
+        Entry([bind([.control("d")], .halfPageDown), bind([.control("u")], .halfPageUp)], "half a page down / up",
+              in: moving),
+        Entry([bind([.character(" "), .pageDown, .control("f"), .character("f")], .pageDown)], "a page down", in: moving),
+        Entry([bind([.character("b"), .pageUp, .control("b")], .pageUp)], "a page up", in: moving),
+        Entry([bind([.character("g"), .home], .top), bind([.character("G"), .end], .bottom)], "the top / the bottom",
+              in: moving),
+        Entry([bind([.character("h"), .left], .previousCard), bind([.character("l"), .right], .nextCard)],
+              "previous / next card of a strip", in: [.stack]),
+        Entry([bind([.character("h"), .left], .closeOrParent), bind([.character("l"), .right], .openOrChild)],
+              "close, or the parent / open, or the first child", in: [.tree]),
+        Entry([Binding([KeyChord(.enter), KeyChord("za")], .toggleFold), chord("zo", .openFold), chord("zc", .closeFold)],
+              "open or close / open / close the node", in: [.tree]),
+        Entry([chord("zM", .closeAll), chord("zR", .openAll)], "close every container / open all as they show",
+              in: [.tree]),
+        Entry([bind([.character("c")], .closeSiblings), bind([.character("e")], .openSiblings)],
+              "close / open the node and its siblings", in: [.tree]),
+        Entry([bind([.character("]")], .nextSibling), bind([.character("[")], .previousSibling)],
+              "the next / previous sibling", in: [.tree]),
+        Entry([bind([.character("/")], .searchForward), bind([.character("?")], .searchBackward)],
+              "search forward / backward", in: contents),
+        Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
+              "next / previous match (a key stops a long one)", in: contents),
+        Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
+        Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
+        Entry([bind([.character("m")], .toggleMark), bind([.character("'")], .nextMark)],
+              "mark or unmark / the next marked", in: contents),
+        Entry([bind([.character("+"), .character("=")], .moreDetail), bind([.character("-")], .lessDetail)],
+              "more / less detail (1–3)", in: [.stack]),
+        Entry([chord("yy", .copy(.value)), chord("yv", .copy(.valueOnOneLine)), bind([.character("Y")], .copy(.valueAsWritten))],
+              "copy the value: pretty / on one line / as written", in: contents),
+        Entry([chord("yp", .copy(.path)), chord("yk", .copy(.key))], "copy the path (an id) / the key", in: contents),
+        Entry([bind([.function(1)], .help)], "this help", in: contents),
+        Entry([bind([.character(":")], .openPrompt)], "a command (below)", in: contents),
+        Entry([bind([.character("q")], .quit)], "quit", in: contents),
+        Entry([bind([.escape], .cancel)], "stop a search, a filter, a jump, following", in: contents),
+        Entry([bind([.escape, .character("q"), .function(1)], .closeBox)], "close the box (any other key too)", in: [.box]),
+        Entry([bind([.enter], .enterLine), bind([.escape], .cancelLine)], "enter / cancel the line", in: [.prompt]),
+        Entry([bind([.up], .olderLine), bind([.down], .newerLine)], "the line before / after in the history",
+              in: [.prompt]),
+        Entry([bind([.tab], .complete)], "complete a command, an id or a path", in: [.prompt]),
+        Entry([bind([.backspace, .delete], .deleteCharacter)], "delete a character (on an empty line: cancel)",
+              in: [.prompt]),
+    ])
+
+    /// The action `event` asks for in `context`, for a one-key chord, the mouse included.
+    public static func action(for event: InputEvent, in context: ViewerKeyContext) -> ViewerAction? {
+        switch event {
+        case .key(let key): return table.action(for: KeyChord(key), in: context)
+        case .mouse(.wheel(let notches)): return .scrollLines(notches * wheelLines)
+        case .mouse, .resize, .signal, .tick: return nil
+        }
+    }
+
+    /// The help box's lines for a content: its keys, the mouse, the commands and `extra` (a
+    /// document's shortcuts), then the box's keys and the prompt's.
+    static func helpLines(for context: ViewerKeyContext, extra: [String] = []) -> [String] {
+        table.helpLines(in: context)
+            + ["mouse: the wheel scrolls, a click focuses, a click on the scrollbar jumps"]
+            + PromptCommand.help(for: context) + extra
+            + ["", "In this box: the moving keys above scroll it;"] + table.helpLines(in: .box, skippingThoseOf: context)
+            + ["", "At the prompt:"] + table.helpLines(in: .prompt)
+    }
+
+    /// One paragraph for `tstack browse --help`: every entry of the contents, with where it holds
+    /// when that is not everywhere.
+    public static var summary: String {
+        let shown = table.entries.filter { !$0.contexts.isDisjoint(with: contents) }
+        return shown.map { entry in
+            let only = ViewerKeyContext.contents.filter { entry.contexts.contains($0) }
+            let scope = only.count == ViewerKeyContext.contents.count ? "" : " (\(only.map(\.name).joined(separator: ", ")))"
+            return "\(entry.keysForSummary): \(entry.help)\(scope)"
+        }.joined(separator: "; ") + "."
+    }
+}

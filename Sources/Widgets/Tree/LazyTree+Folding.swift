@@ -1,0 +1,100 @@
+import StackEngine
+
+// MARK: - Folding: the outline's one writer
+
+extension LazyTree {
+    /// Opens the container at `row` (its only row when closed).
+    /// - Returns: false, changing nothing, when it is open already or cannot open.
+    @discardableResult
+    public mutating func open(_ row: Int) -> Bool {
+        fold(row) { $0.open($1) != nil }
+    }
+
+    /// Closes the open container at `row` (its opening or closing row).
+    /// - Returns: false, changing nothing, when it is not open.
+    @discardableResult
+    public mutating func close(_ row: Int) -> Bool {
+        fold(row) { $0.close($1) != nil }
+    }
+
+    /// Opens or closes the container at `row`.
+    /// - Returns: false, changing nothing, when it is no container with children.
+    @discardableResult
+    public mutating func toggle(_ row: Int) -> Bool {
+        fold(row) { $0.toggle($1) != nil }
+    }
+
+    /// Forgets what is open inside the container at `row` and whether it is open itself
+    /// (`TreeOutline.forget(_:)`): its nodes' memory goes, and it shows as it did at first.
+    /// - Returns: false, changing nothing, when it kept nothing or holds a filter.
+    @discardableResult
+    public mutating func forget(_ row: Int) -> Bool {
+        fold(row) { $0.forget($1) != nil }
+    }
+
+    /// Closes every container but the root (vim's `zM`) and focuses the root.
+    public mutating func closeAll() {
+        list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) { $0.outline.closeAll() }
+        list.selectFirst()
+    }
+
+    /// Shows only the children in `kept` (child indexes, in order; all with nil) of the open
+    /// container at `container` (child indexes from the root; empty: the root, whose children
+    /// the model finds later show when `matches` says so). The focused node keeps the focus if
+    /// it still shows, else the container's first child shown (the root's), or the container.
+    /// - Returns: false, changing nothing, when the container is not open.
+    @discardableResult
+    public mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
+        let focused = focusedIndexes
+        if container.isEmpty {
+            list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
+        } else {
+            guard let row = outline.row(ofChildIndexes: container), outline.isOpen(row) else { return false }
+            list.replaceRows(in: outline.span(ofNodeAt: row), selecting: row) {
+                $0.outline.filter(childrenOfNodeAt: row, keeping: kept)
+            }
+        }
+        if let focused, let shown = outline.row(ofChildIndexes: focused) {
+            list.select(row: shown, alignment: container.isEmpty ? .top : nil)
+        } else if container.isEmpty {
+            list.selectFirst()
+            if list.stack.rowCount > 1 { list.select(row: 1, alignment: .top) }
+        } else if let row = outline.row(ofChildIndexes: container) {
+            list.select(row: row)
+        }
+        return true
+    }
+
+    /// Drops the filter of the container at `container` that is not open (closed, or gone): it
+    /// shows every child when it opens again. Its rows do not change now.
+    public mutating func forgetFilter(ofNodeAt container: [Int]) {
+        outline.forgetFilter(ofNodeAt: container)
+    }
+
+    /// Takes in the root's children the model found since (`TreeModel.takeNewRootChildren()`):
+    /// rows added at the end, nothing on screen moves.
+    /// - Returns: whether rows were added.
+    @discardableResult
+    public mutating func takeNewRootChildren() -> Bool {
+        let end = list.stack.rowCount
+        var added = 0
+        list.replaceRows(in: end..<end) { added = $0.outline.takeScanned() }
+        return added > 0
+    }
+
+    /// Changes the folds of the node at `row` with `change` (given the outline and the node's
+    /// opening row; true when it changed anything), inside the list's `replaceRows`: what is on
+    /// screen stays, and the node keeps the focus when it, or a row inside it, had it.
+    @discardableResult
+    mutating func fold(_ row: Int, _ change: (TreeOutline<Source.Model>, Int) -> Bool) -> Bool {
+        guard row >= 0, row < list.stack.rowCount else { return false }
+        let span = outline.span(ofNodeAt: row)
+        let focusInside = focus.map(span.contains) ?? false
+        var changed = false
+        list.replaceRows(in: span, selecting: focusInside ? span.lowerBound : nil) { rows in
+            changed = change(rows.outline, span.lowerBound)
+        }
+        if focusInside { list.select(row: span.lowerBound) }
+        return changed
+    }
+}

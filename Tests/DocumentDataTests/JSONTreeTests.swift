@@ -1,0 +1,199 @@
+import TestSupport
+import Testing
+@testable import DocumentData
+
+/// `JSONTree` and `ContainerScanner`: a document's containers found from its bytes agree with
+/// the parser, whatever the chunks.
+@Suite struct JSONTreeTests {
+    /// Walks `table` (a container of `tree`) beside `value` (the parser's reading of it).
+    private func expectSame(_ tree: JSONTree, _ table: ChildTable, _ value: JSONValue, _ context: String) {
+        switch value {
+        case .array(let elements):
+            #expect(!table.isObject && table.count == elements.count, "\(context)")
+            guard table.count == elements.count else { return }
+            for (index, element) in elements.enumerated() { expectChild(tree, table, index, element, "\(context)[\(index)]") }
+        case .object(let members):
+            #expect(table.isObject && table.count == members.count, "\(context)")
+            guard table.count == members.count else { return }
+            for (index, member) in members.enumerated() {
+                #expect(tree.key(ofChild: index, in: table) == member.key, "\(context).\(member.key)")
+                expectChild(tree, table, index, member.value, "\(context).\(member.key)")
+            }
+        default:
+            Issue.record("\(context): not a container")
+        }
+    }
+
+    private func expectChild(_ tree: JSONTree, _ table: ChildTable, _ index: Int, _ value: JSONValue, _ context: String) {
+        switch value {
+        case .array(let elements):
+            #expect(table.childCount(of: index) == elements.count, "\(context)")
+            expectSame(tree, tree.children(ofChild: index, in: table), value, context)
+        case .object(let members):
+            #expect(table.childCount(of: index) == members.count, "\(context)")
+            expectSame(tree, tree.children(ofChild: index, in: table), value, context)
+        default:
+            #expect(table.childCount(of: index) == nil, "\(context)")
+            #expect((try? tree.scalar(ofChild: index, in: table)) == value, "\(context)")
+        }
+    }
+
+    /// Random documents, read whole and from a file: every key, count and scalar agrees with the
+    /// parser's value.
+    @Test(arguments: 1...150)
+    func childrenAgreeWithTheParser(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var text = JSONInputCheckTests.randomJSON(depth: 0, using: &generator)
+        if !(text.hasPrefix("[") || text.hasPrefix("{")) { text = "[\(text)]" }
+        text = "  \n" + text + " \n"
+        let bytes = Array(text.utf8)
+        let value = try JSONParser.parse(bytes)
+        let file = TemporaryFile(contents: text, name: "tree.json")
+        defer { file.remove() }
+        // Containers kept whole, and every container of more than two children in blocks of two.
+        for (blockSize, whole, long) in Self.layouts {
+            let tree = try JSONTree(bytes: bytes, name: "t.json", blockSize: blockSize, wholeChildren: whole, longContainer: long)
+            try #require(tree.root != nil)
+            expectSame(tree, tree.root!, value, "seed \(seed) blocks of \(blockSize) \(text)")
+            let fromFile = try JSONTree(path: file.path, blockSize: blockSize, wholeChildren: whole, longContainer: long)
+            try #require(fromFile.root != nil)
+            expectSame(fromFile, fromFile.root!, value, "seed \(seed) blocks of \(blockSize) from a file")
+        }
+    }
+
+    /// Block sizes, how many children a container keeps whole and how long a container is
+    /// jumped over: as shipped, and tiny (so random documents have containers in blocks, tables
+    /// made from the block starts a scan found, and scans that jump over containers).
+    static let layouts = [(1024, 1 << 16, 1 << 16), (2, 2, 8)]
+
+    /// A container in blocks finds a child by a byte offset in it, and gives each child's place,
+    /// as one kept whole does.
+    @Test(arguments: 1...60)
+    func blocksFindTheChildrenTheWholeTableFinds(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let count = Int.random(in: 1...40, using: &generator)
+        let isObject = Bool.random(using: &generator)
+        let children = (0..<count).map { index in
+            let value = JSONInputCheckTests.randomJSON(depth: 1, using: &generator)
+            return isObject ? "\"k\(index)\" :  \(value)" : value
+        }
+        let text = (isObject ? "{" : "[") + children.joined(separator: " ,\n ") + (isObject ? "}" : "]")
+        let whole = try #require(try JSONTree(bytes: Array(text.utf8), name: "t.json").root)
+        let blocked = try #require(try JSONTree(bytes: Array(text.utf8), name: "t.json", blockSize: 4, wholeChildren: 4).root)
+        #expect(blocked.count == whole.count && (count <= 4 || blocked.blocks != nil), "seed \(seed)")
+        for index in 0..<count {
+            #expect(blocked.valueRegion(of: index) == whole.valueRegion(of: index), "seed \(seed) child \(index)")
+            #expect(blocked.keyRegion(of: index) == whole.keyRegion(of: index), "seed \(seed) child \(index)")
+            #expect(blocked.childCount(of: index) == whole.childCount(of: index), "seed \(seed) child \(index)")
+        }
+        for offset in whole.start...whole.end {
+            #expect(blocked.index(ofChildContaining: offset) == whole.index(ofChildContaining: offset), "seed \(seed) offset \(offset)")
+        }
+    }
+
+    /// The same bytes in chunks split anywhere give the same table as one chunk.
+    @Test(arguments: 1...150)
+    func chunksSplitAnywhereGiveTheSameTable(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let text = "[" + (0..<4).map { _ in JSONInputCheckTests.randomJSON(depth: 0, using: &generator) }.joined(separator: " , ") + "]"
+        let bytes = Array(text.utf8)
+        func table(splits: [Int]) throws -> ChildTable {
+            var scanner = ContainerScanner()
+            var start = 0
+            for end in splits + [bytes.count] where end > start {
+                try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                    try scanner.scan(UnsafeBufferPointer(rebasing: buffer[start..<end]), at: start)
+                }
+                start = end
+            }
+            try scanner.finish(at: bytes.count)
+            return scanner.table
+        }
+        let whole = try table(splits: [])
+        let splits = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Int.random(in: 0...bytes.count, using: &generator) }.sorted()
+        let split = try table(splits: splits)
+        #expect(split.valueStarts == whole.valueStarts && split.counts == whole.counts && split.end == whole.end, "seed \(seed) \(splits)")
+    }
+
+    /// JSON Lines: the root is the array of the lines; blank lines are skipped but counted in
+    /// the line numbers; a bad line (unclosed, or text before its bracket) is a child of its own
+    /// that parses as the error it is, and never stops the rest. In memory, from a file in
+    /// chunks on a background thread, and split anywhere, the same.
+    @Test(arguments: 1...40)
+    func jsonLinesAreTheArrayOfTheirLines(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        var lines: [String] = []
+        var expected: [(line: Int, value: JSONValue?)] = []
+        for number in 1...Int.random(in: 1...400, using: &generator) {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: lines.append("")
+            case 1: lines.append("  \t ")
+            case 2:
+                lines.append(["{\"a\": [1, 2", "oops {\"a\": 1}", "[1, 2]]", "\"unterminated"].randomElement(using: &generator)!)
+                expected.append((number, nil))
+            default:
+                var text = JSONInputCheckTests.randomJSON(depth: 1, using: &generator)
+                if text.contains("\n") { text = "[\(number)]" }
+                lines.append(text)
+                expected.append((number, try JSONParser.parse(Array(text.utf8))))
+            }
+        }
+        let text = lines.joined(separator: Bool.random(using: &generator) ? "\n" : "\r\n") + (Bool.random(using: &generator) ? "\n" : "")
+        let file = TemporaryFile(contents: text, name: "t.jsonl")
+        defer { file.remove() }
+        for tree in [try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true),
+                     try JSONTree(path: file.path, jsonLines: true),
+                     try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true, blockSize: 2, wholeChildren: 2, longContainer: 8),
+                     try JSONTree(path: file.path, jsonLines: true, blockSize: 2, wholeChildren: 2, longContainer: 8)] {
+            let root = try #require(tree.root)
+            // An unterminated string swallows what follows up to the next quote: stop comparing there.
+            let comparable = expected.prefix { $0.value != nil || !lines[$0.line - 1].hasPrefix("\"") }
+            try #require(root.count >= comparable.count, "seed \(seed)")
+            for (index, line) in comparable.enumerated() {
+                #expect(root.lineNumber(of: index) == line.line, "seed \(seed) child \(index)")
+                if let value = line.value {
+                    switch value {
+                    case .array(let items): #expect(root.childCount(of: index) == items.count, "seed \(seed) child \(index)")
+                    case .object(let members): #expect(root.childCount(of: index) == members.count, "seed \(seed) child \(index)")
+                    default: #expect((try? tree.scalar(ofChild: index, in: root)) == value, "seed \(seed) child \(index)")
+                    }
+                } else {
+                    #expect(root.childCount(of: index) == nil, "seed \(seed) child \(index): a bad line is a scalar")
+                    #expect((try? tree.scalar(ofChild: index, in: root)) == nil, "seed \(seed) child \(index)")
+                }
+            }
+        }
+    }
+
+    /// A file read by its skeleton has its strings checked when shown: a malformed one has no
+    /// text (its row shows the parser's error), a long one is read only as far as asked.
+    @Test func stringsAreCheckedWhenShownAndReadOnlyAsFarAsAsked() throws {
+        let file = TemporaryFile(contents: #"["ok", "bad \x", "\#(String(repeating: "é", count: 100))"]"#, name: "s.json")
+        defer { file.remove() }
+        let tree = try JSONTree(path: file.path)
+        let root = try #require(tree.root)
+        #expect(tree.stringHead(ofChild: 0, in: root, bytes: 100)?.text == "ok")
+        #expect(tree.stringHead(ofChild: 1, in: root, bytes: 100) == nil)
+        #expect((try? tree.scalar(ofChild: 1, in: root)) == nil)
+        let head = try #require(tree.stringHead(ofChild: 2, in: root, bytes: 11))
+        #expect(head.text == "ééééé" && !head.isWhole && head.length == 202, "no half character: \(head)")
+    }
+
+    /// A broken skeleton says where, as line:column, and what was expected.
+    @Test(arguments: [
+        ("[1, 2", "t.json:1:6: expected ']'"),
+        ("{\"a\": [1}", "t.json:1:9: expected ']'"),
+        ("[1]\n]", "t.json:2:1: expected the end of the input"),
+        ("{\"a\" 1, \"b\": 2}", "t.json:1:7: expected ':'"),
+    ])
+    func aBrokenSkeletonSaysWhere(text: String, message: String) throws {
+        let file = TemporaryFile(contents: text, name: "t.json")
+        defer { file.remove() }
+        do {
+            _ = try JSONTree(path: file.path)
+            Issue.record("\(text) was read")
+        } catch {
+            #expect("\(error)".hasSuffix(message.dropFirst("t.json".count)), "\(error)")
+        }
+    }
+}

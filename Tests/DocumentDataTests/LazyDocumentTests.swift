@@ -1,0 +1,182 @@
+import Glibc
+@testable import DocumentData
+import TestSupport
+import Testing
+
+/// Documents read the lazy way: the same items as when read whole, found by id, bad items as
+/// error rows, a broken file cut short with the reason.
+@Suite struct LazyDocumentTests {
+    static var demoPath: String {
+        "/" + String(#filePath).split(separator: "/").dropLast(3).joined(separator: "/") + "/Examples/origami.json"
+    }
+
+    /// The whole document at `path`, read the lazy way.
+    static func readLazily(_ path: String) throws -> LazyDocument {
+        let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0))
+        lazy.wait { _ in false }
+        return lazy
+    }
+
+    /// `count` small items in sections of `perSection`, as JSON.
+    static func generated(items count: Int, perSection: Int = 100, badItem: Int? = nil) -> String {
+        var text = #"{"title": "generated", "sections": ["#
+        for start in stride(from: 0, to: count, by: perSection) {
+            if start > 0 { text += "," }
+            text += "\n" + #"{"id": "s\#(start)", "header": "from \#(start)", "items": ["#
+            for index in start..<min(count, start + perSection) {
+                if index > start { text += "," }
+                let title = index == badItem ? "tru" : "\"item \(index)\""
+                text += "\n" + #"{"id": "item-\#(index)", "title": \#(title), "detail": \#(index % 3 + 1)}"#
+            }
+            text += "]}"
+        }
+        return text + "]}"
+    }
+
+    @Test func readsTheSameDocumentAsReadingItWhole() throws {
+        let whole = try DocumentLoader.load(path: Self.demoPath)
+        let lazy = try Self.readLazily(Self.demoPath)
+        #expect(lazy.failure == nil)
+        #expect(lazy.document.title == whole.title)
+        #expect(lazy.document.shortcuts == whole.shortcuts)
+        #expect(lazy.document.sections.count == whole.sections.count)
+        for (read, expected) in zip(lazy.document.sections, whole.sections) {
+            #expect(read.hasSameFrame(as: expected))
+            #expect(read.items.isStored)
+            #expect(Array(read.items) == Array(expected.items))
+        }
+    }
+
+    @Test func findsItemsByIDAndKnowsTheirDetailWithoutDecoding() throws {
+        let file = TemporaryFile(contents: Self.generated(items: 5_000))
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.itemCount == 5_000)
+        #expect(lazy.document.sections.count == 50)
+        let store = try #require(lazy.document.itemStore)
+        #expect(store.location(ofItemID: "item-4321") ?? (-1, -1) == (43, 21))
+        #expect(store.location(ofItemID: "item-5000") == nil)
+        #expect(lazy.document.sections[43].items.detail(at: 21) == 4321 % 3 + 1)
+        #expect(lazy.document.sections[43].items[21].title == "item 4321")
+    }
+
+    @Test func aBadItemBecomesAnErrorRowNamingItsLineAndTheRestBrowses() throws {
+        let file = TemporaryFile(contents: Self.generated(items: 300, badItem: 150))
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.failure == nil)
+        let bad = lazy.document.sections[1].items[50]
+        #expect(bad.title == "⚠ cannot show sections[1].items[50]")
+        // Line 1 is the title, each section adds a line, and item n is on line n + 2 + its section.
+        #expect(bad.body == "\(file.path):154:29: expected 'true'")
+        #expect(lazy.document.sections[1].items[51].title == "item 151")
+        #expect(lazy.document.sections[2].items[0].title == "item 200")
+    }
+
+    @Test func aFileCutShortKeepsWhatWasReadAndSaysWhere() throws {
+        // 5 MB, cut in the middle: the first screen's items are found long before the cut.
+        let text = Self.generated(items: 80_000)
+        let file = TemporaryFile(contents: String(text.prefix(text.count / 2)))
+        defer { file.remove() }
+        let lazy: LazyDocument
+        do {
+            lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        } catch {
+            // Only when the machine stalled the viewer until the scan was done: it then says so before any frame.
+            #expect("\(error)".contains(": unexpected end of input, expected "))
+            return
+        }
+        #expect(lazy.failure == nil)
+        lazy.wait { _ in false }
+        let failure = try #require(lazy.failure)
+        #expect("\(failure)".hasPrefix(file.path + ":"))
+        #expect("\(failure)".contains(": unexpected end of input, expected "))
+        #expect(lazy.itemCount > 39_000)
+        #expect(lazy.document.sections.last?.items.isEmpty == false)
+    }
+
+    /// JSON Lines is no stack document: the lazy loader leaves it, and it opens as a tree of its
+    /// lines, found by name or by content, read lazily, a bad line a child of its own.
+    @Test(arguments: ["log.jsonl", "log.txt"])
+    func jsonLinesAreATreeByNameOrContent(name: String) throws {
+        var text = ""
+        for line in 1...3_000 {
+            text += line == 1_500 ? "{\"broken\": \n" : line % 1_000 == 0 ? "\n" : #"{"name": "event \#(line)", "n": \#(line)}"# + "\n"
+        }
+        let file = TemporaryFile(contents: text, name: name)
+        defer { file.remove() }
+        #expect(try LazyDocument.open(path: file.path, minimumSize: 0) == nil)
+        let tree = try #require(try JSONTree.open(path: file.path, minimumLazySize: 0, jsonLines: name.hasSuffix(".jsonl")))
+        tree.waitForScan()
+        #expect(tree.isJSONLines)
+        let root = try #require(tree.root)
+        #expect(root.count == 2_997, "blank lines are skipped")
+        #expect(root.childCount(of: 0) == 2)
+        #expect(root.childCount(of: 1_498) == nil, "a bad line is a scalar that says what is wrong")
+        #expect(root.lineNumber(of: 1_498) == 1_500)
+        #expect(root.lineNumber(of: 2_996) == 2_999)
+    }
+
+    @Test func anythingButAStackDocumentIsLeftToTheWholeLoader() throws {
+        for text in [#"[{"id": 1}]"#, #"{"users": [1, 2]}"#, "{\"a\": 1}\n"] {
+            let file = TemporaryFile(contents: text)
+            defer { file.remove() }
+            #expect(try LazyDocument.open(path: file.path, minimumSize: 0) == nil, "\(text)")
+        }
+        let small = TemporaryFile(contents: Self.generated(items: 10))
+        defer { small.remove() }
+        #expect(try LazyDocument.open(path: small.path) == nil, "small files are read whole")
+    }
+
+    @Test func anErrorBeforeTheFirstItemsStopsTheLoad() {
+        let file = TemporaryFile(contents: #"{"sections": [{"id": "a", "items": [{"id": "x"} {"#)
+        defer { file.remove() }
+        #expect(throws: DocumentError.malformed(
+            file: file.path, JSONParseError(line: 1, column: 49, message: "expected ',' or ']', found '{'"))
+        ) { try LazyDocument.open(path: file.path, minimumSize: 0) }
+    }
+}
+
+
+/// The duplicate id hashes found at the end of a scan.
+@Suite struct CollidingHashesTests {
+    @Test(arguments: 1...20)
+    func theRadixSortFindsWhatASetFinds(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var hashes = (0..<Int.random(in: 0...5_000, using: &generator)).map { _ in
+            // Small values too, so the high 16-bit passes see equal digits.
+            Bool.random(using: &generator) ? UInt64.random(in: 0...UInt64.max, using: &generator) : UInt64.random(in: 0..<3_000, using: &generator)
+        }
+        var seen: Set<UInt64> = []
+        var repeated: Set<UInt64> = []
+        for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
+        let original = hashes
+        #expect(ScanChannel.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
+        #expect(hashes == original.sorted())
+    }
+
+    /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.
+    @Test func aBucketOfMoreThanSixtyFiveThousandSortsToo() {
+        var generator = SeededGenerator(seed: 7)
+        var hashes = (0..<150_000).map { index in
+            index % 3 == 0 ? UInt64.random(in: 0...UInt64.max, using: &generator) : UInt64.random(in: 0..<(1 << 40), using: &generator)
+        }
+        hashes += hashes.prefix(20)
+        let original = hashes
+        #expect(ScanChannel.colliding(&hashes) == Set(original.prefix(20)).sorted())
+        #expect(hashes == original.sorted())
+    }
+}
+
+/// Where items are, kept in 32 bits an item.
+@Suite struct ItemOffsetsTests {
+    @Test func offsetsPastFourGibibytesComeBackWhole() throws {
+        let file = TemporaryFile(contents: "{}")
+        defer { file.remove() }
+        let items = LazyItems(reader: try FileReader(path: file.path))
+        let starts = [0, 10, 4_294_967_290, 4_294_967_300, 4_294_967_300 + 8, 3 << 32, (3 << 32) + 5, 9 << 32]
+        let records = starts.map { StackScanner.ItemRecord(start: $0, length: 4, idHash: 7, detail: 1) }
+        items.append(records[...], expectedCount: records.count)
+        #expect((0..<starts.count).map(items.start) == starts)
+    }
+}

@@ -1,0 +1,119 @@
+@testable import DocumentData
+import TestSupport
+import Testing
+
+/// The structural scan that finds items without building them: the same items whatever the
+/// chunk boundaries, strings that look like structure, and where it stops on bad structure.
+@Suite struct StackScannerTests {
+    /// Scans `text` in chunks of `chunkSize` bytes (all of it at once when nil).
+    static func scan(_ text: String, chunkSize: Int? = nil) -> (StackScanner, StackScanner.Failure?) {
+        scan(Array(text.utf8), chunkSize: chunkSize)
+    }
+
+    static func scan(_ bytes: [UInt8], chunkSize: Int? = nil) -> (StackScanner, StackScanner.Failure?) {
+        var scanner = StackScanner()
+        let size = max(1, chunkSize ?? bytes.count)
+        do {
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + size)
+                try bytes[start..<end].withUnsafeBufferPointer { try scanner.scan($0) }
+                start = end
+            }
+            try scanner.finish()
+            return (scanner, nil)
+        } catch let failure as StackScanner.Failure {
+            return (scanner, failure)
+        } catch {
+            Issue.record("unexpected \(error)")
+            return (scanner, nil)
+        }
+    }
+
+    static let tricky = #"""
+        {"title": "brackets } ] { [ in \"strings\"", "sections": [
+          {"id": "a", "header": "A \" ]}", "items": [
+            {"id": "one", "title": "x\\", "art": ["[", "]]", "{\"}"], "detail": 2},
+            {"title": "no id", "body": "\\\"}]"},
+            {"id": "thr\u0065e", "title": "escaped id", "nested": {"a": [1, {"b": "}"}], "c": null}}
+          ], "footer": "end"},
+          {"id": "b", "layout": "horizontal", "items": [{"id": "card", "title": "c"}]}
+        ], "shortcuts": [{"key": "c", "target": "card"}]}
+        """#
+
+    @Test func findsItemsAndTheirIDsWhateverTheChunkBoundaries() throws {
+        let (whole, failure) = Self.scan(Self.tricky)
+        #expect(failure == nil)
+        #expect(whole.isComplete)
+        #expect(whole.items.count == 4)
+        #expect(whole.items.map(\.idHash) == [
+            ItemIDHash.of(utf8: "one".utf8), 0, ItemIDHash.of(utf8: "three".utf8), ItemIDHash.of(utf8: "card".utf8),
+        ])
+        #expect(whole.items.map(\.detail) == [2, 0, 0, 0])
+        // Each item's byte range holds exactly one JSON object.
+        let bytes = Array(Self.tricky.utf8)
+        for item in whole.items {
+            let json = try JSONParser.parse(Array(bytes[item.start..<(item.start + item.length)]))
+            guard case .object = json else { Issue.record("item at \(item.start) is not an object"); continue }
+        }
+        for size in [1, 2, 3, 5, 7, 64] {
+            let (chunked, chunkFailure) = Self.scan(Self.tricky, chunkSize: size)
+            #expect(chunkFailure == nil, "chunks of \(size)")
+            #expect(chunked.items == whole.items, "chunks of \(size)")
+            #expect(chunked.events == whole.events, "chunks of \(size)")
+        }
+    }
+
+    @Test func reportsSectionsAndTheirMembersInOrder() {
+        let (scanner, _) = Self.scan(Self.tricky)
+        let names: [String] = scanner.events.map { event in
+            switch event {
+            case .documentMember(let key, _, _): return "doc." + key
+            case .sectionsStart: return "sections"
+            case .sectionStart(let first): return "section@\(first)"
+            case .sectionMember(let key, let value, _): return key + "=" + String(decoding: value, as: UTF8.self)
+            case .itemsStart: return "items"
+            case .sectionEnd(let end): return "end@\(end)"
+            }
+        }
+        #expect(names == [
+            "doc.title", "sections", "section@0", #"id="a""#, #"header="A \" ]}""#, "items", #"footer="end""#, "end@3",
+            "section@3", #"id="b""#, #"layout="horizontal""#, "items", "end@4", "doc.shortcuts",
+        ])
+    }
+
+    /// Every JSONTestSuite `y_` document, as the value of an item's member: the scan accepts it
+    /// (in one chunk and byte by byte) and the item's range is exactly the item.
+    @Test func acceptsEveryValidJSONTestSuiteValueInsideAnItem() throws {
+        let directory = JSONParserTests.corpusDirectory
+        let names = Directory.fileNames(in: directory).filter { $0.hasPrefix("y_") }
+        try #require(names.count > 90, "JSONTestSuite corpus not found at \(directory)")
+        for name in names {
+            let value = try #require(JSONParserTests.read(directory + "/" + name))
+            let prefix = Array(#"{"sections":[{"id":"s","items":[{"id":"a","x":"#.utf8)
+            let bytes = prefix + value + Array("}]}]}".utf8)
+            for size in [nil, 1] as [Int?] {
+                let (scanner, failure) = Self.scan(bytes, chunkSize: size)
+                #expect(failure == nil, "\(name): \(String(describing: failure))")
+                #expect(scanner.items.count == 1, "\(name)")
+                if let item = scanner.items.first {
+                    #expect(item.start == 32 && item.length == bytes.count - 32 - 4, "\(name)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"sections":[{"id":"a","items":[{"id":"x"} {"id":"y"}]}]}"#, 43, "expected ',' or ']', found '{'"),
+        (#"{"sections":[{"id":"a","items":[{"id":"x","art":["a"}]}]}"#, 52, "expected ']', found '}'"),
+        (#"{"sections":[{"id":"a","items":[{"id":"x"}"#, 42, "unexpected end of input, expected ']'"),
+        (#"{"sections":{}}"#, 12, "sections: expected an array of sections, found '{'"),
+        (#"{"sections":[]} x"#, 16, "expected end of input after the top-level value"),
+        (#"[1, 2]"#, 0, "expected an object with \"sections\", found '['"),
+        ("", 0, "expected a JSON document, found end of input"),
+    ])
+    func stopsAtBadStructureSayingWhere(text: String, offset: Int, message: String) {
+        let (_, failure) = Self.scan(text)
+        #expect(failure == StackScanner.Failure(offset: offset, message: message))
+    }
+}

@@ -1,0 +1,117 @@
+import Glibc
+@testable import DocumentViewer
+import DocumentData
+import StackEngine
+import TerminalUI
+import TestSupport
+import Testing
+
+/// A document that grows while it shows (read the lazy way): the rows after every step are the
+/// rows of the document built whole, and what was on screen never moves.
+@Suite struct GrowingDocumentTests {
+    /// A random final document and the snapshots a scan would produce on the way to it: the
+    /// last section grows, new sections start (a horizontal one only once whole).
+    static func growth(seed: UInt64) -> (steps: [StackDocument], final: StackDocument) {
+        var random = SeededGenerator(seed: seed)
+        var sections: [StackDocument.Section] = []
+        var steps: [StackDocument] = []
+        var number = 0
+        for s in 0..<Int.random(in: 1...6, using: &random) {
+            let horizontal = Int.random(in: 0..<5, using: &random) == 0
+            let items = (0..<Int.random(in: 0...12, using: &random)).map { _ -> StackDocument.Item in
+                number += 1
+                return StackDocument.Item(
+                    id: "item-\(number)", title: "Item \(number)", body: String(repeating: "word ", count: number % 30),
+                    detail: Int.random(in: 1...3, using: &random))
+            }
+            let header = Bool.random(using: &random) ? "Section \(s)" : nil
+            let footer = Bool.random(using: &random) ? "End of \(s)" : nil
+            func section(_ count: Int) -> StackDocument.Section {
+                StackDocument.Section(
+                    id: "s\(s)", header: header, footer: footer, layout: horizontal ? .horizontal : .vertical,
+                    items: Array(items.prefix(count)))
+            }
+            if !horizontal {
+                var count = 0
+                while count < items.count {
+                    count = min(items.count, count + Int.random(in: 1...4, using: &random))
+                    steps.append(StackDocument(sections: sections + [section(count)]))
+                }
+            }
+            sections.append(section(items.count))
+            steps.append(StackDocument(sections: sections))
+        }
+        return (steps, StackDocument(sections: sections))
+    }
+
+    static func rowIDs(_ rows: DocumentRows) -> [String] {
+        (0..<rows.rowCount).map { "\(rows.rowKind(at: $0)):\(rows.rowID(at: $0))" }
+    }
+
+    @Test(arguments: 0..<100 as Range<UInt64>)
+    func growingRowsAreTheRowsOfTheWholeDocument(seed: UInt64) {
+        let (steps, final) = Self.growth(seed: seed)
+        let detail = Int(seed % 3) + 1
+        var stack = LazyStack(
+            source: DocumentRows(document: StackDocument(sections: []), detailLevel: detail),
+            crossExtent: 60, viewportExtent: 10)
+        for document in steps {
+            let before = Self.rowIDs(stack.source)
+            let start = stack.source.firstChangedRow(for: document)
+            stack.replaceRows(from: start) { $0.update(to: document) }
+            let after = Self.rowIDs(stack.source)
+            #expect(Array(after.prefix(start)) == Array(before.prefix(start)), "seed \(seed)")
+            #expect(after == Self.rowIDs(DocumentRows(document: document, detailLevel: detail)), "seed \(seed)")
+            _ = stack.layout()
+        }
+        let whole = DocumentRows(document: final, detailLevel: detail)
+        #expect(Self.rowIDs(stack.source) == Self.rowIDs(whole), "seed \(seed)")
+        #expect(stack.source.itemCount == whole.itemCount, "seed \(seed)")
+        for ordinal in 0..<whole.itemCount {
+            #expect(stack.source.item(atOrdinal: ordinal) == whole.item(atOrdinal: ordinal), "seed \(seed)")
+        }
+    }
+
+    /// A big file read the lazy way: the first screen shows at once, the view stays put while
+    /// the rest comes in, then End reaches the last item and `:goto` finds any id. 50,000 items:
+    /// more than one update takes in (40,000), so rows certainly arrive after the first frame.
+    @Test func aBrowserTakesInTheRestWithoutMovingTheScreen() throws {
+        var text = #"{"sections": ["#
+        for s in 0..<100 {
+            text += (s > 0 ? "," : "") + #"{"id": "s\#(s)", "header": "Section \#(s)", "items": ["#
+            text += (0..<500).map { #"{"id": "item-\#(s * 500 + $0)", "title": "Item \#(s * 500 + $0)"}"# }
+                .joined(separator: ",\n") + "]}\n"
+        }
+        text += "]}"
+        let path = "/tmp/tstack-growing-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs(text, file)
+        fclose(file)
+        defer { unlink(path) }
+        let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50))
+        let size = TerminalSize(width: 60, height: 12)
+        var browser = Viewer(loading: lazy, fileName: "growing.json", size: size)
+        let first = Harness.text(of: browser.render())
+        #expect(first[0].hasPrefix("  Section 0"))
+        browser.perform(.nextItem)
+        let moved = Harness.text(of: browser.render())
+        let rowsBefore = browser.rows.rowCount
+        // Not read yet (one update takes in at most 40,000 items); looked up again once it is,
+        // the search goes on from where it stopped.
+        #expect(browser.rows.rowIndex(forID: "item-45000") == nil)
+        while browser.isLoading { browser.absorbLoadedItems() }
+        #expect(browser.rows.rowCount > rowsBefore, "rows arrived after the first frame")
+        #expect(browser.rows.rowIndex(forID: "item-45000").map { browser.rows.rowID(at: $0) } == "item-45000")
+        let loaded = Harness.text(of: browser.render())
+        #expect(Array(loaded.dropLast()) == Array(moved.dropLast()), "taking in rows never moves the screen")
+        #expect(loaded.last?.contains("item 2 of 50,000") == true, "\(loaded.last ?? "")")
+        browser.perform(.bottom)
+        #expect(browser.focusedID == "item-49999")
+        let found = browser.scroll(toID: "item-12345")
+        #expect(found)
+        // Asked again (as a shortcut's target is, every frame): remembered, the same row.
+        #expect(browser.rows.rowIndex(forID: "item-12345") == browser.focus)
+        #expect(browser.rows.rowIndex(forID: "item-50000") == nil)
+        #expect(browser.focusedID == "item-12345")
+    }
+}
