@@ -55,12 +55,18 @@ test-tsan: deps
 	    --filter '$(TSAN_TESTS)'
 
 # A package outside this one (Examples/Embedding) that depends on the TStack product alone,
-# built and run as a new user would: it must link, and scroll a million rows to an id.
+# built and run as a new user would: it must link, and scroll a million rows to an id. Its
+# LightList depends on TStackUI alone and is built on its own: nothing of the data module or
+# swift-argument-parser may be built for it.
 check-embedding: deps
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build
 	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^999000: GET /item/999000 200$$'
 	cd Examples/Embedding && test "$$(./.build/debug/EngineOnly)" = 500000
 	@echo "check-embedding: a package with 'import TStack' scrolled 1,000,000 rows to line-999000"
+	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product LightList
+	cd Examples/Embedding && test -z "$$(find .build-light/debug/DocumentData.build .build-light/debug/ArgumentParser.build .build-light/debug/DocumentViewer.build -name '*.o')"
+	cd Examples/Embedding && ./.build-light/debug/LightList | tee /dev/stderr | grep -q 'pid-500000 line 3; after removing rows above: pid-500002 line 5; after it went: pid-500003 line 5; 3 refreshes in 6 frames; snapshot ok$$'
+	@echo "check-embedding: 'import TStackUI' built without the data, PCRE2 or the argument parser; reloads kept the line; the snapshot matched"
 
 # DocC for the library: the four modules and the TStack landing page with its article, in one
 # archive (.build/docs/TStack.doccarchive). Warnings are errors: `make docs` is clean or fails.

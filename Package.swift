@@ -10,6 +10,9 @@ let package = Package(
     products: [
         // Everything a Swift program needs: `import TStack`.
         .library(name: "TStack", targets: ["TStack"]),
+        // The light library: the engine, the terminal and the widgets (list, tree, keys), with
+        // nothing that parses JSON, matches regular expressions or parses arguments.
+        .library(name: "TStackUI", targets: ["TStackUI"]),
         // The layout engine alone, for programs that draw rows themselves.
         .library(name: "StackEngine", targets: ["StackEngine"]),
         .executable(name: "tstack", targets: ["TStackCLI"]),
@@ -71,6 +74,8 @@ let package = Package(
             name: "TStack",
             dependencies: ["StackEngine", "DocumentData", "TerminalUI", "Widgets", "DocumentViewer"]
         ),
+        // The light library in one import: re-exports the engine, the terminal and the widgets.
+        .target(name: "TStackUI", dependencies: ["StackEngine", "TerminalUI", "Widgets"]),
         // The command-line interface (the `tstack` binary).
         .executableTarget(
             name: "TStackCLI",

@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // A package outside tstack's, as a Swift developer's would be: it depends on the `TStack`
-// product alone and scrolls a million-row list to an id; another depends on `StackEngine` alone. `make check-embedding` builds and runs it.
+// product alone and scrolls a million-row list to an id; another depends on the light `TStackUI`
+// alone (a list refreshed by a timer); another on `StackEngine` alone. `make check-embedding`
+// builds and runs them.
 import Foundation
 import PackageDescription
 
@@ -15,6 +17,10 @@ let package = Package(
         .executableTarget(
             name: "Embedding",
             dependencies: [.product(name: "TStack", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
+            name: "LightList",
+            dependencies: [.product(name: "TStackUI", package: root.lastPathComponent)]
         ),
         .executableTarget(
             name: "EngineOnly",

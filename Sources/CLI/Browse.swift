@@ -61,7 +61,10 @@ struct Browse: ParsableCommand {
         do {
             terminal = try NcursesTerminal(color: colors)
         } catch {
-            Diagnostics.fail("cannot open the terminal: \(error)", status: Diagnostics.failure)
+            // (Typed throws: the error is a TerminalError.)
+            var hint = ""
+            if case .noTerminal = error { hint = "; tstack browse needs a terminal: try `tstack render FILE --size 80x24`" }
+            Diagnostics.fail("cannot open the terminal: \(error)\(hint)", status: Diagnostics.failure)
         }
         defer { terminal.close() }
         if !terminal.usesColor { viewer.useTheme(.monochrome) }

@@ -3,8 +3,11 @@
 /// A row on the main axis: its index, the viewport line it starts at (negative when it begins
 /// above the top), and its extent.
 public struct RowSpan: Equatable, Sendable {
+    /// The row's index.
     public let index: Int
+    /// The viewport line of its first line.
     public let origin: Int
+    /// Its lines (or columns).
     public let extent: Int
 
     /// The line after the row.

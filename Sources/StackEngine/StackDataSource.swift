@@ -54,6 +54,7 @@ public struct ContainerSpan: Hashable, Sendable {
     /// or the first row after the container when it has none.
     public var end: Int
 
+    /// The container whose opening row is `opening` and whose rows end at `end`.
     public init(opening: Int, end: Int) {
         self.opening = opening
         self.end = end

@@ -5,8 +5,10 @@ public struct Cell: Equatable, Sendable {
     public var character: Character
     /// Columns taken: 1, 2 for a wide character, 0 for the continuation of one.
     public var width: UInt8
+    /// The colours and attributes it is drawn in.
     public var style: Style
 
+    /// A cell holding `character`, `width` columns wide (2 for a wide character, 0 for the continuation after one), in `style`.
     public init(_ character: Character, width: UInt8 = 1, style: Style = .plain) {
         self.character = character
         self.width = width

@@ -2,8 +2,11 @@
 /// Writes are clipped to the grid, and a wide character is never split: one that would cross the
 /// right edge of the area being written is replaced by a blank.
 public struct CellBuffer: Equatable, Sendable {
+    /// The number of columns.
     public let width: Int
+    /// The number of lines.
     public let height: Int
+    /// The cells, line after line (`y * width + x`).
     public private(set) var cells: [Cell]
 
     /// A blank buffer.
@@ -57,6 +60,14 @@ public struct CellBuffer: Equatable, Sendable {
     @discardableResult
     public mutating func write(_ text: String, style: Style = .plain, x: Int, y: Int, limit: Int? = nil) -> Int {
         write(CellText.cells(text, style: style), x: x, y: y, limit: limit)
+    }
+
+    /// A bar: `text` in `style` from column `x`, and the style's blanks after it to the end of
+    /// the line (or `width` columns from `x`) — a status line, a header filled with its colour.
+    public mutating func writeLine(_ text: String, style: Style = .plain, x: Int = 0, y: Int, width: Int? = nil) {
+        let end = width.map { min(self.width, x + $0) } ?? self.width
+        fill(style, x: x, y: y, count: max(0, end - x))
+        _ = write(text, style: style, x: x, y: y, limit: end)
     }
 
     /// Fills columns `x ..< x + count` of row `y` with blanks in `style`.

@@ -13,9 +13,12 @@ public enum Key: Hashable, Sendable {
 
 /// A terminal's size in cells.
 public struct TerminalSize: Hashable, Sendable {
+    /// Columns.
     public var width: Int
+    /// Lines.
     public var height: Int
 
+    /// A size of `width` columns by `height` lines.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -6,15 +6,18 @@
 public enum KeyNotation {
     /// A key name that is not in the notation.
     public struct UnknownKey: Error, Equatable, CustomStringConvertible {
+        /// The key name that could not be read.
         public var name: String
         /// Why a known name was refused, when it was (a resize out of bounds).
         public var reason: String?
 
+        /// An error about the key named `name`, and why when there is more to say.
         public init(name: String, reason: String? = nil) {
             self.name = name
             self.reason = reason
         }
 
+        /// The one-line message to print.
         public var description: String {
             if let reason { return "<\(name)>: \(reason)" }
             return "unknown key <\(name)> (known: Down Up Left Right PgDn PgUp Home End Enter Esc Tab "

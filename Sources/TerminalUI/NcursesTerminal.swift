@@ -68,12 +68,14 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         tty = nil
     }
 
+    /// The terminal's size now.
     public var size: TerminalSize {
         TerminalSize(width: Int(tstack_cols(tstack_stdscr())), height: Int(tstack_rows(tstack_stdscr())))
     }
 
     // MARK: - Output
 
+    /// Draws `buffer`, sending only the lines that differ from the last frame.
     public func present(_ buffer: CellBuffer) {
         guard screen != nil else { return }
         let window = tstack_stdscr()
@@ -147,6 +149,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
 
     // MARK: - Input
 
+    /// Whether a key, a mouse event or a resize is already waiting to be read.
     public var hasPendingInput: Bool {
         guard screen != nil else { return false }
         let window = tstack_stdscr()

@@ -1,10 +1,15 @@
 /// A rectangle of cells: where a widget draws in a ``CellBuffer``, so several share a screen.
 public struct Rect: Equatable, Sendable {
+    /// The first column.
     public var x: Int
+    /// The first line.
     public var y: Int
+    /// Columns.
     public var width: Int
+    /// Lines.
     public var height: Int
 
+    /// The rectangle from column `x`, line `y`, of `width` × `height` cells (a negative size is empty).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -21,4 +26,9 @@ public struct Rect: Equatable, Sendable {
     public var right: Int { x + width }
     /// The line after the last.
     public var bottom: Int { y + height }
+
+    /// Whether cell `x`, `y` lies inside.
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < right && y >= self.y && y < bottom
+    }
 }

@@ -20,8 +20,14 @@ public protocol InputSource: AnyObject {
     /// limit) or once `descriptor` is readable (background work has results: the caller takes
     /// them); nil when input has ended. Sources without a clock just return the next event.
     func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent?
+    /// The time now, as the run loop keeps a program's ticks: the real clock, or a test's
+    /// (``MemoryTerminal``'s moves only when its script says).
+    var now: ContinuousClock.Instant { get }
 }
 
 extension InputSource {
+    /// A source without a clock: the next event, whatever the wait asked.
     public func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent? { nextEvent() }
+    /// The real clock.
+    public var now: ContinuousClock.Instant { .now }
 }

@@ -22,7 +22,9 @@ public protocol TerminalApp {
     var wakeDescriptor: Int32? { get }
 
     /// Milliseconds after which the program wants a ``InputEvent/tick`` even with no event (an
-    /// animation, a spinner); nil when it does not.
+    /// animation, a spinner, a refresh once a second); nil when it does not. The deadline runs
+    /// from the last tick, and no other event moves it: a held key delays a due tick by one key
+    /// at most, never starves it.
     var tickInterval: Int? { get }
 
     /// Whether the screen changed since the last frame; the loop draws after an update only
@@ -36,10 +38,15 @@ public protocol TerminalApp {
 }
 
 extension TerminalApp {
+    /// Nothing to do when idle.
     public mutating func idle() {}
+    /// No background work to wake for.
     public var wakeDescriptor: Int32? { nil }
+    /// No timer.
     public var tickInterval: Int? { nil }
+    /// Every update draws a frame.
     public var needsFrame: Bool { true }
+    /// Nothing for the clipboard.
     public mutating func takeClipboardText() -> String? { nil }
 }
 
@@ -77,20 +84,70 @@ extension TerminalApp {
 
     /// Runs the program: a first frame, then for each event an update and — unless more input
     /// is already waiting, so a held key or a paste is caught up with in one frame, or the
-    /// program says nothing changed (``needsFrame``) — a frame and the idle work. Between events the loop sleeps in `input` (`poll(2)` on the real
-    /// terminal): a program with nothing to do takes no CPU.
+    /// program says nothing changed (``needsFrame``) — a frame and the idle work. Between events
+    /// the loop sleeps in `input` (`poll(2)` on the real terminal): a program with nothing to do
+    /// takes no CPU. Ticks keep time: a tick falls due ``tickInterval`` after the last one
+    /// whatever else came, and one due when a key arrives follows that key.
     /// - Returns: why it ended; the caller closes the terminal.
     public mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
         screen.present(draw(size: screen.size))
         idle()
-        while let event = input.nextEvent(within: tickInterval, wakingOn: wakeDescriptor) {
+        var timer = TickTimer()
+        while true {
+            timer.follow(tickInterval, now: input.now)
+            let wait = timer.millisecondsLeft(now: input.now)
+            guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
+            // A tick that fell due while a key was read follows it (held keys never starve it).
+            if event == .tick || timer.isDue(now: input.now) {
+                if event != .tick, !update(.tick) { return .finished }
+                timer.ticked(now: input.now)
+            }
             if let text = takeClipboardText() { screen.copyToClipboard(text) }
             if input.hasPendingInput || !needsFrame { continue }
             screen.present(draw(size: screen.size))
             if !input.hasPendingInput { idle() }
         }
-        return .inputEnded
+    }
+}
+
+/// When the next tick of a program's ``TerminalApp/tickInterval`` falls due: a deadline from
+/// the last tick, which events do not move.
+struct TickTimer {
+    private var interval: Int?
+    private var deadline: ContinuousClock.Instant?
+
+    /// Takes the program's interval now: none clears the deadline; a first one, or one sooner
+    /// than the deadline left, sets it from now.
+    mutating func follow(_ interval: Int?, now: ContinuousClock.Instant) {
+        self.interval = interval
+        guard let interval else {
+            deadline = nil
+            return
+        }
+        let soonest = now + .milliseconds(max(0, interval))
+        if deadline.map({ soonest < $0 }) ?? true { deadline = soonest }
+    }
+
+    /// Milliseconds until the deadline (0 when it passed), nil with no interval.
+    func millisecondsLeft(now: ContinuousClock.Instant) -> Int? {
+        guard let deadline else { return nil }
+        let left = now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        // Rounded up: a wake a hair early would find nothing due.
+        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    func isDue(now: ContinuousClock.Instant) -> Bool {
+        deadline.map { now >= $0 } ?? false
+    }
+
+    /// A tick was delivered: the next is an interval away when this one was due (a tick that
+    /// came early, from the wake descriptor, leaves the deadline where it was).
+    mutating func ticked(now: ContinuousClock.Instant) {
+        guard let interval, isDue(now: now) else { return }
+        deadline = now + .milliseconds(max(0, interval))
     }
 }

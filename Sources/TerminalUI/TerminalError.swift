@@ -5,11 +5,11 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `TERM` is unset or names a terminal ncurses does not know.
     case unknownTerminalType(String?)
 
+    /// The one-line message to print.
     public var description: String {
         switch self {
         case .noTerminal(let reason):
-            return "cannot open /dev/tty (\(reason)): tstack browse needs a terminal; "
-                + "try `tstack render FILE --size 80x24`"
+            return "cannot open /dev/tty (\(reason)): there is no terminal to draw on"
         case .unknownTerminalType(nil):
             return "TERM is not set: set it to your terminal's type (for example TERM=xterm-256color)"
         case .unknownTerminalType(let name?):

@@ -101,24 +101,17 @@ enum Harness {
         return browser
     }
 
-    /// Compares `lines` with the snapshot `name` in `Snapshots/`; with `RECORD_SNAPSHOTS=1` in
-    /// the environment, writes it instead.
+    /// Compares `lines` with the snapshot `name` in `Snapshots/` (the library's `ScreenSnapshot`:
+    /// a failure prints the lines that differ); with `RECORD_SNAPSHOTS=1` in the environment,
+    /// writes it instead.
     static func assertSnapshot(
         _ lines: [String], named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let path = root + "/Tests/DocumentViewerTests/Snapshots/\(name).txt"
-        let text = lines.joined(separator: "\n") + "\n"
-        if getenv("RECORD_SNAPSHOTS") != nil {
-            let file = fopen(path, "w")
-            fputs(text, file)
-            fclose(file)
-            return
+        let recording = getenv("RECORD_SNAPSHOTS") != nil
+        if let failure = ScreenSnapshot(lines: lines).compare(toFileAt: path, recording: recording) {
+            Issue.record("\(failure)", sourceLocation: sourceLocation)
         }
-        guard let recorded = read(path) else {
-            Issue.record("no snapshot \(name).txt: run with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(text == recorded, "snapshot \(name) differs:\n\(text)", sourceLocation: sourceLocation)
     }
 
     /// The text of the file at `path`, empty when it cannot be read.

@@ -35,24 +35,24 @@ import Testing
             literal: style("literal"), punctuation: style("punctuation"))
     }()
 
-    /// Each cell's role: its letter, `:` for the scrollbar's thumb while the height is estimated
-    /// (the thumb dimmed), `.` for a cell drawn plain, `?` for a style no role has.
-    static func roleMap(_ buffer: CellBuffer) -> [String] {
+    /// Each role's style named by its letter, and `:` for the scrollbar's thumb while the height
+    /// is estimated (the thumb dimmed).
+    static let roleStyles: [Style: Character] = {
+        var names = Dictionary(uniqueKeysWithValues: roles.indices.map { (uniqueStyle($0), roles[$0].letter) })
         var dimThumb = uniqueStyle(roles.firstIndex { $0.name == "scrollbarThumb" }!)
         dimThumb.attributes = .dim
-        return (0..<buffer.height).map { y in
-            String((0..<buffer.width).map { x -> Character in
-                let style = buffer[x, y].style
-                if style == .plain { return "." }
-                if style == dimThumb { return ":" }
-                return roles.indices.first { uniqueStyle($0) == style }.map { roles[$0].letter } ?? "?"
-            })
-        }
+        names[dimThumb] = ":"
+        return names
+    }()
+
+    /// Each cell's role: its letter, `.` for a cell drawn plain, `?` for a style no role has.
+    static func roleMap(_ buffer: CellBuffer) -> [String] {
+        snapshot(buffer).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element.dropFirst(2)) }
     }
 
-    /// The screen's text and role map interleaved line by line.
+    /// The screen's text and role map interleaved line by line (the library's `ScreenSnapshot`).
     static func snapshot(_ screen: CellBuffer) -> [String] {
-        zip(screen.textLines(), roleMap(screen)).flatMap { ["  " + $0.0, "  " + $0.1] }
+        ScreenSnapshot(screen, styles: roleStyles).lines
     }
 
     static func screen(_ viewer: Viewer, keys: String) throws -> CellBuffer {

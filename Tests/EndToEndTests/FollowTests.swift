@@ -40,4 +40,21 @@ import Testing
         #expect(restarted.last?.contains("was truncated: reading it again from the start") == true, "\(restarted.last ?? "")")
         #expect(restarted.last?.hasPrefix(" .[0].msg ") == true, "\(restarted.last ?? "")")
     }
+
+    /// Esc on a real terminal (a lone escape byte, not the start of a sequence) stops a running
+    /// job and says which: here, following.
+    @Test func escapeStopsFollowingAndSaysSo() {
+        let path = "/tmp/tstack-follow-esc-\(getpid()).jsonl"
+        defer { unlink(path) }
+        Self.append((1...3).map { #"{"msg": "line \#($0)"}"# + "\n" }.joined(), to: path, truncating: true)
+        let tmux = TmuxSession(width: 90, height: 12, command: "'\(Subprocess.tstack)' browse --follow '\(path)'; sleep 60")
+        let following = tmux.waitUntil { $0.last?.contains("following") == true && $0.last?.hasPrefix(" .[2].msg ") == true }
+        #expect(following.last?.contains("following") == true, "\(following.last ?? "")")
+        tmux.send("Escape")
+        let stopped = tmux.waitUntil { $0.last?.contains("stopped following") == true }
+        #expect(stopped.last?.contains("stopped following") == true, "\(stopped.last ?? "")")
+        Self.append(#"{"msg": "line 4"}"# + "\n", to: path)
+        let still = tmux.waitUntil(seconds: 1) { $0.last?.hasPrefix(" .[3].msg ") == true }
+        #expect(still.last?.hasPrefix(" .[3].msg ") != true, "not following: the view stays")
+    }
 }

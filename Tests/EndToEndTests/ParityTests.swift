@@ -97,7 +97,8 @@ import Testing
         let help = tmux.waitUntil { $0.joined().contains("this help") }
         #expect(help.joined().contains("more lines"), "\(content): the box is longer than the screen")
         tmux.send("G")
-        #expect(tmux.waitUntil { $0.joined().contains("lines above") }.joined().contains("delete a character"))
+        let end = tmux.waitUntil { $0.joined().contains("lines above") }
+        #expect(end.joined().contains("delete a character"), "\(content): G in the box\n\(end.joined(separator: "\n"))")
         tmux.send("x")
         #expect(!tmux.waitUntil { !$0.joined().contains("lines above") }.joined().contains("lines above"))
 

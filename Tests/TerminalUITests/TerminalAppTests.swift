@@ -92,4 +92,65 @@ import Testing
         #expect(terminal.frames.map { $0.textLines()[0] } == ["count 0", "count 3", "count 6", "count 6"])
         #expect(app.counter.idles == 4)
     }
+
+    /// Counts ticks and keys; wants a tick every `interval` milliseconds.
+    struct Clock: TerminalApp {
+        var interval: Int?
+        var ticks = 0
+        var keys = 0
+        var tickInterval: Int? { interval }
+        mutating func update(_ event: InputEvent) -> Bool {
+            if event == .tick { ticks += 1 } else if case .key = event { keys += 1 }
+            return true
+        }
+        mutating func draw(size: TerminalSize) -> CellBuffer {
+            var buffer = CellBuffer(width: size.width, height: size.height)
+            buffer.write("\(ticks) \(keys)", x: 0, y: 0)
+            return buffer
+        }
+    }
+
+    /// A timer on the test clock: time passes only when the script waits, and the ticks fall due
+    /// as it does — a second's timer ticks three times in three and a half seconds.
+    @Test func aTimerTicksAsTheTestClockMoves() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [.wait(.milliseconds(3_500))])
+        let start = terminal.now
+        var app = Clock(interval: 1_000)
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(app.ticks == 3)
+        #expect(terminal.now - start == .milliseconds(3_500))
+        #expect(terminal.frames.map { $0.textLines()[0] } == ["0 0", "1 0", "2 0", "3 0"])
+    }
+
+    /// Keys arriving every 100 ms for three seconds do not hold a once-a-second tick back: its
+    /// deadline runs from the last tick, not from the last key.
+    @Test func heldKeysNeverStarveATimer() {
+        let script = (0..<30).flatMap { _ -> [MemoryTerminal.Step] in [.event(.key(.down)), .wait(.milliseconds(100))] }
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: script)
+        var app = Clock(interval: 1_000)
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(app.keys == 30)
+        #expect(app.ticks == 3)
+    }
+
+    /// Events scripted together are pending input to each other: one frame for all of them.
+    @Test func eventsScriptedTogetherAreOneFrame() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [
+            .together(Array(repeating: .key(.character("j")), count: 5)), .event(.key(.character("j"))),
+        ])
+        var app = Counter()
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(terminal.frames.map { $0.textLines()[0] } == ["count 0", "count 5", "count 6"])
+    }
+
+    /// No timer: a wait passes whole and nothing ticks.
+    @Test func withoutATimerAWaitPassesWithNoTick() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [
+            .wait(.seconds(5)), .event(.key(.down)),
+        ])
+        var app = Clock(interval: nil)
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(app.ticks == 0 && app.keys == 1)
+        #expect(terminal.frames.count == 2)
+    }
 }

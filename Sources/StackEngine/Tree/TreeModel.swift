@@ -40,13 +40,16 @@ public protocol TreeModel: AnyObject {
 }
 
 extension TreeModel {
+    /// Children summed 1,024 at a time.
     public var groupSize: Int { 1024 }
 
+    /// None: a model read at once does not grow.
     public func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32]) {
         let count = root?.count ?? 0
         return (count..<count, [])
     }
 
+    /// Counts agree.
     public var countsMayDisagree: Bool { false }
 }
 
@@ -80,8 +83,12 @@ public protocol TreeChildren {
 }
 
 extension TreeChildren {
+    /// Every child is known.
     public var isComplete: Bool { true }
+    /// No sums: children are counted one by one.
     public var summedGroups: (groupSize: Int, count: Int)? { nil }
+    /// Not known without reading them.
     public func rows(ofGroup group: Int, childrenOpen: Bool) -> Int? { nil }
+    /// Nothing to check.
     public func invariantViolations() -> [String] { [] }
 }

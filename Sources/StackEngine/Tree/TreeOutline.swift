@@ -19,6 +19,7 @@ public final class TreeOutline<Model: TreeModel> {
 
     /// A row: which node, and which of its rows.
     public struct Row {
+        /// Which of its node's rows a row is.
         public enum Role: Equatable, Sendable {
             /// An open container's first row (`key: {`).
             case opening
@@ -28,6 +29,7 @@ public final class TreeOutline<Model: TreeModel> {
             case leaf
         }
 
+        /// Which of the node's rows it is.
         public var role: Role
         /// The steps from the root to the node: each a container's children and the child's index
         /// there. Empty for the root.

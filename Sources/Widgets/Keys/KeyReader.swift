@@ -16,6 +16,7 @@ public struct KeyReader: Sendable {
     /// The first key of a two-key chord, while the second is awaited.
     public private(set) var pending: Key?
 
+    /// A reader with no chord begun.
     public init() {}
 
     /// Reads `key` in `context` of `table`.

@@ -7,6 +7,7 @@ public struct KeyBinding<Action: Equatable & Sendable>: Sendable {
     /// What they do.
     public let action: Action
 
+    /// Binds each of `chords` to `action`.
     public init(_ chords: [KeyChord], _ action: Action) {
         self.chords = chords
         self.action = action
@@ -22,12 +23,14 @@ public struct KeyBinding<Action: Equatable & Sendable>: Sendable {
 /// and where they are bound — bubbles' `key.Binding` with its help, in the table that is the only
 /// place keys are bound.
 public struct KeyTableEntry<Action: Equatable & Sendable, Context: Hashable & Sendable>: Sendable {
+    /// The keys and what each does.
     public let bindings: [KeyBinding<Action>]
     /// What the bindings do, in a few words.
     public let help: String
     /// The contexts (modes, kinds of content) the bindings hold in.
     public let contexts: Set<Context>
 
+    /// An entry of `bindings`, described by `help` in the help box, that hold in `contexts`.
     public init(_ bindings: [KeyBinding<Action>], _ help: String, in contexts: Set<Context>) {
         self.bindings = bindings
         self.help = help
@@ -60,6 +63,7 @@ public struct KeyTableEntry<Action: Equatable & Sendable, Context: Hashable & Se
 /// bound to nothing alone there (``problems`` lists any table that breaks this; a test of each
 /// program's table asserts it is empty).
 public struct KeyTable<Action: Equatable & Sendable, Context: Hashable & Sendable>: Sendable {
+    /// One line of the table's help and the bindings it describes.
     public typealias Entry = KeyTableEntry<Action, Context>
 
     /// Every entry, in the order help lists them.
@@ -67,6 +71,7 @@ public struct KeyTable<Action: Equatable & Sendable, Context: Hashable & Sendabl
     private let actions: [Context: [KeyChord: Action]]
     private let prefixes: [Context: Set<Key>]
 
+    /// A table of `entries`, in the order the help lists them.
     public init(_ entries: [Entry]) {
         self.entries = entries
         var actions: [Context: [KeyChord: Action]] = [:]

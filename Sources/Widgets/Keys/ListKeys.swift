@@ -55,6 +55,15 @@ public enum ListKeys {
 }
 
 extension LazyList {
+    /// Carries out what `key` is bound to among ``ListKeys``, if anything.
+    /// - Returns: whether the list used the key (false: it is the program's to handle).
+    @discardableResult
+    public mutating func handle(_ key: Key) -> Bool {
+        guard let action = ListKeys.action(for: key) else { return false }
+        perform(action)
+        return true
+    }
+
     /// Carries out `action`.
     public mutating func perform(_ action: ListAction) {
         let half = max(1, stack.viewportExtent / 2)

@@ -14,6 +14,7 @@ extension LazyList {
     @discardableResult
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
         let frame = stack.layout()
+        drawnArea = area
         for y in area.y..<area.bottom { buffer.fill(.plain, x: area.x, y: y, count: area.width) }
         guard axis == .vertical else {
             drawAcross(frame, into: &buffer, area: area)
@@ -32,6 +33,9 @@ extension LazyList {
                 buffer.write(cells, x: left, y: y, limit: right, start: left)
                 if selected, line < placed.row.selectableLines, style.gutterWidth > 0 {
                     buffer.write(String(style.selectionMark), style: style.selection, x: area.x, y: y, limit: left)
+                }
+                if selected, line < placed.row.selectableLines, let bar = style.selectedRow {
+                    buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: bar) }
                 }
             }
         }

@@ -65,6 +65,16 @@ extension LazyList {
         return hit.index
     }
 
+    /// A click at cell `x`, `y` of the screen, as the terminal reports it: a click inside the
+    /// area the list was last drawn into is ``click(column:line:)`` there; one outside it does
+    /// nothing. Two lists on one screen each take the clicks in their own area.
+    /// - Returns: the row clicked, when it is selectable (now the selection).
+    @discardableResult
+    public mutating func click(x: Int, y: Int) -> Int? {
+        guard let area = drawnArea, area.contains(x: x, y: y) else { return nil }
+        return click(column: x - area.x, line: y - area.y)
+    }
+
     /// The screen line the selected row starts on, kept inside the space below the pinned
     /// header; the first line of that space when the selection is off screen. (In a horizontal
     /// list, the column.)

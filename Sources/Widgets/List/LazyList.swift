@@ -26,11 +26,14 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public internal(set) var stack: LazyStack<Source>
     /// The selected row, if any.
     public internal(set) var selection: Int?
+    /// How the list draws its gutter, selection and scrollbar.
     public var style: ListStyle
     /// The width of the list's area, gutter and scrollbar included.
     public private(set) var width: Int
     /// The direction the rows run: down the area (a list), or across it (a strip of cards).
     public let axis: ListAxis
+    /// The area of the screen the list was last drawn into (where ``click(x:y:)`` looks).
+    public internal(set) var drawnArea: Rect?
     /// The screen line the last page kept the selection on, and where that page left the list:
     /// while nothing else moved it, the next page keeps the same line (so a page down and a page
     /// up give back the same screen even when the first stopped at the end).
@@ -63,6 +66,12 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// The id of the selected row.
     public var selectedID: String? { selection.map(stack.source.rowID(at:)) }
+
+    /// The selected row as the source built it (built now if it was not): what it shows, and
+    /// whatever the program keeps in its rows (a process, a log record).
+    public var selectedRow: Source.Row? {
+        mutating get { selection.map { stack.resolve($0) } }
+    }
 
     // MARK: - Selection
 
@@ -148,7 +157,10 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
         selection = row
         stack.scroll(toRow: row, alignment: .top)
-        stack.scroll(by: stack.leadingInset(for: row) - line)
+        // Near the end the row cannot be at the top (the view stops at the last row): it is
+        // moved from where it landed, not from where the top would have been.
+        let landed = placements().first { $0.index == row }?.origin ?? stack.leadingInset(for: row)
+        stack.scroll(by: landed - line)
         if !isVisible(row) { stack.reveal(row: row) }
         return true
     }

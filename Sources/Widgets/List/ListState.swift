@@ -13,6 +13,7 @@ public struct ListState: Equatable, Sendable, Codable {
     /// How many lines of that row are scrolled above the top.
     public var topOffset: Int
 
+    /// A state selecting `selectedID`, with `topID` at the top scrolled `topOffset` lines into it.
     public init(selectedID: String? = nil, topID: String? = nil, topOffset: Int = 0) {
         self.selectedID = selectedID
         self.topID = topID
@@ -37,20 +38,29 @@ public struct ListStyle: Sendable {
     /// The mark drawn in the gutter on each selectable line of the selected row; a horizontal
     /// list draws a bar (`━`) over the selected row's columns instead.
     public var selectionMark: Character
+    /// The style of the selection mark.
     public var selection: Style
+    /// The selected row's look across the whole row, gutter to scrollbar: its colours where it
+    /// sets them, its attributes added to the row's own (a reverse or coloured bar, as a menu's);
+    /// nil (the default) marks the selection in the gutter only.
+    public var selectedRow: Style?
     /// Whether the area's last column is a scrollbar (a vertical list's only).
     public var showsScrollbar: Bool
+    /// The scrollbar's track.
     public var scrollbarTrack: Style
+    /// The scrollbar's thumb (drawn dim while the content's height is only estimated).
     public var scrollbarThumb: Style
 
+    /// A style; every part has a default.
     public init(
         gutterWidth: Int = 2, selectionMark: Character = "▌", selection: Style = Style(attributes: .bold),
-        showsScrollbar: Bool = true, scrollbarTrack: Style = Style(attributes: .dim),
+        selectedRow: Style? = nil, showsScrollbar: Bool = true, scrollbarTrack: Style = Style(attributes: .dim),
         scrollbarThumb: Style = Style(attributes: .bold)
     ) {
         self.gutterWidth = max(0, gutterWidth)
         self.selectionMark = selectionMark
         self.selection = selection
+        self.selectedRow = selectedRow
         self.showsScrollbar = showsScrollbar
         self.scrollbarTrack = scrollbarTrack
         self.scrollbarThumb = scrollbarThumb
@@ -72,7 +82,9 @@ public protocol ListRow: StackRow {
 extension ListRow {
     /// As many lines as the row has.
     public var extent: Int { max(1, lines.count) }
+    /// Every line shows the selection.
     public var selectableLines: Int { lines.count }
+    /// A plain gutter.
     public var gutterStyle: Style { .plain }
 }
 

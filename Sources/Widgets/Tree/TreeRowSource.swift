@@ -18,6 +18,7 @@ public protocol TreeRowSource: SelectableRows where Row: ListRow {
 }
 
 extension TreeRowSource {
+    /// The outline's rows.
     public var rowCount: Int { outline.rowCount }
 
     /// Every row is an item (one run): closing rows are not selectable (`isSelectable(row:)`).
@@ -75,6 +76,7 @@ public enum TreeRowIDs {
 /// }, width: 80, height: 24)
 /// ```
 public struct OutlineRows<Model: TreeModel, Row: ListRow>: TreeRowSource {
+    /// Which nodes are open.
     public let outline: TreeOutline<Model>
     /// Builds a node's row (its opening, closing or only row), `width` columns wide.
     private let build: (TreeOutline<Model>.Row, Int) -> Row
@@ -85,6 +87,7 @@ public struct OutlineRows<Model: TreeModel, Row: ListRow>: TreeRowSource {
         self.build = build
     }
 
+    /// The row built by the closure for the outline's row at `index`.
     public func resolveRow(at index: Int, crossExtent: Int) -> Row {
         build(outline.row(index), crossExtent)
     }

@@ -1,10 +1,11 @@
 import TerminalUI
 
-/// Greedy word wrapping of cells by display width.
-enum TextWrapping {
+/// Greedy word wrapping of cells by display width: wide characters take two columns and are
+/// never split, control characters are drawn inert (`CellText`).
+public enum TextWrapping {
     /// Wraps `text` in `style` to lines at most `width` columns wide, breaking at spaces and,
     /// for words longer than a line, between characters. Newlines in `text` start new lines.
-    static func wrap(_ text: String, style: Style, width: Int) -> [[Cell]] {
+    public static func wrap(_ text: String, style: Style, width: Int) -> [[Cell]] {
         let width = max(1, width)
         var lines: [[Cell]] = []
         // Split on the byte, not the character: finding characters is slow on long grapheme
