@@ -6,7 +6,7 @@ PREFIX  ?= /usr/local
 DOC     ?= Examples/origami.json
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
-.PHONY: all deps build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo install clean
+.PHONY: all deps build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo procs install clean
 
 all: build
 
@@ -61,6 +61,7 @@ test-tsan: deps
 check-embedding: deps
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build
 	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^999000: GET /item/999000 200$$'
+	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^selected line-999001$$'
 	cd Examples/Embedding && test "$$(./.build/debug/EngineOnly)" = 500000
 	@echo "check-embedding: a package with 'import TStack' scrolled 1,000,000 rows to line-999000"
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product LightList
@@ -118,6 +119,11 @@ demo: deps
 logs: deps
 	$(SWIFT) build -c release --product LogBrowser
 	"$(RELEASE_BIN)/LogBrowser"
+
+# A live process list on the light library (TStackUI): /proc every second, the selection kept.
+procs: deps
+	$(SWIFT) build -c release --product ProcessList
+	"$(RELEASE_BIN)/ProcessList"
 
 install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin"

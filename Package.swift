@@ -94,6 +94,9 @@ let package = Package(
         // A log browser over a million lines, two lists on one screen, on `import TStack` alone
         // (`make logs`).
         .executableTarget(name: "LogBrowser", dependencies: ["TStack"], path: "Examples/LogBrowser"),
+        // A live process list (`/proc`, refreshed every second, the selection kept by pid) on the
+        // light `import TStackUI` alone (`make procs`).
+        .executableTarget(name: "ProcessList", dependencies: ["TStackUI"], path: "Examples/ProcessList"),
         // Helpers shared by the test targets: a seeded generator, directory listing.
         .target(name: "TestSupport", dependencies: ["DocumentData"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
@@ -102,7 +105,7 @@ let package = Package(
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TestSupport"]),
         .testTarget(name: "DocumentViewerTests", dependencies: ["DocumentViewer", "Widgets", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "ProcessList", "TestSupport"],
             exclude: ["Scripts"]),
     ]
 )

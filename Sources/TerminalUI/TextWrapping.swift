@@ -17,21 +17,31 @@ public enum TextWrapping {
         return lines
     }
 
+    /// Spaces inside a line are kept as they are (a column layout, an indent); the spaces where
+    /// a line breaks go.
     private static func wrapParagraph(_ cells: [Cell], width: Int) -> [[Cell]] {
         var lines: [[Cell]] = []
         var line: [Cell] = []
         var lineWidth = 0
+        // Whether a word was placed on the line (an empty one too: it stands for a space).
+        var started = false
+        var space = Style.plain
         for word in words(in: cells) {
             let wordWidth = word.reduce(0) { $0 + Int($1.width) }
+            // A space that would not fit goes with the break.
+            if word.isEmpty, started, lineWidth + 1 > width { continue }
             if lineWidth > 0, lineWidth + 1 + wordWidth > width {
                 lines.append(line)
                 line = []
                 lineWidth = 0
+                started = false
             }
-            if lineWidth > 0 {
-                line.append(Cell(" ", style: word[word.startIndex].style))
+            if started {
+                line.append(Cell(" ", style: word.first?.style ?? space))
                 lineWidth += 1
             }
+            started = true
+            if let first = word.first { space = first.style }
             if wordWidth <= width - lineWidth {
                 line.append(contentsOf: word)
                 lineWidth += wordWidth
@@ -53,7 +63,8 @@ public enum TextWrapping {
         return lines
     }
 
+    /// The words between single spaces: two spaces in a row make an empty word between them.
     private static func words(in cells: [Cell]) -> [ArraySlice<Cell>] {
-        cells.split(whereSeparator: { $0.character == " " && $0.width == 1 })
+        cells.split(omittingEmptySubsequences: false, whereSeparator: { $0.character == " " && $0.width == 1 })
     }
 }

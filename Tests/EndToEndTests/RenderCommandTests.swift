@@ -150,6 +150,22 @@ import Testing
     }
 }
 
+/// The light library used alone: `Examples/ProcessList`, `/proc` read every second, run headless
+/// on the in-memory terminal's clock.
+@Suite struct ProcessListExampleTests {
+    @Test func aListOfTheProcessesNowRefreshedOnTheTestClock() {
+        let binary = String(Subprocess.tstack.dropLast("tstack".count)) + "ProcessList"
+        let result = Subprocess.run([binary, "--headless", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.lines
+        #expect(lines.count == 12, "\(lines)")
+        #expect(lines.first?.hasPrefix("      PID  S    RSS  COMMAND") == true, "\(lines.first ?? "")")
+        // The first process is selected (the header is not selectable), pid 1 of the container.
+        #expect(lines.dropFirst().first?.hasPrefix("▌       1  ") == true, "\(lines)")
+        #expect(lines.last?.contains("refreshed 3 times") == true, "\(lines.last ?? "")")
+    }
+}
+
 /// JSON from the wild — a package manifest, an API dump, an SBOM, a schema, a log in JSON Lines
 /// (the array of its lines), all trees — browses, searchable (a search finds any key or value, inside closed containers
 /// too) and reachable with `:goto`.

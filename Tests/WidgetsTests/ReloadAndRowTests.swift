@@ -97,6 +97,10 @@ struct NamedRows: StackDataSource {
     @Test func textRowsWrapFillAndCut() {
         let wrapped = TextRow("a long line of words", width: 8)
         #expect(wrapped.lines.map { String($0.map(\.character)) } == ["a long", "line of", "words"])
+        // Spaces inside a line stay (columns, an indent); a space at a break goes, making no line.
+        let columns = TextRow("  pid    name", width: 20)
+        #expect(columns.lines.map { String($0.map(\.character)) } == ["  pid    name"])
+        #expect(TextRow("hello ", width: 5).lines.count == 1)
         let header = TextRow("Hour 3", style: Style(background: .cyan), width: 10, fillsWidth: true)
         #expect(header.lines.count == 1 && header.lines[0].count == 10)
         #expect(header.lines[0].allSatisfy { $0.style.background == .cyan } && header.gutterStyle.background == .cyan)

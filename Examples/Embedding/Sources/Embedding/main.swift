@@ -24,3 +24,22 @@ for placed in stack.layout().rows {
     screen.write(placed.row.text, x: 0, y: placed.origin)
 }
 for line in screen.textLines() { print(line) }
+
+// The article's step 5 (`FromADataSourceToARunningApp`), as written there: a list with a
+// selection over text rows.
+struct LogList: StackDataSource {
+    var rowCount: Int { 1_000_000 }
+    func rowID(at index: Int) -> String { "line-\(index)" }
+    func resolveRow(at index: Int, crossExtent: Int) -> TextRow {
+        TextRow("\(index): GET /item/\(index) 200", width: crossExtent)
+    }
+}
+
+var list = LazyList(source: LogList(), width: 80, height: 23)
+list.select(id: "line-999000")
+list.selectNext()
+var listScreen = CellBuffer(width: 80, height: 24)
+list.draw(into: &listScreen, area: Rect(x: 0, y: 0, width: 80, height: 23))
+let saved = list.state          // the selected id and the top row, by id
+list.restore(saved)             // the same screen, even after rows changed around them
+print("selected \(list.selectedID ?? "-")")
