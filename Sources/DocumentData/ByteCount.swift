@@ -1,10 +1,13 @@
 /// A number of bytes as a person reads it, in binary units that say so: `512 B`, `4.0 KiB`,
 /// `860 MiB`, `1.2 GiB` (a mebibyte is 1,048,576 bytes; "MB" would be a million).
 public struct ByteCount: CustomStringConvertible, Sendable {
+    /// The number of bytes.
     public let bytes: Int
 
+    /// A count of `bytes` bytes.
     public init(_ bytes: Int) { self.bytes = bytes }
 
+    /// The count in the largest unit that keeps it at least 1, one decimal below 10 (`4.0 KiB`).
     public var description: String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]
         guard bytes >= 1024 else { return "\(max(0, bytes)) B" }

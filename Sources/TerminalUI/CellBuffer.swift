@@ -80,7 +80,8 @@ public struct CellBuffer: Equatable, Sendable {
     /// Changes the style of the cells in columns `x ..< x + count` of row `y`, keeping their text.
     public mutating func restyle(x: Int, y: Int, count: Int, _ change: (inout Style) -> Void) {
         guard y >= 0, y < height else { return }
-        for column in max(0, x)..<min(width, x + count) {
+        let first = max(0, x)
+        for column in first..<max(first, min(width, x + count)) {
             change(&cells[y * width + column].style)
         }
     }

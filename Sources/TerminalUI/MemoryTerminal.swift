@@ -84,8 +84,10 @@ public final class MemoryTerminal: TerminalScreen, InputSource {
                 if let event = burst.popLast() { return deliver(event) }
             case .wait(let duration):
                 guard duration > .zero else { continue }
-                if let milliseconds, .milliseconds(milliseconds) <= duration {
-                    let passed = Duration.milliseconds(milliseconds)
+                // (A tick wanted at once takes a millisecond of the wait: work in steps moves the
+                // clock, and a wait always ends.)
+                if let milliseconds, .milliseconds(max(1, milliseconds)) <= duration {
+                    let passed = Duration.milliseconds(max(1, milliseconds))
                     now += passed
                     steps.append(.wait(duration - passed))
                     return .tick

@@ -193,7 +193,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if let deadline {
                 let left = deadline - clock.now
                 guard left > .zero else { return .tick }
-                timeout = Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))
+                timeout = Int32(clamping: left.millisecondsRoundedUp)
             }
             var watched = [
                 pollfd(fd: fileno(tty), events: Int16(POLLIN), revents: 0),

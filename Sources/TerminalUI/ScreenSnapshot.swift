@@ -15,15 +15,18 @@ import Glibc
 /// ```
 public struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// The lines compared: a line of text (trailing blanks trimmed), then — with styles — its
-    /// cells' styles, both indented by two columns so the lines stand out in a diff.
+    /// cells' styles, both indented by two columns so the lines stand out in a diff (an empty
+    /// line stays empty: editors strip trailing blanks).
     public let lines: [String]
+    /// Lines a screen row: 2 with styles, else 1.
+    private let linesPerRow: Int
 
     /// The text of `buffer`, line by line, and with `styles` each line's cells named: the
     /// character `styles` gives a cell's style, `.` for a plain cell, `?` for a style not named.
     public init(_ buffer: CellBuffer, styles: [Style: Character]? = nil) {
         let text = buffer.textLines()
         guard let styles else {
-            lines = text
+            self.init(lines: text)
             return
         }
         let names = (0..<buffer.height).map { y in
@@ -33,19 +36,28 @@ public struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
                 return style == .plain ? "." : "?"
             })
         }
-        lines = zip(text, names).flatMap { ["  " + $0.0, "  " + $0.1] }
+        self.init(lines: zip(text, names).flatMap { [Self.indented($0.0), Self.indented($0.1)] }, linesPerRow: 2)
     }
 
-    /// Any lines a test chose (a part of a screen, an export), compared the same way.
+    /// Any lines a test chose (a part of a screen, an export), compared the same way, a line a
+    /// row.
     public init(lines: [String]) {
-        self.lines = lines
+        self.init(lines: lines, linesPerRow: 1)
     }
+
+    private init(lines: [String], linesPerRow: Int) {
+        self.lines = lines
+        self.linesPerRow = linesPerRow
+    }
+
+    private static func indented(_ line: String) -> String { line.isEmpty ? "" : "  " + line }
 
     /// The lines, as a file keeps them.
     public var description: String { lines.joined(separator: "\n") + "\n" }
 
     /// The lines where this snapshot and `expected` (a snapshot's ``description``) differ, each
-    /// as `-` (expected) and `+` (this) with its line number; nil when they are the same.
+    /// as `-` (expected) and `+` (this) with its screen row (and, with styles, `text` or
+    /// `style`); nil when they are the same. Lines are compared row by row.
     public func difference(from expected: String) -> String? {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
             expected.hasSuffix("\n") ? 1 : 0)
@@ -56,10 +68,10 @@ public struct ScreenSnapshot: Equatable, Sendable, CustomStringConvertible {
             let was = index < old.count ? old[old.startIndex + index] : nil
             let now = index < new.count ? new[index] : nil
             guard was != now else { continue }
-            let number = String(index + 1)
-            let column = String(repeating: " ", count: max(0, 3 - number.count)) + number
-            if let was { report.append("-\(column) \(was)") }
-            if let now { report.append("+\(column) \(now)") }
+            var place = "row \(index / linesPerRow + 1)"
+            if linesPerRow == 2 { place += index % 2 == 0 ? " text " : " style" }
+            if let was { report.append("- \(place) | \(was)") }
+            if let now { report.append("+ \(place) | \(now)") }
         }
         return report.joined(separator: "\n")
     }

@@ -99,10 +99,16 @@ extension TerminalApp {
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
-            // A tick that fell due while a key was read follows it (held keys never starve it).
-            if event == .tick || timer.isDue(now: input.now) {
-                if event != .tick, !update(.tick) { return .finished }
+            if event == .tick {
                 timer.ticked(now: input.now)
+            } else if input.hasPendingInput {
+                // Keys still waiting (a held key, a paste): a tick that fell due comes now, before
+                // them, so they never starve it; else it comes after this key's frame.
+                timer.follow(tickInterval, now: input.now)
+                if timer.isDue(now: input.now) {
+                    guard update(.tick) else { return .finished }
+                    timer.ticked(now: input.now)
+                }
             }
             if let text = takeClipboardText() { screen.copyToClipboard(text) }
             if input.hasPendingInput || !needsFrame { continue }
@@ -115,13 +121,11 @@ extension TerminalApp {
 /// When the next tick of a program's ``TerminalApp/tickInterval`` falls due: a deadline from
 /// the last tick, which events do not move.
 struct TickTimer {
-    private var interval: Int?
     private var deadline: ContinuousClock.Instant?
 
     /// Takes the program's interval now: none clears the deadline; a first one, or one sooner
     /// than the deadline left, sets it from now.
     mutating func follow(_ interval: Int?, now: ContinuousClock.Instant) {
-        self.interval = interval
         guard let interval else {
             deadline = nil
             return
@@ -132,22 +136,17 @@ struct TickTimer {
 
     /// Milliseconds until the deadline (0 when it passed), nil with no interval.
     func millisecondsLeft(now: ContinuousClock.Instant) -> Int? {
-        guard let deadline else { return nil }
-        let left = now.duration(to: deadline)
-        guard left > .zero else { return 0 }
-        let (seconds, attoseconds) = left.components
-        // Rounded up: a wake a hair early would find nothing due.
-        return Int(seconds) * 1000 + Int((attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        deadline.map { now.duration(to: $0).millisecondsRoundedUp }
     }
 
     func isDue(now: ContinuousClock.Instant) -> Bool {
         deadline.map { now >= $0 } ?? false
     }
 
-    /// A tick was delivered: the next is an interval away when this one was due (a tick that
-    /// came early, from the wake descriptor, leaves the deadline where it was).
+    /// A tick was delivered: when it was the one due, the next is an interval from now, with
+    /// the interval the program asks next (a tick that came early, from the wake descriptor,
+    /// leaves the deadline where it was).
     mutating func ticked(now: ContinuousClock.Instant) {
-        guard let interval, isDue(now: now) else { return }
-        deadline = now + .milliseconds(max(0, interval))
+        if isDue(now: now) { deadline = nil }
     }
 }

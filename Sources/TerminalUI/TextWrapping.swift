@@ -1,5 +1,3 @@
-import TerminalUI
-
 /// Greedy word wrapping of cells by display width: wide characters take two columns and are
 /// never split, control characters are drawn inert (`CellText`).
 public enum TextWrapping {
@@ -17,8 +15,8 @@ public enum TextWrapping {
         return lines
     }
 
-    /// Spaces inside a line are kept as they are (a column layout, an indent); the spaces where
-    /// a line breaks go.
+    /// Spaces inside a line are kept as they are (a column layout, an indent); a space that would
+    /// not fit on the line goes with the break (one may stay at its end, drawing nothing).
     private static func wrapParagraph(_ cells: [Cell], width: Int) -> [[Cell]] {
         var lines: [[Cell]] = []
         var line: [Cell] = []

@@ -153,4 +153,15 @@ import Testing
         #expect(app.ticks == 0 && app.keys == 1)
         #expect(terminal.frames.count == 2)
     }
+
+    /// A program that wants a tick at once (work in steps) on the test clock: each tick takes a
+    /// millisecond of a wait, so the wait ends and the next event comes.
+    @Test func aTickWantedAtOnceStillLetsAWaitEnd() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [
+            .wait(.milliseconds(50)), .event(.key(.character("q"))),
+        ])
+        var app = Clock(interval: 0)
+        #expect(app.run(screen: terminal, input: terminal) == .inputEnded)
+        #expect(app.ticks == 50 && app.keys == 1)
+    }
 }

@@ -195,4 +195,17 @@ struct IDRow: ListRow {
         #expect(tree.list.stack.rowCount == 3_999_999)
         #expect(tree.focusedIndexes == [500_000])
     }
+
+    @Test func aFoldThatChangesNothingLeavesTheFocusAndAClosingRowSelectsItsNode() {
+        let top = Nodes.Node([Nodes.Node([Nodes.Node(nil), Nodes.Node(nil), Nodes.Node(nil)]), Nodes.Node(nil)])
+        var tree = LazyTree(source: Self.rows(TreeOutline(model: Nodes(top))), width: 20, height: 10)
+        // Rows: / /0 /0/0 /0/1 /0/2 /0#end /1 /#end; the focus on /0/2.
+        _ = tree.list.select(row: 4)
+        let opened = tree.open(1)
+        #expect(!opened)
+        #expect(tree.focus == 4)
+        // A closing row's id selects the node it ends.
+        _ = tree.list.select(id: "/0#end")
+        #expect(tree.focus.map(tree.list.isSelectable) == true)
+    }
 }

@@ -123,4 +123,23 @@ struct NamedRows: StackDataSource {
         #expect(left == nil && below == nil)
         #expect(list.selectedID == "pid-102")
     }
+
+    @Test func aSelectionBarInAnAreaOfNoWidthDrawsNothing() {
+        var list = LazyList(
+            source: NamedRows(ids: ["a", "b"]), width: 0, height: 2, style: ListStyle(selectedRow: Style(background: .red)))
+        var screen = CellBuffer(width: 4, height: 2)
+        list.draw(into: &screen, area: Rect(x: 4, y: 0, width: 0, height: 2))
+        list.draw(into: &screen, area: Rect(x: 9, y: 0, width: 3, height: 2))
+        #expect(screen.textLines() == ["", ""])
+    }
+
+    @Test func aSnapshotSaysWhichRowDiffers() {
+        var screen = CellBuffer(width: 6, height: 2)
+        screen.write("ab", style: Style(attributes: .bold), x: 0, y: 1)
+        let snapshot = ScreenSnapshot(screen, styles: [Style(attributes: .bold): "B"])
+        #expect(snapshot.lines == ["", "  ......", "  ab", "  BB...."])
+        let report = snapshot.difference(from: "\n  ......\n  ab\n  B....\n")
+        #expect(report == "- row 2 style |   B....\n+ row 2 style |   BB....")
+        #expect(snapshot.difference(from: snapshot.description) == nil)
+    }
 }

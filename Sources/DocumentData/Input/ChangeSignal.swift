@@ -11,6 +11,7 @@ public final class ChangeSignal: @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var count = 0
 
+    /// A signal nobody waits on yet.
     public init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)

@@ -12,7 +12,9 @@ import Synchronization
 public final class GrowingFile: GrowingInput {
     /// The path followed.
     public let path: String
+    /// The file's path, as given.
     public var name: String { path }
+    /// Signalled when the file grew, was truncated or replaced, or its following ended.
     public let changes = ChangeSignal()
     /// The file as it was opened.
     private let descriptor: Int32
@@ -58,8 +60,11 @@ public final class GrowingFile: GrowingInput {
         close(descriptor)
     }
 
+    /// The bytes the file holds now, as last seen.
     public var bytesWritten: Int { size.load(ordering: .acquiring) }
+    /// Whether following ended (the file was truncated or replaced, or following stopped).
     public var isFinished: Bool { ended.load(ordering: .acquiring) }
+    /// None: a regular file read in place cannot fail as a spool can.
     public var failure: DocumentError? { nil }
     /// A file's bytes are there to read at once: it is never waited for.
     public var isIdle: Bool { true }

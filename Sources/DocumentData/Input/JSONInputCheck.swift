@@ -15,6 +15,7 @@ public struct JSONInputCheck: Sendable {
     public struct Failure: Error, Equatable, Sendable {
         /// The offset of the offending byte from the start of the input.
         public var offset: Int
+        /// What the first byte showed, as a line to print.
         public var message: String
     }
 

@@ -29,9 +29,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 /// One member of a JSON object.
 public struct JSONMember: Equatable, Sendable {
+    /// The member's key.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// The member `key`: `value`.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value

@@ -21,6 +21,7 @@ public final class LazyDocument {
     public private(set) var failure: DocumentError?
     /// The file's size (what arrived so far, for standard input) and how much of it was scanned.
     public var fileSize: Int { spool?.bytesWritten ?? size }
+    /// How far into the file the scan has come, in bytes.
     public private(set) var bytesScanned = 0
     /// Whether the file's size is final (standard input may still be streaming in).
     public var sizeIsKnown: Bool { spool?.isFinished ?? true }

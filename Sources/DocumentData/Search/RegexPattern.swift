@@ -203,9 +203,11 @@ public final class RegexPattern {
 
 /// Why a pattern could not be compiled: PCRE2's message, and the offset in the pattern.
 public struct PatternError: Error, Equatable, CustomStringConvertible {
+    /// PCRE2's message.
     public var message: String
     /// Where in the pattern (in bytes) the problem was found.
     public var offset: Int
 
+    /// The message and the 1-based position in the pattern.
     public var description: String { "\(message) (at \(offset + 1))" }
 }

@@ -13,6 +13,7 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         storage = .array(items)
     }
 
+    /// A list of `items` in memory.
     public init(arrayLiteral items: StackDocument.Item...) {
         storage = .array(items)
     }
@@ -22,8 +23,10 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         storage = .stored(store, section: section, range: range)
     }
 
+    /// The first ordinal.
     public var startIndex: Int { 0 }
 
+    /// One past the last ordinal: the number of items known.
     public var endIndex: Int {
         switch storage {
         case .array(let items): return items.count
@@ -31,6 +34,7 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         }
     }
 
+    /// The item at `position`, decoded from the file if it is not in memory.
     public subscript(position: Int) -> StackDocument.Item {
         switch storage {
         case .array(let items): return items[position]
@@ -73,6 +77,7 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
         return false
     }
 
+    /// Whether both hold the same items (compared without decoding a lazy list: the same file region).
     public static func == (lhs: ItemList, rhs: ItemList) -> Bool {
         switch (lhs.storage, rhs.storage) {
         case (.array(let left), .array(let right)): return left == right
@@ -101,6 +106,7 @@ public protocol ItemStore: AnyObject {
 }
 
 extension ItemStore {
+    /// The ordinals in `ordinals` of the items shown at detail `level`, each less `base`.
     public func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int] {
         ordinals.filter { detail(atOrdinal: $0) <= level }.map { $0 - base }
     }

@@ -78,11 +78,13 @@ extension JSONPath {
         /// What was expected there.
         public var message: String
 
+        /// An error at `column` of the path saying `message`.
         public init(column: Int, message: String) {
             self.column = column
             self.message = message
         }
 
+        /// The column and the message.
         public var description: String { "column \(column): \(message)" }
     }
 

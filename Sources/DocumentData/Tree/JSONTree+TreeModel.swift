@@ -3,8 +3,10 @@ import StackEngine
 /// A JSON document is a tree model: its containers' children are found by a scan of their bytes
 /// as they open, and a big container's children are summed a block at a time.
 extension JSONTree: TreeModel {
+    /// A big container's block: its children are summed a block at a time.
     public var groupSize: Int { blockSize }
 
+    /// Whether a container malformed inside was met (its count and its children differ).
     public var countsMayDisagree: Bool { countsDisagree }
 }
 

@@ -3,6 +3,7 @@
 /// anywhere in their text — found a window of the file at a time (progress between windows, a key stops it),
 /// one match a child: after a match the search goes on from the child's end.
 public struct TreeFilter {
+    /// What a child must match to stay.
     public let pattern: RegexPattern
     private let tree: JSONTree
     /// The container whose children are filtered; nil for the root (which a scan may still be

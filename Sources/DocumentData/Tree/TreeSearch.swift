@@ -25,7 +25,9 @@ public struct TreeSearch {
         case tooComplex
     }
 
+    /// What is looked for.
     public let pattern: RegexPattern
+    /// Whether it looks after the start (`/`, `n`) or before it (`?`).
     public let forward: Bool
     private let tree: JSONTree
     /// Matches must start at or after this offset (forward) or before it (backward).

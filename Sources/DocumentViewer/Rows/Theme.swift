@@ -27,15 +27,20 @@ public struct Theme: Sendable {
     public var match: Style
     /// The scrollbar's track and thumb.
     public var scrollbarTrack: Style
+    /// The scrollbar's thumb.
     public var scrollbarThumb: Style
     /// Overlays: help, marks, the shortcut button.
     public var overlay: Style
     /// In the tree view: object keys, strings, numbers, `true` `false` `null`, and what is not
     /// the document's (brackets, sizes of folded containers).
     public var key: Style
+    /// A string value in a tree.
     public var string: Style
+    /// A number in a tree.
     public var number: Style
+    /// `true`, `false` and `null` in a tree.
     public var literal: Style
+    /// Brackets, colons and commas in a tree.
     public var punctuation: Style
 
     /// The colour theme.

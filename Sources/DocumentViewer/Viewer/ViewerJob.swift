@@ -23,7 +23,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         until wait: Duration, passedSince since: ContinuousClock.Instant, now: ContinuousClock.Instant
     ) -> Int? {
         let left = wait - (now - since)
-        return left > .zero ? Int((left / .milliseconds(1)).rounded(.up)) : nil
+        return left > .zero ? left.millisecondsRoundedUp : nil
     }
 
     /// What `F` says when the input ended.

@@ -1,7 +1,9 @@
 /// A tree whose children are read on demand: what a ``TreeOutline`` folds and a `LazyTree`
 /// shows. The outline never reads a node's content; it asks for a container's children when the
-/// container opens, and for how many children each child has, so a node of a million children
-/// costs its rows' counts, not its children's text.
+/// container opens or its rows show, and for how many children each child has, so a node of a
+/// million children costs its rows' counts, not its children's text. It asks again for the
+/// same children as rows are looked up: a model that reads them from somewhere slow (a disk, a
+/// file's bytes) keeps the last ones it gave, as the JSON model does.
 ///
 /// A model is a class: its children may be read from a file, cached and dropped again, and grow
 /// while the outline shows them (``takeNewRootChildren()``).
@@ -31,7 +33,9 @@ public protocol TreeModel: AnyObject {
 
     /// The root's children found since the last call, by a model still reading its input: their
     /// indexes (after those known before) and their child counts (-1 for a leaf). The root's
-    /// table (``root``) has them when this returns. A model read at once has none.
+    /// table (``root``) has them when this returns. A model read at once has none. The outline
+    /// calls it (through `LazyTree.takeNewRootChildren()`); children another caller took in
+    /// between are counted from the table.
     func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32])
 
     /// Whether a container's child count was found to differ from the children it has (a

@@ -76,22 +76,32 @@ public final class TreeOutline<Model: TreeModel> {
             rowsOfChild = RowCounts(count: 0, groupSize: 1) { _ in 0 }
             let groupSize = table.summedGroups?.groupSize ?? groupSize
             let count = kept?.count ?? table.count
+            // The groups the model summed: their children with a node or closed are added below.
+            var summedGroups = Set<Int>()
             rowsOfChild = RowCounts(count: count, groupSize: groupSize) { group in
                 let first = group * groupSize
                 if kept == nil, let summed = table.summedGroups, first < summed.count,
                     let rows = table.rows(ofGroup: group, childrenOpen: childrenOpen) {
                     // A group summed without reading it, as if nothing in it had a node or were
                     // closed (what differs is added below).
+                    summedGroups.insert(group)
                     return rows
                 }
                 return (first..<min(count, first + groupSize)).reduce(0) { $0 + rows(at: $1) }
             }
-            guard kept == nil, let summed = table.summedGroups else { return }
+            guard !summedGroups.isEmpty else { return }
             func plainRows(_ index: Int) -> Int { defaultRows(of: index, closing: false) }
-            for (index, node) in nodes where index < summed.count { rowsOfChild.add(node.rows - plainRows(index), at: index) }
-            for index in closed where nodes[index] == nil && index < summed.count {
+            for (index, node) in nodes where summedGroups.contains(index / groupSize) {
+                rowsOfChild.add(node.rows - plainRows(index), at: index)
+            }
+            for index in closed where nodes[index] == nil && summedGroups.contains(index / groupSize) {
                 rowsOfChild.add(defaultRows(of: index) - plainRows(index), at: index)
             }
+        }
+
+        /// Whether it or a node inside it keeps only some of its children (a filter).
+        var holdsFilter: Bool {
+            kept != nil || nodes.values.contains { $0.holdsFilter }
         }
 
         /// The position among the children shown of child `index`, nil when it is filtered out.
@@ -138,6 +148,9 @@ public final class TreeOutline<Model: TreeModel> {
 
     private(set) var root: OpenNode?
     private var rootIsOpen = true
+    /// How many of the root's children the outline has taken in: children the model reports
+    /// after a gap (another caller took some in between) are counted from the table.
+    private var rootChildrenTaken = 0
     /// Whether a child of the root the scan finds while a filter is on matches it.
     private var filterMatches: ((Int) -> Bool)?
 
@@ -163,9 +176,16 @@ public final class TreeOutline<Model: TreeModel> {
         let before = rowCount
         // Let go of the root's table while the model appends to it (else every take-in copies it).
         if let root { root.table = Model.Children() }
-        let (added, counts) = model.takeNewRootChildren()
+        var (added, counts) = model.takeNewRootChildren()
         guard let root, let grown = model.root else { return 0 }
         root.table = grown
+        if added.lowerBound > rootChildrenTaken {
+            // Children taken by another caller since: their counts come from the table.
+            let missed = rootChildrenTaken..<added.lowerBound
+            counts = missed.map { Int32(grown.childCount(of: $0) ?? -1) } + counts
+            added = missed.lowerBound..<added.upperBound
+        }
+        rootChildrenTaken = max(rootChildrenTaken, added.upperBound)
         // Their rows from the counts found (a child may be in a block already), added at once.
         let open = root.childrenOpen
         if root.kept == nil, root.closed.isEmpty {
@@ -422,16 +442,11 @@ public final class TreeOutline<Model: TreeModel> {
         guard located.role == .opening, let last = located.steps.last else { return nil }
         var parent = root
         for step in located.steps.dropLast() { parent = parent?.nodes[step.index] }
-        guard let node = parent?.nodes[last.index], !Self.holdsFilter(node) else { return nil }
+        guard let node = parent?.nodes[last.index], !node.holdsFilter else { return nil }
         return change(row, located) { parent, index in
             parent.nodes[index] = nil
             parent.closed.remove(index)
         } root: {}
-    }
-
-    /// Whether `node` or a node inside it keeps only some of its children (a filter).
-    private static func holdsFilter(_ node: OpenNode) -> Bool {
-        node.kept != nil || node.nodes.values.contains(where: holdsFilter)
     }
 
     /// Opens the container `located` at `row`.
@@ -529,7 +544,7 @@ public final class TreeOutline<Model: TreeModel> {
 
     /// Opens every container on the way to the node at the end of `indexes` (child indexes from
     /// the root), so it has a row; returns that row, or nil when an index is out of range.
-    public func reveal(childIndexes indexes: [Int]) -> Int? {
+    package func reveal(childIndexes indexes: [Int]) -> Int? {
         defer { checkInvariants() }
         guard !indexes.isEmpty else { return 0 }
         // A child of the root the filter leaves out has no row to reach.
@@ -551,6 +566,7 @@ public final class TreeOutline<Model: TreeModel> {
     private func reset(openDepth depth: Int) {
         rootIsOpen = true
         guard let table = model.root else { return }
+        rootChildrenTaken = table.count
         root = OpenNode(table: table, depth: 0, childrenOpen: depth > 1, groupSize: model.groupSize, kept: root?.kept)
     }
 

@@ -34,7 +34,7 @@ extension LazyList {
                 if selected, line < placed.row.selectableLines, style.gutterWidth > 0 {
                     buffer.write(String(style.selectionMark), style: style.selection, x: area.x, y: y, limit: left)
                 }
-                if selected, line < placed.row.selectableLines, let bar = style.selectedRow {
+                if selected, line < placed.row.selectableLines, let bar = style.selectedRow, right > area.x {
                     buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: bar) }
                 }
             }
@@ -60,20 +60,23 @@ extension LazyList {
 
     /// A horizontal list's frame: each row's lines from the top of the area, below the gutter,
     /// from its column on, cut at the area's sides; a bar over the selected row's columns in the
-    /// gutter's last line.
+    /// gutter's last line, and the selected row's look (``ListStyle/selectedRow``) over its
+    /// cells. (Pinned rows are a vertical list's: a horizontal one draws none.)
     private func drawAcross(_ frame: StackFrame<Source.Row>, into buffer: inout CellBuffer, area: Rect) {
         let top = area.y + style.gutterWidth
         for placed in frame.rows {
             let x = area.x + placed.origin
-            for (line, cells) in placed.row.lines.enumerated() where top + line < area.bottom {
-                buffer.write(cells, x: x, y: top + line, limit: area.right, start: area.x)
-            }
-            guard placed.index == selection, style.gutterWidth > 0 else { continue }
+            let selected = placed.index == selection
             let start = max(x, area.x)
             let end = min(x + placed.row.extent, area.right)
-            if start < end {
-                buffer.write(String(repeating: "━", count: end - start), style: style.selection, x: start, y: top - 1)
+            for (line, cells) in placed.row.lines.enumerated() where top + line < area.bottom {
+                buffer.write(cells, x: x, y: top + line, limit: area.right, start: area.x)
+                if selected, let look = style.selectedRow, start < end {
+                    buffer.restyle(x: start, y: top + line, count: end - start) { $0 = $0.overlaid(with: look) }
+                }
             }
+            guard selected, style.gutterWidth > 0, start < end else { continue }
+            buffer.write(String(repeating: "━", count: end - start), style: style.selection, x: start, y: top - 1)
         }
     }
 }

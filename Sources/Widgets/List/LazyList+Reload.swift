@@ -14,9 +14,10 @@ extension LazyList {
     ///   line: the one after it, then the one before, then further out (up to 64 rows either
     ///   side);
     /// - with none of those, the top row stays at the top by id (else by index), and the
-    ///   selection is the nearest selectable row there.
-    /// - Complexity: O(rows on a screen) plus one `rowIndex(forID:)` a candidate tried: the
-    ///   selected id first, then the survivors nearest first, so most reloads look up one id.
+    ///   selection is the first selectable row shown below the pins.
+    /// - Complexity: O(rows on a screen), the ids of the 128 rows around the selection, and a
+    ///   `rowIndex(forID:)` for each candidate tried: the selected id (twice: the replacement
+    ///   looks for it too), then the survivors nearest first.
     public mutating func reload(with source: Source) {
         defer { checkInvariants() }
         let line = selectionLine
@@ -26,9 +27,7 @@ extension LazyList {
         if let id = saved.selectedID, select(id: id, atLine: line) { return }
         for id in neighbours where select(id: id, atLine: line) { return }
         restore(ListState(topID: saved.topID, topOffset: saved.topOffset))
-        if let selection, !isVisible(selection) {
-            self.selection = placements().first { isSelectable($0.index) }?.index ?? selection
-        }
+        keepSelectionVisible(preferLeading: true)
     }
 
     /// The ids of the selectable rows around `row`, nearest first, the one after before the one

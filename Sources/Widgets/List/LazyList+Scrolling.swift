@@ -135,7 +135,7 @@ extension LazyList {
 
     /// Moves the selection onto the screen when scrolling left it behind: to the first
     /// selectable row shown (`preferLeading`), else to the last.
-    private mutating func keepSelectionVisible(preferLeading: Bool) {
+    mutating func keepSelectionVisible(preferLeading: Bool) {
         guard let selection, !isVisible(selection) else { return }
         let placed = placements()
         guard !placed.isEmpty else { return }

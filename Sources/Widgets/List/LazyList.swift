@@ -115,7 +115,8 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
             selection = selectable(from: row, forward: false) ?? selection
         case .item:
             stack.scroll(toRow: row, alignment: alignment)
-            selection = row
+            // (An item that is not selectable — a tree's closing row — selects the node it ends.)
+            selection = isSelectable(row) ? row : selectable(from: row, forward: false) ?? selection
         case .loading:
             stack.scroll(toRow: row, alignment: alignment)
             selection = selectable(from: row, forward: false) ?? selection
@@ -156,6 +157,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         defer { checkInvariants() }
         guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
         selection = row
+        let line = max(line, stack.leadingInset(for: row))
         stack.scroll(toRow: row, alignment: .top)
         // Near the end the row cannot be at the top (the view stops at the last row): it is
         // moved from where it landed, not from where the top would have been.

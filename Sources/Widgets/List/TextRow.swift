@@ -39,7 +39,9 @@ public struct TextRow: ListRow, Sendable {
     /// The first line of `text`, at most `width` columns: its last column `…` when cut (a wide
     /// character that would straddle the cut goes whole).
     private static func firstLine(of text: String, style: Style, cutTo width: Int) -> [Cell] {
-        let first = text.utf8.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first
+        var first = text.utf8.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first
+        // (A line ending in CR LF: its CR goes, as wrapping drops it.)
+        if first?.last == 0x0D { first = first?.dropLast() }
         let cells = CellText.cells(first.map { String(Substring($0)) } ?? "", style: style)
         guard cells.reduce(0, { $0 + Int($1.width) }) > width else { return cells }
         // Cells up to the last that ends within width - 1 columns (a continuation goes with its

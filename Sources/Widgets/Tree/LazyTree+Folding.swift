@@ -7,21 +7,21 @@ extension LazyTree {
     /// - Returns: false, changing nothing, when it is open already or cannot open.
     @discardableResult
     public mutating func open(_ row: Int) -> Bool {
-        fold(row) { $0.open($1) != nil }
+        fold(row, if: { $0.canOpen($1) && !$0.isOpen($1) }) { $0.open($1) != nil }
     }
 
     /// Closes the open container at `row` (its opening or closing row).
     /// - Returns: false, changing nothing, when it is not open.
     @discardableResult
     public mutating func close(_ row: Int) -> Bool {
-        fold(row) { $0.close($1) != nil }
+        fold(row, if: { $0.isOpen($1) }) { $0.close($1) != nil }
     }
 
     /// Opens or closes the container at `row`.
     /// - Returns: false, changing nothing, when it is no container with children.
     @discardableResult
     public mutating func toggle(_ row: Int) -> Bool {
-        fold(row) { $0.toggle($1) != nil }
+        fold(row, if: { $0.canOpen($1) }) { $0.toggle($1) != nil }
     }
 
     /// Forgets what is open inside the container at `row` and whether it is open itself
@@ -29,7 +29,7 @@ extension LazyTree {
     /// - Returns: false, changing nothing, when it kept nothing or holds a filter.
     @discardableResult
     public mutating func forget(_ row: Int) -> Bool {
-        fold(row) { $0.forget($1) != nil }
+        fold(row, if: { $0.isOpen($1) }) { $0.forget($1) != nil }
     }
 
     /// Closes every container but the root (vim's `zM`) and focuses the root.
@@ -84,10 +84,15 @@ extension LazyTree {
 
     /// Changes the folds of the node at `row` with `change` (given the outline and the node's
     /// opening row; true when it changed anything), inside the list's `replaceRows`: what is on
-    /// screen stays, and the node keeps the focus when it, or a row inside it, had it.
+    /// screen stays, and the node keeps the focus when it, or a row inside it, had it. Nothing
+    /// happens — no rows replaced, the focus where it was — unless `applies` says the change
+    /// would do something.
     @discardableResult
-    mutating func fold(_ row: Int, _ change: (TreeOutline<Source.Model>, Int) -> Bool) -> Bool {
-        guard row >= 0, row < list.stack.rowCount else { return false }
+    mutating func fold(
+        _ row: Int, if applies: (TreeOutline<Source.Model>, Int) -> Bool = { _, _ in true },
+        _ change: (TreeOutline<Source.Model>, Int) -> Bool
+    ) -> Bool {
+        guard row >= 0, row < list.stack.rowCount, applies(outline, row) else { return false }
         let span = outline.span(ofNodeAt: row)
         let focusInside = focus.map(span.contains) ?? false
         var changed = false

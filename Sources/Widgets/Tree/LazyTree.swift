@@ -8,11 +8,13 @@ import StackEngine
 ///
 /// The tree is the one writer of its outline's folds: each fold changes the outline inside the
 /// list's `replaceRows`, so the rows, the list's index of measured rows and the selection never
-/// fall out of step. Moving, scrolling and drawing go through ``list``.
+/// fall out of step. Moving, scrolling and drawing go through ``list``. An outline belongs to one
+/// tree: two trees over one outline (a split view) would each fold the other's rows behind its
+/// list — give each its own `TreeOutline` of the same model.
 ///
 /// ```swift
-/// var tree = LazyTree(source: OutlineRows(outline: TreeOutline(model: Folders())) { row, _ in
-///     Line(lines: [Cell.text(name(of: row))])
+/// var tree = LazyTree(source: OutlineRows(outline: TreeOutline(model: Folders())) { row, width in
+///     TextRow(name(of: row), width: width)
 /// }, width: 80, height: 24)
 /// tree.list.selectNext()
 /// tree.openOrEnter()

@@ -6,7 +6,7 @@ import StackEngine
 ///
 /// Everything but the rows themselves has a default: every row an item, a closing row not
 /// selectable, the open containers around a row pinned (nested pinning, as jless's), and ids
-/// from the nodes' child indexes (`0/3/1`, a closing row `0/3#end`). A source whose nodes have
+/// from the nodes' child indexes (`/0/3/1`, a closing row `/0/3#end`, the root `/`). A source whose nodes have
 /// names of their own (a JSON document's paths) gives its own ids.
 public protocol TreeRowSource: SelectableRows where Row: ListRow {
     /// The tree the rows show.

@@ -57,7 +57,10 @@ struct CardStrips {
 
     /// Focuses the card under `column` (counted from the strip's left edge), if any.
     mutating func click(column: Int, inSection section: Int, in rows: DocumentRows) {
-        change(section, in: rows) { _ = $0.click(column: column, line: 0) }
+        change(section, in: rows) { strip in
+            // A card cut at the strip's edge comes into view.
+            if let card = strip.click(column: column, line: 0) { strip.select(row: card) }
+        }
     }
 
     /// Follows a new screen width; each strip keeps its focused card in view.

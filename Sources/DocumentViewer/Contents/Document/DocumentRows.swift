@@ -16,7 +16,9 @@ public struct DocumentRows: StackDataSource {
 
     /// One row: its role, its section and, for an item, the item's index in the section.
     public struct Entry: Sendable, Equatable {
+        /// What the row is: a header, an item, a strip of cards, a footer.
         public var role: Role
+        /// The section it belongs to.
         public var section: Int32
         /// The item's index in its section's `items`; -1 for other roles.
         public var item: Int32

@@ -14,6 +14,7 @@ public struct ItemFilter {
     private let sectionCounts: [Int]
     /// How many items match, of how many matched against.
     public let shownCount: Int
+    /// How many items it keeps.
     public let itemCount: Int
 
     init(search: Search, matched: [UInt64], sectionCounts: [Int], shownCount: Int) {

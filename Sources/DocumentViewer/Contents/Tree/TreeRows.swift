@@ -20,6 +20,7 @@ public struct TreeRows: TreeRowSource {
     /// The suffix of a closing row's id after its container's path (a path never ends so).
     static let closingSuffix = TreeRowIDs.closingSuffix
 
+    /// The rows of `outline`'s nodes, built in `theme`.
     public init(outline: JSONOutline, theme: Theme) {
         self.outline = outline
         self.theme = theme

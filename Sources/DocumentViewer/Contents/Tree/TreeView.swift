@@ -61,11 +61,7 @@ struct TreeView {
     /// when it is open.
     mutating func openOrEnter() {
         guard let focus else { return }
-        if outline.isOpen(focus) {
-            tree.list.select(row: focus + 1)
-        } else {
-            openFocused()
-        }
+        if outline.isOpen(focus) { tree.openOrEnter() } else { openFocused() }
     }
 
     /// Left or `h`: closes the focused container (or unfolded string), or moves to its parent
@@ -259,10 +255,15 @@ struct TreeView {
     /// Reaches the node at the end of `indexes` (child indexes from the root) as
     /// `reveal(path:)` does: at the top when it was off screen, else where it is.
     @discardableResult
-    mutating func reveal(childIndexes indexes: [Int]) -> Bool { tree.reveal(childIndexes: indexes) }
+    mutating func reveal(childIndexes indexes: [Int]) -> Bool {
+        let revealed = tree.reveal(childIndexes: indexes)
+        // After zR, a container closed by a key and opened on the way is open again.
+        if opensEverything { keptClosed = keptClosed.filter { !indexes.starts(with: $0) || $0 == indexes } }
+        return revealed
+    }
 
     /// The focused node's child indexes from the root.
-    var focusedIndexes: [Int]? { focus.map(outline.childIndexes(of:)) }
+    var focusedIndexes: [Int]? { tree.focusedIndexes }
 
     /// Opens or closes the node at `row`; the node keeps the focus when it had it. After `zR`, a
     /// container closed by a key stays closed.
