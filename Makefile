@@ -65,6 +65,8 @@ check-embedding: deps
 	cd Examples/Embedding && test "$$(./.build/debug/EngineOnly)" = 500000
 	@echo "check-embedding: a package with 'import TStack' scrolled 1,000,000 rows to line-999000"
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product LightList
+	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product FoldableTree
+	cd Examples/Embedding && ./.build-light/debug/FoldableTree | grep -q '^ *▌ *    /src/lib$$'
 	cd Examples/Embedding && test -z "$$(find .build-light/debug/DocumentData.build .build-light/debug/ArgumentParser.build .build-light/debug/DocumentViewer.build -name '*.o')"
 	cd Examples/Embedding && ./.build-light/debug/LightList | tee /dev/stderr | grep -q 'pid-500000 line 3; after removing rows above: pid-500002 line 5; after it went: pid-500003 line 5; 3 refreshes in 6 frames; snapshot ok$$'
 	@echo "check-embedding: 'import TStackUI' built without the data, PCRE2 or the argument parser; reloads kept the line; the snapshot matched"

@@ -23,6 +23,10 @@ let package = Package(
             dependencies: [.product(name: "TStackUI", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "FoldableTree",
+            dependencies: [.product(name: "TStackUI", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
             name: "EngineOnly",
             dependencies: [.product(name: "StackEngine", package: root.lastPathComponent)]
         ),

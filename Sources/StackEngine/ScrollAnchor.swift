@@ -26,6 +26,8 @@ public enum ScrollAlignment: String, Sendable, CaseIterable {
 
 /// The direction of the last scroll: prefetch looks ahead in it, retention keeps rows behind it.
 public enum ScrollDirection: Sendable {
+    /// Down (or right): toward the last row.
     case forward
+    /// Up (or left): toward the first row.
     case backward
 }

@@ -4,9 +4,36 @@ public enum Key: Hashable, Sendable {
     case character(Character)
     /// Ctrl with a letter, lowercased: Ctrl-D is `.control("d")`.
     case control(Character)
-    case up, down, left, right
-    case pageUp, pageDown, home, end
-    case enter, escape, tab, backTab, backspace, delete, insert
+    /// The arrow up.
+    case up
+    /// The arrow down.
+    case down
+    /// The arrow left.
+    case left
+    /// The arrow right.
+    case right
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Enter (Return).
+    case enter
+    /// Esc alone (not the start of a sequence).
+    case escape
+    /// Tab.
+    case tab
+    /// Shift-Tab.
+    case backTab
+    /// Backspace.
+    case backspace
+    /// Delete.
+    case delete
+    /// Insert.
+    case insert
     /// F1 … F12.
     case function(Int)
 }

@@ -1,6 +1,21 @@
 /// One of the eight ANSI colours every colour terminal has.
 public enum Color: Int, Hashable, Sendable, CaseIterable {
-    case black, red, green, yellow, blue, magenta, cyan, white
+    /// Black (colour 0).
+    case black
+    /// Red (1).
+    case red
+    /// Green (2).
+    case green
+    /// Yellow (3).
+    case yellow
+    /// Blue (4).
+    case blue
+    /// Magenta (5).
+    case magenta
+    /// Cyan (6).
+    case cyan
+    /// White (7).
+    case white
 }
 
 /// How a cell looks. Without colour (`NO_COLOR`, monochrome terminals) only the attributes show,

@@ -4,14 +4,30 @@ public enum TextWrapping {
     /// Wraps `text` in `style` to lines at most `width` columns wide, breaking at spaces and,
     /// for words longer than a line, between characters. Newlines in `text` start new lines.
     public static func wrap(_ text: String, style: Style, width: Int) -> [[Cell]] {
+        wrap([(text, style)], width: width)
+    }
+
+    /// Wraps text in several styles (a log line's time, level and message), the spans joined
+    /// as they come, as ``wrap(_:style:width:)`` does.
+    public static func wrap(_ spans: [(text: String, style: Style)], width: Int) -> [[Cell]] {
         let width = max(1, width)
         var lines: [[Cell]] = []
-        // Split on the byte, not the character: finding characters is slow on long grapheme
-        // clusters, and "\r\n" is one character that holds a line feed (its "\r" goes too).
-        for paragraph in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            let line = String(Substring(paragraph.last == 0x0D ? paragraph.dropLast() : paragraph))
-            lines.append(contentsOf: wrapParagraph(CellText.cells(line, style: style), width: width))
+        var paragraph: [Cell] = []
+        for (index, span) in spans.enumerated() {
+            // Split on the byte, not the character: finding characters is slow on long grapheme
+            // clusters, and "\r\n" is one character that holds a line feed (its "\r" goes too).
+            let parts = span.text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+            for (part, bytes) in parts.enumerated() {
+                if part > 0 {
+                    lines.append(contentsOf: wrapParagraph(paragraph, width: width))
+                    paragraph = []
+                }
+                let ends = part < parts.count - 1 || index == spans.count - 1
+                let text = String(Substring(ends && bytes.last == 0x0D ? bytes.dropLast() : bytes))
+                paragraph += CellText.cells(text, style: span.style)
+            }
         }
+        lines.append(contentsOf: wrapParagraph(paragraph, width: width))
         return lines
     }
 
@@ -23,8 +39,9 @@ public enum TextWrapping {
         var lineWidth = 0
         // Whether a word was placed on the line (an empty one too: it stands for a space).
         var started = false
-        var space = Style.plain
         for word in words(in: cells) {
+            // The space before the word, in its own style.
+            let space = word.startIndex > cells.startIndex ? cells[word.startIndex - 1].style : .plain
             let wordWidth = word.reduce(0) { $0 + Int($1.width) }
             // A space that would not fit goes with the break.
             if word.isEmpty, started, lineWidth + 1 > width { continue }
@@ -35,11 +52,10 @@ public enum TextWrapping {
                 started = false
             }
             if started {
-                line.append(Cell(" ", style: word.first?.style ?? space))
+                line.append(Cell(" ", style: space))
                 lineWidth += 1
             }
             started = true
-            if let first = word.first { space = first.style }
             if wordWidth <= width - lineWidth {
                 line.append(contentsOf: word)
                 lineWidth += wordWidth

@@ -109,6 +109,11 @@ struct NamedRows: StackDataSource {
         let wide = TextRow("日本語です", width: 6, wraps: false)
         #expect(wide.lines[0].reduce(0) { $0 + Int($1.width) } <= 6)
         #expect(TextRow("\u{1b}[31mred", width: 20).lines[0].allSatisfy { $0.character != "\u{1b}" })
+        // Spans in several styles wrap as one text, each cell keeping its span's style.
+        let red = Style(foreground: .red)
+        let spans = TextRow([("12:00 ", .plain), ("ERROR", red), (" disk full", .plain)], width: 12)
+        #expect(spans.lines.map { String($0.map(\.character)) } == ["12:00 ERROR", "disk full"])
+        #expect(spans.lines[0].map { $0.style == red } == Array(repeating: false, count: 6) + Array(repeating: true, count: 5))
     }
 
     @Test func aClickIsFoundInTheAreaTheListWasDrawnInto() {

@@ -1,11 +1,16 @@
 /// A parsed JSON value. Objects keep their members in document order.
 public indirect enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, kept as written so nothing is lost (`1e999999` stays a valid lexeme).
     case number(String)
+    /// A string, its escapes decoded.
     case string(String)
+    /// An array's elements, in order.
     case array([JSONValue])
+    /// An object's members, in order (a key may repeat).
     case object([JSONMember])
 
     /// The value of the first member named `key`, when this is an object.

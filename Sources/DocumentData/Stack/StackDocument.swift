@@ -33,7 +33,9 @@ public struct StackDocument: Equatable {
 
     /// Which section rows are pinned.
     public enum PinnedEdge: String, Sendable, CaseIterable {
+        /// Section headers stick to the top while their section scrolls.
         case headers
+        /// Section footers stick to the bottom.
         case footers
     }
 

@@ -17,6 +17,7 @@ public struct ChildTable: Sendable {
     /// scan is still finding its children (``isComplete`` false), where the last child's region
     /// ends so far.
     public internal(set) var start: Int
+    /// (See ``start``.) -1 until the scan found it.
     public internal(set) var end: Int = -1
     /// Whether every child is known (false while a background scan goes on).
     public internal(set) var isComplete = true

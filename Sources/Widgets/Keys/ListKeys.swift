@@ -14,6 +14,7 @@ public enum ListAction: Equatable, Sendable {
 
 /// Where the list's keys hold: a list has one context.
 public enum ListKeyContext: Hashable, Sendable {
+    /// The list.
     case list
 }
 

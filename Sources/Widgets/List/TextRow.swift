@@ -22,10 +22,20 @@ public struct TextRow: ListRow, Sendable {
     /// to the width. With `fillsWidth`, each line is padded to the width in `style` and the
     /// gutter takes the style too.
     public init(_ text: String, style: Style = .plain, width: Int, wraps: Bool = true, fillsWidth: Bool = false) {
+        self.init([(text, style)], width: width, wraps: wraps, fillsWidth: fillsWidth, fill: style)
+    }
+
+    /// Text in several styles (`[("12:00:01 ", time), ("ERROR ", error), (message, .plain)]`),
+    /// wrapped or cut as one; with `fillsWidth`, padded in `fill`, which the gutter takes too.
+    public init(
+        _ spans: [(text: String, style: Style)], width: Int, wraps: Bool = true, fillsWidth: Bool = false,
+        fill: Style = .plain
+    ) {
         let width = max(1, width)
+        let style = fill
         var lines = wraps
-            ? TextWrapping.wrap(text, style: style, width: width)
-            : [Self.firstLine(of: text, style: style, cutTo: width)]
+            ? TextWrapping.wrap(spans, width: width)
+            : [Self.firstLine(of: spans, cutTo: width)]
         if fillsWidth {
             lines = lines.map { line in
                 let used = line.reduce(0) { $0 + Int($1.width) }
@@ -36,13 +46,18 @@ public struct TextRow: ListRow, Sendable {
         gutterStyle = fillsWidth ? style : .plain
     }
 
-    /// The first line of `text`, at most `width` columns: its last column `…` when cut (a wide
-    /// character that would straddle the cut goes whole).
-    private static func firstLine(of text: String, style: Style, cutTo width: Int) -> [Cell] {
-        var first = text.utf8.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first
-        // (A line ending in CR LF: its CR goes, as wrapping drops it.)
-        if first?.last == 0x0D { first = first?.dropLast() }
-        let cells = CellText.cells(first.map { String(Substring($0)) } ?? "", style: style)
+    /// The first line of the spans, at most `width` columns: its last column `…` when cut (a
+    /// wide character that would straddle the cut goes whole).
+    private static func firstLine(of spans: [(text: String, style: Style)], cutTo width: Int) -> [Cell] {
+        var cells: [Cell] = []
+        for span in spans {
+            var first = span.text.utf8.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false)
+            // (A line ending in CR LF: its CR goes, as wrapping drops it.)
+            let ended = first.count > 1
+            if first.first?.last == 0x0D { first[0] = first[0].dropLast() }
+            cells += CellText.cells(first.first.map { String(Substring($0)) } ?? "", style: span.style)
+            if ended { break }
+        }
         guard cells.reduce(0, { $0 + Int($1.width) }) > width else { return cells }
         // Cells up to the last that ends within width - 1 columns (a continuation goes with its
         // wide character).
@@ -53,6 +68,6 @@ public struct TextRow: ListRow, Sendable {
             end += 1
         }
         while end < cells.count, cells[end].isContinuation { end += 1 }
-        return Array(cells[..<end]) + CellText.cells("…", style: style)
+        return Array(cells[..<end]) + CellText.cells("…", style: end > 0 ? cells[end - 1].style : .plain)
     }
 }

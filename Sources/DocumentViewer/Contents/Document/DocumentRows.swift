@@ -11,7 +11,14 @@ import StackEngine
 public struct DocumentRows: StackDataSource {
     /// What a row shows.
     public enum Role: UInt8, Sendable {
-        case header, item, footer, cards
+        /// A section's header.
+        case header
+        /// An item of a vertical section.
+        case item
+        /// A section's footer.
+        case footer
+        /// The strip of cards of a horizontal section.
+        case cards
     }
 
     /// One row: its role, its section and, for an item, the item's index in the section.
