@@ -33,6 +33,20 @@ public struct CellBuffer: Equatable, Sendable {
     public mutating func write(
         _ line: some Collection<Cell>, x: Int, y: Int, limit: Int? = nil, start: Int = 0
     ) -> Int {
+        writeCells(line, x: x, y: y, limit: limit, start: start)
+    }
+
+    /// ``write(_:x:y:limit:start:)`` for a row's cells as rows keep them: called from other
+    /// modules, a generic collection is walked through its witness table a cell at a time (15%
+    /// of a scrolled line's instructions); an array is walked here, specialized.
+    @discardableResult
+    public mutating func write(_ line: [Cell], x: Int, y: Int, limit: Int? = nil, start: Int = 0) -> Int {
+        writeCells(line, x: x, y: y, limit: limit, start: start)
+    }
+
+    private mutating func writeCells(
+        _ line: some Collection<Cell>, x: Int, y: Int, limit: Int?, start: Int
+    ) -> Int {
         let end = min(limit ?? width, width)
         let first = max(0, start)
         guard y >= 0, y < height else { return x }

@@ -117,7 +117,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         var result = cchar_t()
         withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { text in
             var count = 0
-            for scalar in cell.character.unicodeScalars.prefix(5) {
+            // (The scalar view walked as it is: its `prefix` was walked through a witness table,
+            // 15% of a scrolled line's instructions.)
+            for scalar in cell.character.unicodeScalars {
+                guard count < 5 else { break }
                 // Defence in depth: CellText never produces control characters, but never send one.
                 text[count] = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x3F : wchar_t(scalar.value)
                 count += 1
