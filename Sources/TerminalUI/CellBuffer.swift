@@ -36,9 +36,9 @@ public struct CellBuffer: Equatable, Sendable {
         writeCells(line, x: x, y: y, limit: limit, start: start)
     }
 
-    /// ``write(_:x:y:limit:start:)`` for a row's cells as rows keep them: called from other
-    /// modules, a generic collection is walked through its witness table a cell at a time (15%
-    /// of a scrolled line's instructions); an array is walked here, specialized.
+    /// The same write for a row's cells as rows keep them: called from other modules, a
+    /// generic collection is walked through its witness table a cell at a time (15% of a
+    /// scrolled line's instructions); an array is walked here, specialized.
     @discardableResult
     public mutating func write(_ line: [Cell], x: Int, y: Int, limit: Int? = nil, start: Int = 0) -> Int {
         writeCells(line, x: x, y: y, limit: limit, start: start)
@@ -70,7 +70,8 @@ public struct CellBuffer: Equatable, Sendable {
         return column
     }
 
-    /// Writes `text` in `style` at (`x`, `y`), clipped like ``write(_:x:y:limit:start:)``.
+    /// Writes `text` in `style` at (`x`, `y`), clipped as cells are (a wide character cut by the
+    /// clip drawn as a blank).
     @discardableResult
     public mutating func write(_ text: String, style: Style = .plain, x: Int, y: Int, limit: Int? = nil) -> Int {
         write(CellText.cells(text, style: style), x: x, y: y, limit: limit)
