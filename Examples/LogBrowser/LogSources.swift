@@ -3,10 +3,6 @@ import TStack
 /// Web-server log lines, a million of them (3,600 an hour), made up from their numbers: nothing is
 /// held in memory, a line is built when it is shown. Sections are hours, each with a header.
 struct LogLines: StackDataSource {
-    struct Line: ListRow {
-        var lines: [[Cell]]
-    }
-
     static let perHour = 3_600
     let lineCount = 1_000_000
 
@@ -32,16 +28,16 @@ struct LogLines: StackDataSource {
         return start..<min(rowCount, start + Self.perHour + 1)
     }
 
-    func resolveRow(at index: Int, crossExtent: Int) -> Line {
+    func resolveRow(at index: Int, crossExtent: Int) -> TextRow {
         let hour = index / (Self.perHour + 1)
         guard rowKind(at: index) == .item else {
-            return Line(lines: [CellText.cells("── \(Self.clock(hour * 3_600)) ──", style: Style(attributes: .bold))])
+            return TextRow("── \(Self.clock(hour * 3_600)) ──", style: Style(attributes: .bold), width: crossExtent, wraps: false)
         }
         let line = hour * Self.perHour + index % (Self.perHour + 1) - 1
         let status = [200, 200, 200, 304, 404, 500][line % 6]
         let text = "\(Self.clock(line % 86_400)) GET /api/items/\(line * 7 % 10_007) \(status) \(line % 97 + 3)ms"
         let style = status >= 500 ? Style(foreground: .red) : status >= 400 ? Style(foreground: .yellow) : .plain
-        return Line(lines: [CellText.cells(text, style: style)])
+        return TextRow(text, style: style, width: crossExtent, wraps: false)
     }
 
     static func clock(_ seconds: Int) -> String {
@@ -52,10 +48,6 @@ struct LogLines: StackDataSource {
 
 /// The hours of the log, one row each: the index pane on the left.
 struct Hours: StackDataSource {
-    struct Hour: ListRow {
-        var lines: [[Cell]]
-    }
-
     let count: Int
     var rowCount: Int { count }
     func rowID(at index: Int) -> String { "hour-\(index)" }
@@ -63,7 +55,7 @@ struct Hours: StackDataSource {
         guard id.hasPrefix("hour-"), let hour = Int(id.dropFirst(5)), hour < count else { return nil }
         return hour
     }
-    func resolveRow(at index: Int, crossExtent: Int) -> Hour {
-        Hour(lines: [CellText.cells("hour \(index)")])
+    func resolveRow(at index: Int, crossExtent: Int) -> TextRow {
+        TextRow("hour \(index)", width: crossExtent, wraps: false)
     }
 }

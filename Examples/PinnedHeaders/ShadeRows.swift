@@ -45,9 +45,7 @@ struct ShadeRows: StackDataSource {
         let position = index % (1 + Self.shadesPerSection)
         if position == 0 {
             let header = Style(foreground: .black, background: .white, attributes: .bold)
-            let text = CellText.cells(" " + name, style: header)
-            let padding = Array(repeating: Cell.blank(header), count: max(0, crossExtent - text.count))
-            return Row(lines: [text + padding])
+            return Row(lines: TextRow(" " + name, style: header, width: crossExtent, fillsWidth: true).lines)
         }
         let shade = Self.shades[position - 1]
         let swatch = Style(foreground: .white, background: color, attributes: shade.attributes)

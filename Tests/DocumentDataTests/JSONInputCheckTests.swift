@@ -59,7 +59,7 @@ import Testing
         let names = Directory.fileNames(in: directory).filter { $0.hasSuffix(".json") }
         try #require(names.count > 300)
         for name in names {
-            let bytes = try #require(JSONParserTests.read(directory + "/" + name))
+            let bytes = try #require(Files.read(directory + "/" + name))
             let whole = Self.check(bytes)
             let byByte = Self.check(bytes, chunk: 1)
             #expect(whole.failure == byByte.failure, "\(name)")

@@ -89,7 +89,7 @@ import Testing
         let names = Directory.fileNames(in: directory).filter { $0.hasPrefix("y_") }
         try #require(names.count > 90, "JSONTestSuite corpus not found at \(directory)")
         for name in names {
-            let value = try #require(JSONParserTests.read(directory + "/" + name))
+            let value = try #require(Files.read(directory + "/" + name))
             let prefix = Array(#"{"sections":[{"id":"s","items":[{"id":"a","x":"#.utf8)
             let bytes = prefix + value + Array("}]}]}".utf8)
             for size in [nil, 1] as [Int?] {

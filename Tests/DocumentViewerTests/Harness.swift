@@ -2,6 +2,7 @@ import Glibc
 @testable import DocumentViewer
 import DocumentData
 import TerminalUI
+import TestSupport
 import Testing
 
 /// Runs the browser headless, exactly as `tstack render` does, and reads screens as text.
@@ -115,18 +116,5 @@ enum Harness {
     }
 
     /// The text of the file at `path`, empty when it cannot be read.
-    static func readText(_ path: String) -> String { read(path) ?? "" }
-
-    private static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func readText(_ path: String) -> String { Files.readText(path) }
 }

@@ -204,8 +204,10 @@ struct IDRow: ListRow {
         let opened = tree.open(1)
         #expect(!opened)
         #expect(tree.focus == 4)
-        // A closing row's id selects the node it ends.
+        // A closing row's id selects the row before it: the container's last node shown.
+        _ = tree.list.select(row: 1)
         _ = tree.list.select(id: "/0#end")
         #expect(tree.focus.map(tree.list.isSelectable) == true)
+        #expect(tree.focus == 4)
     }
 }

@@ -115,7 +115,8 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
             selection = selectable(from: row, forward: false) ?? selection
         case .item:
             stack.scroll(toRow: row, alignment: alignment)
-            // (An item that is not selectable — a tree's closing row — selects the node it ends.)
+            // (An item that is not selectable — a tree's closing row — selects the selectable row
+            // before it: the container's last node shown.)
             selection = isSelectable(row) ? row : selectable(from: row, forward: false) ?? selection
         case .loading:
             stack.scroll(toRow: row, alignment: alignment)
@@ -156,6 +157,13 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public mutating func select(id: String, atLine line: Int) -> Bool {
         defer { checkInvariants() }
         guard let row = stack.source.rowIndex(forID: id), isSelectable(row) else { return false }
+        place(row, atLine: line)
+        return true
+    }
+
+    /// Selects `row` (selectable) and scrolls so it starts on screen line `line`, kept below the
+    /// pins: ``select(id:atLine:)`` once the row is found.
+    mutating func place(_ row: Int, atLine line: Int) {
         selection = row
         let line = max(line, stack.leadingInset(for: row))
         stack.scroll(toRow: row, alignment: .top)
@@ -164,7 +172,6 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         let landed = placements().first { $0.index == row }?.origin ?? stack.leadingInset(for: row)
         stack.scroll(by: landed - line)
         if !isVisible(row) { stack.reveal(row: row) }
-        return true
     }
 
     /// Runs `body` with the list scrolled to `fraction` of its content (0 the top, 1 the bottom),
@@ -295,8 +302,14 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Whether `row` can be selected: its kind is `.item`, and a source that is
     /// ``SelectableRows`` says so.
     public func isSelectable(_ row: Int) -> Bool {
-        guard row >= 0, row < stack.rowCount, stack.source.rowKind(at: row) == .item else { return false }
-        return (stack.source as? any SelectableRows)?.isSelectable(row: row) ?? true
+        Self.isSelectable(row, in: stack.source)
+    }
+
+    /// Whether `row` of `source` can be selected (a source the list no longer shows: a reload
+    /// looks among the rows it had).
+    static func isSelectable(_ row: Int, in source: Source) -> Bool {
+        guard row >= 0, row < source.rowCount, source.rowKind(at: row) == .item else { return false }
+        return (source as? any SelectableRows)?.isSelectable(row: row) ?? true
     }
 
     /// The first selectable row from `row` on in the direction given, `row` included.

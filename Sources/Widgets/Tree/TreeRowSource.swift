@@ -6,8 +6,9 @@ import StackEngine
 ///
 /// Everything but the rows themselves has a default: every row an item, a closing row not
 /// selectable, the open containers around a row pinned (nested pinning, as jless's), and ids
-/// from the nodes' child indexes (`/0/3/1`, a closing row `/0/3#end`, the root `/`). A source whose nodes have
-/// names of their own (a JSON document's paths) gives its own ids.
+/// from the nodes' child indexes (`/0/3/1`, a closing row `/0/3#end`, the root `/`). A source
+/// whose nodes have names of their own (a JSON document's paths) gives them
+/// (``nodeID(of:)``, ``childIndexes(ofNodeID:)``); a closing row's id is its node's and `#end`.
 public protocol TreeRowSource: SelectableRows where Row: ListRow {
     /// The tree the rows show.
     associatedtype Model: TreeModel
@@ -15,6 +16,12 @@ public protocol TreeRowSource: SelectableRows where Row: ListRow {
     /// Which nodes are open. A class, shared: the tree widget folds it inside its list's
     /// `replaceRows`.
     var outline: TreeOutline<Model> { get }
+
+    /// The id of the node a row is of (a closing row's id adds `#end` to it).
+    func nodeID(of row: TreeOutline<Model>.Row) -> String
+
+    /// The child indexes from the root of the node with id `id`, or nil when there is none.
+    func childIndexes(ofNodeID id: Substring) -> [Int]?
 }
 
 extension TreeRowSource {
@@ -37,27 +44,36 @@ extension TreeRowSource {
         outline.row(index).enclosing.map { ContainerSpan(opening: $0.opening, end: $0.closing) }
     }
 
-    /// The node's child indexes from the root, joined by `/` (the root: `/`); a closing row's
-    /// id ends `#end`.
+    /// The node's id (``nodeID(of:)``); a closing row's ends `#end`.
     public func rowID(at index: Int) -> String {
         let row = outline.row(index)
-        let id = "/" + row.steps.map { String($0.index) }.joined(separator: "/")
+        let id = nodeID(of: row)
         return row.role == .closing ? id + TreeRowIDs.closingSuffix : id
     }
 
-    /// The row of the node with id `id` (``rowID(at:)``'s form), when every container on its way
-    /// is open.
+    /// The row of the node with id `id` (``rowID(at:)``'s form: the closing row for an id ending
+    /// `#end`), when every container on its way is open.
     public func rowIndex(forID id: String) -> Int? {
         let closing = id.hasSuffix(TreeRowIDs.closingSuffix)
-        let path = closing ? id.dropLast(TreeRowIDs.closingSuffix.count) : Substring(id)
-        guard path.hasPrefix("/") else { return nil }
+        guard let indexes = childIndexes(ofNodeID: closing ? id.dropLast(TreeRowIDs.closingSuffix.count) : Substring(id)),
+            let row = outline.row(ofChildIndexes: indexes) else { return nil }
+        return closing ? outline.span(ofNodeAt: row).upperBound - 1 : row
+    }
+
+    /// The node's child indexes from the root, joined by `/` (the root: `/`).
+    public func nodeID(of row: TreeOutline<Model>.Row) -> String {
+        "/" + row.steps.map { String($0.index) }.joined(separator: "/")
+    }
+
+    /// The child indexes of an id of ``nodeID(of:)``'s form.
+    public func childIndexes(ofNodeID id: Substring) -> [Int]? {
+        guard id.hasPrefix("/") else { return nil }
         var indexes: [Int] = []
-        for part in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !part.isEmpty {
+        for part in id.dropFirst().split(separator: "/", omittingEmptySubsequences: false) where !part.isEmpty {
             guard let index = Int(part), index >= 0 else { return nil }
             indexes.append(index)
         }
-        guard let row = outline.row(ofChildIndexes: indexes) else { return nil }
-        return closing ? outline.span(ofNodeAt: row).upperBound - 1 : row
+        return indexes
     }
 }
 

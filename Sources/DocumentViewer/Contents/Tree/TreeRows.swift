@@ -17,28 +17,20 @@ public struct TreeRows: TreeRowSource {
     /// The long strings unfolded (shown whole), by where their values start in the file.
     var unfoldedStrings: Set<Int> = []
 
-    /// The suffix of a closing row's id after its container's path (a path never ends so).
-    static let closingSuffix = TreeRowIDs.closingSuffix
-
     /// The rows of `outline`'s nodes, built in `theme`.
     public init(outline: JSONOutline, theme: Theme) {
         self.outline = outline
         self.theme = theme
     }
 
-    public func rowID(at index: Int) -> String {
-        let row = outline.row(index)
-        let path = outline.path(of: row.steps).description
-        return row.role == .closing ? path + Self.closingSuffix : path
+    /// The node's path in jq syntax (a path never ends `#end`).
+    public func nodeID(of row: JSONOutline.Row) -> String {
+        outline.path(of: row.steps).description
     }
 
-    /// The row of the node at the path `id` (the closing row for an id ending `#end`), when every
-    /// container on its way is open.
-    public func rowIndex(forID id: String) -> Int? {
-        let closing = id.hasSuffix(Self.closingSuffix)
-        guard let path = try? JSONPath(parsing: closing ? String(id.dropLast(Self.closingSuffix.count)) : id),
-            let indexes = outline.childIndexes(of: path), let row = outline.row(ofChildIndexes: indexes) else { return nil }
-        return closing ? outline.span(ofNodeAt: row).upperBound - 1 : row
+    /// The node at the jq path `id`.
+    public func childIndexes(ofNodeID id: Substring) -> [Int]? {
+        (try? JSONPath(parsing: String(id))).flatMap(outline.childIndexes(of:))
     }
 
     public func resolveRow(at index: Int, crossExtent: Int) -> RenderedRow {
