@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DocumentData"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
         .testTarget(name: "DocumentDataTests", dependencies: ["DocumentData", "StackEngine", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TestSupport"]),
         .testTarget(name: "DocumentViewerTests", dependencies: ["DocumentViewer", "Widgets", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(

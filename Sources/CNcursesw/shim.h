@@ -39,6 +39,22 @@ static inline int tstack_setcchar(cchar_t *cell, const wchar_t *text, attr_t att
     return setcchar(cell, text, attrs, pair, NULL);
 }
 
+// MARK: - Terminfo
+// What tstack draws goes to the terminal as the bytes of its terminfo entry (tstack's own frame
+// writer, as less does); ncurses reads keys and sets the terminal's modes.
+
+/// A string capability of the current terminal, or NULL when it has none.
+static inline const char *tstack_string_capability(const char *name) {
+    char *value = tigetstr(name);
+    return (value == NULL || value == (char *)-1) ? NULL : value;
+}
+/// Whether the current terminal has a boolean capability.
+static inline int tstack_flag_capability(const char *name) { return tigetflag(name) > 0; }
+/// A capability with one or two numbers filled in (tiparm is variadic: Swift cannot call it).
+static inline const char *tstack_format_capability(const char *capability, int first, int second) {
+    return tiparm(capability, first, second);
+}
+
 // MARK: - Mouse
 
 static inline mmask_t tstack_wheel_mask(void) {

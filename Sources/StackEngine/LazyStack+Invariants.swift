@@ -68,7 +68,8 @@ extension LazyStack {
             || anchor.offset >= index.extent(of: anchor.row, kind: source.rowKind(at: anchor.row)) {
             problems.append("anchor \(anchor) outside its row")
         }
-        for (row, resolvedRow) in resolved {
+        if !resolved.isConsistent { problems.append("the resolved rows' order is not their indexes, ascending") }
+        for (row, resolvedRow) in resolved.all {
             guard row >= 0, row < rowCount else {
                 problems.append("resolved row \(row) does not exist")
                 continue

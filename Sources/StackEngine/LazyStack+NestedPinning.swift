@@ -23,7 +23,7 @@ extension LazyStack {
         guard options.pinsHeaders, let first = spans.first else { return ContainerPins() }
         var pins = ContainerPins()
         var chain: [ContainerSpan] = []
-        let lowest = spans.map(\.origin).max() ?? 0
+        let lowest = spans.map { $0.origin }.max() ?? 0
         // A few passes settle it (one more than the levels that can pin); a pass that changes
         // nothing ends it.
         for _ in 0...(containerPinLimit + 1) {

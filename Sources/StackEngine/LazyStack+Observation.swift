@@ -23,7 +23,7 @@ extension LazyStack {
     /// - Complexity: O(rows in the frame + rows in the previous frame).
     mutating func changes(for frame: StackFrame<Source.Row>) -> FrameChanges {
         var changes = FrameChanges()
-        let onScreen = Set(frame.rows.map(\.index))
+        let onScreen = Set(frame.rows.map { $0.index })
         changes.appeared = onScreen.subtracting(observed.onScreen).sorted()
         changes.disappeared = observed.onScreen.subtracting(onScreen).sorted()
         var visible: Set<Int> = []

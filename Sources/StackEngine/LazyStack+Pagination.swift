@@ -49,7 +49,7 @@ extension LazyStack {
         let added = source.rowCount - kept
         let shift = added - (upper - lower)
         func moved(_ row: Int) -> Int? { row < lower ? row : row >= upper ? row + shift : nil }
-        resolved = Dictionary(uniqueKeysWithValues: resolved.compactMap { row, value in moved(row).map { ($0, value) } })
+        resolved.renumber(moved)
         observed.onScreen = Set(observed.onScreen.compactMap(moved))
         observed.visible = Set(observed.visible.compactMap(moved))
         observed.requestedPages = Set(observed.requestedPages.compactMap(moved))

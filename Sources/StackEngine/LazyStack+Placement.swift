@@ -135,7 +135,7 @@ extension LazyStack {
             covered += index.extent(of: low, kind: kind(low))
         }
         let high = walkDownIndexed(from: anchor, untilLine: max(1, viewportExtent + after))?.index ?? anchor.row
-        var pinned = Set(source.enclosingContainers(of: anchor.row).map(\.opening))
+        var pinned = Set(source.enclosingContainers(of: anchor.row).map { $0.opening })
         for row in [anchor.row, high] {
             let section = source.sectionRange(containing: row)
             if options.pinsHeaders, kind(section.lowerBound) == .header {

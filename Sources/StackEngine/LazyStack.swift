@@ -47,7 +47,7 @@ public struct LazyStack<Source: StackDataSource> {
     public internal(set) var index: ExtentTree
 
     /// Rows built and kept because they are in or near the viewport.
-    var resolved: [Int: Source.Row] = [:]
+    var resolved = ResolvedRows<Source.Row>()
     /// Receives one event per layout decision, when set.
     var logger: ((LayoutEvent) -> Void)?
     /// The content size last reported with a `.contentSize` event.
@@ -118,9 +118,7 @@ public struct LazyStack<Source: StackDataSource> {
     /// Drops every resolved row whose index is outside `kept`, except `pinned`.
     /// - Complexity: O(resolved rows).
     mutating func evict(outside kept: Range<Int>, except pinned: Set<Int>) {
-        let doomed = resolved.keys.filter { !kept.contains($0) && !pinned.contains($0) }
-        for row in doomed.sorted() {
-            resolved[row] = nil
+        for row in resolved.removeAll(outside: kept, except: pinned) {
             counters.evicted += 1
             log(.evict(row: row))
         }

@@ -41,7 +41,46 @@ public struct CellBuffer: Equatable, Sendable {
     /// scrolled line's instructions); an array is walked here, specialized.
     @discardableResult
     public mutating func write(_ line: [Cell], x: Int, y: Int, limit: Int? = nil, start: Int = 0) -> Int {
-        writeCells(line, x: x, y: y, limit: limit, start: start)
+        copyWholeCharacters(line, x: x, y: y, limit: limit, start: start)
+            ?? writeCells(line, x: x, y: y, limit: limit, start: start)
+    }
+
+    /// The write of a line that lies inside the clip from its first cell and pairs every wide
+    /// character with its continuation (as ``CellText`` makes them): the cells that fit are
+    /// copied at once, and only the two ends can cut a wide character already there. Nil, and
+    /// nothing written, for any other line: the cell-by-cell write handles it.
+    private mutating func copyWholeCharacters(_ line: [Cell], x: Int, y: Int, limit: Int?, start: Int) -> Int? {
+        let end = min(limit ?? width, width)
+        guard y >= 0, y < height, x >= max(0, start), x < end else { return nil }
+        var count = min(line.count, end - x)
+        guard count > 0 else { return x }
+        let fits: Bool = line.withUnsafeBufferPointer { line in
+            for index in 0..<count {
+                switch line[index].width {
+                case 1: continue
+                case 2: if index + 1 < line.count, line[index + 1].width == 0 { continue }
+                case 0: if index > 0, line[index - 1].width == 2 { continue }
+                default: break
+                }
+                return false
+            }
+            return true
+        }
+        guard fits else { return nil }
+        // A wide character cut by the clip's right edge goes to the cell-by-cell write.
+        if line[count - 1].width == 2 { count -= 1 }
+        guard count > 0 else { return nil }
+        set(line[0], x: x, y: y)
+        if count > 1 { set(line[count - 1], x: x + count - 1, y: y) }
+        if count > 2 {
+            cells.withUnsafeMutableBufferPointer { cells in
+                line.withUnsafeBufferPointer { line in
+                    (cells.baseAddress! + y * width + x + 1).update(from: line.baseAddress! + 1, count: count - 2)
+                }
+            }
+        }
+        guard count < min(line.count, end - x) else { return x + count }
+        return writeCells(line[count...], x: x + count, y: y, limit: limit, start: start)
     }
 
     private mutating func writeCells(
@@ -63,7 +102,7 @@ public struct CellBuffer: Equatable, Sendable {
                 break
             } else {
                 set(cell, x: column, y: y)
-                if cell.width == 2 { set(Cell(" ", width: 0, style: cell.style), x: column + 1, y: y) }
+                if cell.width == 2 { set(.continuation(cell.style), x: column + 1, y: y) }
             }
             column += cellWidth
         }
@@ -88,8 +127,18 @@ public struct CellBuffer: Equatable, Sendable {
     /// Fills columns `x ..< x + count` of row `y` with blanks in `style`.
     public mutating func fill(_ style: Style, x: Int = 0, y: Int, count: Int? = nil) {
         guard y >= 0, y < height else { return }
+        let start = max(0, x)
         let end = min(width, x + (count ?? width))
-        for column in max(0, x)..<max(max(0, x), end) { set(.blank(style), x: column, y: y) }
+        guard start < end else { return }
+        // Only the ends can cut a wide character: set those as any write does, the rest at once.
+        let blank = Cell.blank(style)
+        set(blank, x: start, y: y)
+        if end - 1 > start { set(blank, x: end - 1, y: y) }
+        if end - 1 > start + 1 {
+            cells.withUnsafeMutableBufferPointer { cells in
+                (cells.baseAddress! + y * width + start + 1).update(repeating: blank, count: end - start - 2)
+            }
+        }
     }
 
     /// Changes the style of the cells in columns `x ..< x + count` of row `y`, keeping their text.

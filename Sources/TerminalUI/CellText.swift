@@ -16,21 +16,23 @@ public enum CellText {
     public static func cells(_ text: String, style: Style = .plain) -> [Cell] {
         var cells: [Cell] = []
         cells.reserveCapacity(text.utf8.count)
-        var cluster = String.UnicodeScalarView()
-        var clusterWidth = 0
-        var marks = 0
+        // The cell being built (a base character and its marks), not yet appended.
+        var pending: Cell?
         var droppedMarks = false
         func flush() {
-            guard clusterWidth > 0 else { return }
-            cells.append(Cell(Character(String(cluster)), width: UInt8(clusterWidth), style: style))
-            if clusterWidth == 2 { cells.append(Cell(" ", width: 0, style: style)) }
+            guard let cell = pending else { return }
+            cells.append(cell)
+            if cell.width == 2 { cells.append(.continuation(style)) }
             if droppedMarks { cells.append(Cell(droppedMarksSign, style: style)) }
-            cluster = String.UnicodeScalarView()
-            clusterWidth = 0
-            marks = 0
+            pending = nil
             droppedMarks = false
         }
         for scalar in text.unicodeScalars {
+            if scalar.value >= 0x20, scalar.value < 0x7F {
+                flush()
+                pending = Cell(scalar: scalar, style: style)
+                continue
+            }
             if let visible = inertForm(of: scalar) {
                 flush()
                 for character in visible { cells.append(Cell(character, style: style)) }
@@ -43,22 +45,18 @@ public enum CellText {
                 // A mark joins the character before it — unless the pair would not be one
                 // grapheme cluster (U+200B, U+2064 after a quote): then it is dropped, as it
                 // takes no column anyway. Past the bound the mark is dropped, and said to be.
-                guard clusterWidth > 0 else { continue }
-                guard marks < maximumMarksPerCell else {
+                guard var cell = pending else { continue }
+                guard String(cell.character).unicodeScalars.count <= maximumMarksPerCell else {
                     droppedMarks = true
                     continue
                 }
-                var joined = cluster
-                joined.append(scalar)
-                if String(joined).count == 1 {
-                    cluster = joined
-                    marks += 1
-                }
+                var joined = String(cell.character)
+                joined.unicodeScalars.append(scalar)
+                if joined.count == 1, cell.append(scalar) { pending = cell }
                 continue
             }
             flush()
-            cluster.append(scalar)
-            clusterWidth = width
+            pending = Cell(scalar: scalar, width: UInt8(width), style: style)
         }
         flush()
         return cells

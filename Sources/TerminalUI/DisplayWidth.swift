@@ -7,6 +7,9 @@ public enum DisplayWidth {
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return 1 }
+        // Dashes, quotes, bullets and the ellipsis; box drawing and block elements: borders,
+        // scrollbars and marks, drawn on every frame.
+        if (0x2010...0x2027).contains(value) || (0x2500...0x259F).contains(value) { return 1 }
         if value == 0x200B || (0x1160...0x11FF).contains(value) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return value == 0xAD ? 1 : 0

@@ -11,8 +11,8 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     private var tty: UnsafeMutablePointer<FILE>?
     /// Whether colours are drawn (the terminal has them and `NO_COLOR` is not set).
     public let usesColor: Bool
-    private var colorPairs: [Int: Int16] = [:]
-    private var previous: CellBuffer?
+    private var writer: FrameWriter
+    private var shownSize = TerminalSize(width: 0, height: 0)
 
     /// Opens the terminal and switches it to the viewer's mode.
     /// - Parameter color: whether to use colour (false for `NO_COLOR`).
@@ -53,6 +53,38 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             start_color()
             use_default_colors()
         }
+        writer = FrameWriter(controls: Self.terminfoControls(color: usesColor))
+    }
+
+    /// The current terminal's control sequences, from its terminfo entry.
+    private static func terminfoControls(color: Bool) -> ControlSequences {
+        func string(_ name: String) -> [UInt8]? {
+            tstack_string_capability(name).map { Array(String(cString: $0).utf8) }
+        }
+        func format(_ name: String) -> (@Sendable (Int, Int) -> [UInt8])? {
+            guard let capability = tstack_string_capability(name).map({ String(cString: $0) }) else { return nil }
+            return { first, second in
+                tstack_format_capability(capability, Int32(first), Int32(second)).map { Array(String(cString: $0).utf8) } ?? []
+            }
+        }
+        let colors = color && string("setaf") != nil
+        func colorTable(_ name: String) -> [[UInt8]] {
+            guard colors, let set = format(name) else { return [] }
+            return (0..<8).map { set($0, 0) }
+        }
+        let ansi = ControlSequences.ansi
+        return ControlSequences(
+            moveCursor: format("cup") ?? ansi.moveCursor,
+            scrollRegion: format("csr"),
+            scrollForward: string("ind"),
+            scrollReverse: string("ri"),
+            clearToEndOfLine: string("el"),
+            eraseCharacters: format("ech"),
+            clearScreen: string("clear") ?? ansi.clearScreen,
+            resetStyle: string("sgr0") ?? ansi.resetStyle,
+            bold: string("bold"), dim: string("dim"), reverse: string("rev"), underline: string("smul"),
+            foregrounds: colorTable("setaf"), backgrounds: colorTable("setab"),
+            writesBottomRightCell: tstack_flag_capability("am") == 0 || tstack_flag_capability("xenl") != 0)
     }
 
     deinit { close() }
@@ -60,6 +92,9 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Restores the terminal: cooked mode, echo, visible cursor, normal screen. Safe to call twice.
     public func close() {
         guard let screen else { return }
+        // The frame writer moved the cursor behind ncurses' back: say where it is unknown, so
+        // endwin moves it by absolute address.
+        if shownSize.height > 0 { mvcur(-1, -1, Int32(shownSize.height) - 1, 0) }
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -75,34 +110,30 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
 
     // MARK: - Output
 
-    /// Draws `buffer`, sending only the lines that differ from the last frame.
+    /// Draws `buffer`: ``FrameWriter`` sends what differs from the last frame (a scroll as a
+    /// scrolled region and the lines it opens) in the terminal's own control sequences, in one
+    /// write. ncurses is only asked to clear the screen at a new size, which also settles what
+    /// its own resize handling left to draw.
     public func present(_ buffer: CellBuffer) {
-        guard screen != nil else { return }
-        let window = tstack_stdscr()
-        let sameSize = previous.map { $0.width == buffer.width && $0.height == buffer.height } ?? false
-        if !sameSize { wclear(window) }
-        var line: [cchar_t] = []
-        line.reserveCapacity(buffer.width)
-        // Most cells repeat the one before (blanks in one style): convert those once.
-        var last: (cell: Cell, character: cchar_t)?
-        for y in 0..<buffer.height {
-            let cells = buffer.row(y)
-            if sameSize, let previous, previous.row(y) == cells { continue }
-            line.removeAll(keepingCapacity: true)
-            for cell in cells where !cell.isContinuation {
-                if let last, last.cell == cell {
-                    line.append(last.character)
-                } else {
-                    let converted = character(for: cell)
-                    last = (cell, converted)
-                    line.append(converted)
-                }
-            }
-            mvwadd_wchnstr(window, Int32(y), 0, line, Int32(line.count))
+        guard screen != nil, let tty else { return }
+        if buffer.width != shownSize.width || buffer.height != shownSize.height {
+            let window = tstack_stdscr()
+            wclear(window)
+            wrefresh(window)
+            writer.forget()
+            shownSize = TerminalSize(width: buffer.width, height: buffer.height)
         }
-        previous = buffer
-        wnoutrefresh(window)
-        doupdate()
+        let bytes = writer.bytes(for: buffer)
+        fflush(tty)
+        bytes.withUnsafeBytes { bytes in
+            var sent = 0
+            while sent < bytes.count {
+                let count = write(fileno(tty), bytes.baseAddress! + sent, bytes.count - sent)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                sent += count
+            }
+        }
     }
 
     /// Sends OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`) to the terminal ncurses draws on, between
@@ -111,43 +142,6 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         guard screen != nil, let tty else { return }
         fputs("\u{1B}]52;c;\(Base64.encode(Array(text.utf8)))\u{07}", tty)
         fflush(tty)
-    }
-
-    private func character(for cell: Cell) -> cchar_t {
-        var result = cchar_t()
-        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 6) { text in
-            var count = 0
-            // (The scalar view walked as it is: its `prefix` was walked through a witness table,
-            // 15% of a scrolled line's instructions.)
-            for scalar in cell.character.unicodeScalars {
-                guard count < 5 else { break }
-                // Defence in depth: CellText never produces control characters, but never send one.
-                text[count] = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? 0x3F : wchar_t(scalar.value)
-                count += 1
-            }
-            text[count] = 0
-            tstack_setcchar(&result, text.baseAddress!, attributes(for: cell.style), pair(for: cell.style))
-        }
-        return result
-    }
-
-    private func attributes(for style: Style) -> attr_t {
-        var attributes = tstack_a_normal()
-        if style.attributes.contains(.bold) { attributes |= tstack_a_bold() }
-        if style.attributes.contains(.dim) { attributes |= tstack_a_dim() }
-        if style.attributes.contains(.reverse) { attributes |= tstack_a_reverse() }
-        if style.attributes.contains(.underline) { attributes |= tstack_a_underline() }
-        return attributes
-    }
-
-    private func pair(for style: Style) -> Int16 {
-        guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
-        let key = (style.foreground?.rawValue ?? 8) * 9 + (style.background?.rawValue ?? 8)
-        if let pair = colorPairs[key] { return pair }
-        let pair = Int16(colorPairs.count + 1)
-        init_pair(pair, Int16(style.foreground?.rawValue ?? -1), Int16(style.background?.rawValue ?? -1))
-        colorPairs[key] = pair
-        return pair
     }
 
     // MARK: - Input

@@ -69,7 +69,7 @@ public enum TextWrapping {
                     lineWidth = 0
                 }
                 line.append(cell)
-                if cellWidth == 2 { line.append(Cell(" ", width: 0, style: cell.style)) }
+                if cellWidth == 2 { line.append(.continuation(cell.style)) }
                 lineWidth += cellWidth
             }
         }
@@ -79,6 +79,6 @@ public enum TextWrapping {
 
     /// The words between single spaces: two spaces in a row make an empty word between them.
     private static func words(in cells: [Cell]) -> [ArraySlice<Cell>] {
-        cells.split(omittingEmptySubsequences: false, whereSeparator: { $0.character == " " && $0.width == 1 })
+        cells.split(omittingEmptySubsequences: false, whereSeparator: { $0.holds(" ") && $0.width == 1 })
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TerminalUI
 
@@ -32,5 +33,33 @@ import Testing
         buffer.write("日本", x: 0, y: 0)
         buffer.write("x", x: 1, y: 0)
         #expect(buffer.textLines() == [" x本"])
+    }
+
+    /// A line of cells is copied at once when it can be: the copy must leave the buffer exactly
+    /// as the cell-by-cell write does, over any contents, at any position and clip.
+    @Test(arguments: 0..<40)
+    func copyingALineEqualsWritingItCellByCell(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let samples = ["a", "日", "b", "本", "e\u{301}", "😀", " "]
+        func line() -> [Cell] {
+            CellText.cells((0..<Int.random(in: 0...12, using: &random)).map { _ in samples.randomElement(using: &random)! }.joined())
+        }
+        for _ in 0..<30 {
+            var copied = CellBuffer(width: 16, height: 2)
+            copied.write(line(), x: Int.random(in: -2...10, using: &random), y: 1)
+            var written = copied
+            var cells = line()
+            if Int.random(in: 0..<6, using: &random) == 0, !cells.isEmpty {
+                // Lines a caller made by hand need not pair wide characters.
+                cells.remove(at: Int.random(in: 0..<cells.count, using: &random))
+            }
+            let x = Int.random(in: -3...17, using: &random)
+            let limit = Bool.random(using: &random) ? Int.random(in: 0...17, using: &random) : nil
+            let start = Int.random(in: -1...8, using: &random)
+            let copiedEnd = copied.write(cells, x: x, y: 1, limit: limit, start: start)
+            let writtenEnd = written.write(cells[...], x: x, y: 1, limit: limit, start: start)
+            #expect(copied == written, "seed \(seed): \(cells.map(\.character)) at \(x), clip \(start)..<\(limit ?? 16)")
+            #expect(copiedEnd == writtenEnd)
+        }
     }
 }

@@ -556,7 +556,7 @@ public final class TreeOutline<Model: TreeModel> {
 
     /// The node at `row`'s children's indexes from the root.
     public func childIndexes(of row: Int) -> [Int] {
-        self.row(row).steps.map(\.index)
+        self.row(row).steps.map { $0.index }
     }
 
     // MARK: - Helpers

@@ -16,20 +16,23 @@ public struct KeyReader: Sendable {
     /// The first key of a two-key chord, while the second is awaited.
     public private(set) var pending: Key?
 
+    @usableFromInline mutating func setPending(_ key: Key?) { pending = key }
+
     /// A reader with no chord begun.
     public init() {}
 
     /// Reads `key` in `context` of `table`.
+    @inlinable
     public mutating func read<Action, Context>(
         _ key: Key, in table: KeyTable<Action, Context>, context: Context
     ) -> Reading<Action> {
         if let prefix = pending {
-            pending = nil
+            setPending(nil)
             let chord = KeyChord(prefix, key)
             return table.action(for: chord, in: context).map { .action($0) } ?? .unbound(chord)
         }
         if table.isPrefix(key, in: context) {
-            pending = key
+            setPending(key)
             return .pending(key)
         }
         let chord = KeyChord(key)

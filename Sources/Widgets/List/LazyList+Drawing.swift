@@ -22,6 +22,7 @@ extension LazyList {
         }
         let left = area.x + style.gutterWidth
         let right = area.right - (style.showsScrollbar ? 1 : 0)
+        let selectionMark = CellText.cells(String(style.selectionMark), style: style.selection)
         for placed in frame.rows {
             let selected = placed.index == selection
             for (line, cells) in placed.row.lines.enumerated() {
@@ -32,7 +33,7 @@ extension LazyList {
                 if gutter != .plain { buffer.fill(gutter, x: area.x, y: y, count: min(style.gutterWidth, right - area.x)) }
                 buffer.write(cells, x: left, y: y, limit: right, start: left)
                 if selected, line < placed.row.selectableLines, style.gutterWidth > 0 {
-                    buffer.write(String(style.selectionMark), style: style.selection, x: area.x, y: y, limit: left)
+                    buffer.write(selectionMark, x: area.x, y: y, limit: left)
                 }
                 if selected, line < placed.row.selectableLines, let bar = style.selectedRow, right > area.x {
                     buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: bar) }

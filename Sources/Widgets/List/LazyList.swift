@@ -34,6 +34,9 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     public let axis: ListAxis
     /// The area of the screen the list was last drawn into (where ``click(x:y:)`` looks).
     public internal(set) var drawnArea: Rect?
+    /// Whether the source says which rows are selectable (``SelectableRows``): asked of the
+    /// type once, so a source that does not never pays a dynamic cast per row.
+    private let sourceChoosesSelectableRows: Bool
     /// The screen line the last page kept the selection on, and where that page left the list:
     /// while nothing else moved it, the next page keeps the same line (so a page down and a page
     /// up give back the same screen even when the first stopped at the end).
@@ -56,6 +59,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         self.style = style
         self.width = max(0, width)
         self.axis = axis
+        sourceChoosesSelectableRows = Source.self is any SelectableRows.Type
         let extents = Self.extents(width: width, height: height, style: style, axis: axis)
         stack = LazyStack(source: source, crossExtent: extents.cross, viewportExtent: extents.viewport, options: options)
         selection = selectable(from: 0, forward: true)
@@ -302,8 +306,13 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Whether `row` can be selected: its kind is `.item`, and a source that is
     /// ``SelectableRows`` says so.
     public func isSelectable(_ row: Int) -> Bool {
-        Self.isSelectable(row, in: stack.source)
+        guard sourceChoosesSelectableRows else {
+            return row >= 0 && row < stack.rowCount && stack.source.rowKind(at: row) == .item
+        }
+        return Self.isSelectable(row, in: stack.source)
     }
+
+
 
     /// Whether `row` of `source` can be selected (a source the list no longer shows: a reload
     /// looks among the rows it had).

@@ -33,9 +33,11 @@ public enum Scrollbar {
         let isExact = frame.contentSize.isExact
         var onThumbStyle = thumbStyle
         if !isExact { onThumbStyle.attributes = .dim }
+        let thumbCells = CellText.cells("┃", style: onThumbStyle)
+        let trackCells = CellText.cells("│", style: track)
         for line in 0..<length {
             let onThumb = line >= thumb.start && line < thumb.start + thumb.length
-            buffer.write(onThumb ? "┃" : "│", style: onThumb ? onThumbStyle : track, x: x, y: top + line)
+            buffer.write(onThumb ? thumbCells : trackCells, x: x, y: top + line)
         }
     }
 }

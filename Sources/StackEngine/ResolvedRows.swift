@@ -1,0 +1,76 @@
+/// The rows a stack has built, by index, with their indexes kept in order: the window slides a
+/// row at a time, and evicting what fell out of it finds those rows at the ends of the order
+/// instead of testing every row built.
+struct ResolvedRows<Row> {
+    private var rows: [Int: Row] = [:]
+    /// The indexes of `rows`, ascending.
+    private var order: [Int] = []
+
+    /// The number of rows built.
+    var count: Int { rows.count }
+
+    /// The row built for `index`; setting nil forgets it.
+    subscript(index: Int) -> Row? {
+        get { rows[index] }
+        set {
+            let position = insertionPoint(of: index)
+            let present = position < order.count && order[position] == index
+            switch (newValue, present) {
+            case (nil, true): order.remove(at: position)
+            case (.some, false): order.insert(index, at: position)
+            default: break
+            }
+            rows[index] = newValue
+        }
+    }
+
+    /// Forgets every row outside `kept` except those in `exceptions`.
+    /// - Returns: the indexes forgotten, ascending.
+    /// - Complexity: O(log n + rows forgotten + exceptions outside `kept`), plus the cost of
+    ///   moving the order down when rows go from its front.
+    mutating func removeAll(outside kept: Range<Int>, except exceptions: Set<Int>) -> [Int] {
+        let low = insertionPoint(of: kept.lowerBound)
+        let high = insertionPoint(of: kept.upperBound)
+        var doomed: [Int] = []
+        for index in order[..<low] where !exceptions.contains(index) { doomed.append(index) }
+        for index in order[high...] where !exceptions.contains(index) { doomed.append(index) }
+        guard !doomed.isEmpty else { return [] }
+        for index in doomed { rows[index] = nil }
+        order.removeAll { !kept.contains($0) && !exceptions.contains($0) }
+        return doomed
+    }
+
+    /// Every row built, by ascending index.
+    var all: [(index: Int, row: Row)] { order.compactMap { index in rows[index].map { (index, $0) } } }
+
+    /// Whether the order holds exactly the rows' indexes, ascending (checked with the stack's
+    /// other invariants).
+    var isConsistent: Bool {
+        order.count == rows.count && zip(order, order.dropFirst()).allSatisfy { $0 < $1 } && order.allSatisfy { rows[$0] != nil }
+    }
+
+    /// Renumbers the rows: `moved` gives each index's new one, or nil for a row that went.
+    /// The new indexes must keep the old order.
+    mutating func renumber(_ moved: (Int) -> Int?) {
+        var renumbered: [Int: Row] = [:]
+        var newOrder: [Int] = []
+        for index in order {
+            guard let row = rows[index], let new = moved(index) else { continue }
+            renumbered[new] = row
+            newOrder.append(new)
+        }
+        rows = renumbered
+        order = newOrder
+    }
+
+    /// The position of the first index not below `index`.
+    private func insertionPoint(of index: Int) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if order[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
