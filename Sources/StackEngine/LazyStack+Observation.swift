@@ -20,19 +20,21 @@ extension LazyStack {
     }
 
     /// Compares `frame` with the previous frame and remembers it for the next comparison.
-    /// - Complexity: O(rows in the frame + rows in the previous frame).
+    /// - Complexity: O(r log r) in the rows of the frame and of the previous frame (a few
+    ///   screens' worth): sorted arrays, merged, rather than sets hashed on every frame.
     mutating func changes(for frame: StackFrame<Source.Row>) -> FrameChanges {
         var changes = FrameChanges()
-        let onScreen = Set(frame.rows.map { $0.index })
-        changes.appeared = onScreen.subtracting(observed.onScreen).sorted()
-        changes.disappeared = observed.onScreen.subtracting(onScreen).sorted()
-        var visible: Set<Int> = []
+        let onScreen = Self.sortedUnique(frame.rows.map { $0.index })
+        changes.appeared = Self.elements(of: onScreen, notIn: observed.onScreen)
+        changes.disappeared = Self.elements(of: observed.onScreen, notIn: onScreen)
+        var visible: [Int] = []
         for placed in frame.rows
         where Self.visibleFraction(of: placed, in: frame) >= options.visibilityThreshold {
-            visible.insert(placed.index)
+            visible.append(placed.index)
         }
-        changes.becameVisible = visible.subtracting(observed.visible).sorted()
-        changes.becameHidden = observed.visible.subtracting(visible).sorted()
+        visible = Self.sortedUnique(visible)
+        changes.becameVisible = Self.elements(of: visible, notIn: observed.visible)
+        changes.becameHidden = Self.elements(of: observed.visible, notIn: visible)
         let geometry = ScrollGeometry(
             offset: frame.scrollOffset, contentSize: frame.contentSize,
             visibleRange: frame.visibleRange, viewportExtent: frame.viewportExtent)
@@ -41,12 +43,36 @@ extension LazyStack {
         observed = ObservedState(onScreen: onScreen, visible: visible, geometry: geometry)
         return changes
     }
+
+    private static func sortedUnique(_ indexes: [Int]) -> [Int] {
+        var sorted = indexes.sorted()
+        var kept = 0
+        for element in sorted where kept == 0 || sorted[kept - 1] != element {
+            sorted[kept] = element
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
+    }
+
+    /// The elements of sorted `first` that sorted `second` lacks, in order.
+    private static func elements(of first: [Int], notIn second: [Int]) -> [Int] {
+        var result: [Int] = []
+        var other = 0
+        for element in first {
+            while other < second.count, second[other] < element { other += 1 }
+            if other == second.count || second[other] != element { result.append(element) }
+        }
+        return result
+    }
 }
 
 /// What the last frame showed, kept to report only changes.
 struct ObservedState {
-    var onScreen: Set<Int> = []
-    var visible: Set<Int> = []
+    /// Rows placed, ascending.
+    var onScreen: [Int] = []
+    /// Rows visible past the threshold, ascending.
+    var visible: [Int] = []
     var geometry: ScrollGeometry?
     /// Loading rows resolved since the last frame.
     var requestedPages: Set<Int> = []

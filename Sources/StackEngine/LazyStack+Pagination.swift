@@ -50,8 +50,8 @@ extension LazyStack {
         let shift = added - (upper - lower)
         func moved(_ row: Int) -> Int? { row < lower ? row : row >= upper ? row + shift : nil }
         resolved.renumber(moved)
-        observed.onScreen = Set(observed.onScreen.compactMap(moved))
-        observed.visible = Set(observed.visible.compactMap(moved))
+        observed.onScreen = observed.onScreen.compactMap(moved)
+        observed.visible = observed.visible.compactMap(moved)
         observed.requestedPages = Set(observed.requestedPages.compactMap(moved))
         index.replaceRows(lower..<upper, with: source.kindRuns(in: lower..<(lower + added)))
         counters.resolvedNow = resolved.count

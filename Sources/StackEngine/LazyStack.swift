@@ -107,7 +107,7 @@ public struct LazyStack<Source: StackDataSource> {
 
     /// The exact extent of the row at `index`, resolving it if needed.
     mutating func extent(_ index: Int) -> Int {
-        resolve(index).extent
+        resolved.extent(of: index) ?? resolve(index).extent
     }
 
     /// The kind of the row at `index`.

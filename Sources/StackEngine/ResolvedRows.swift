@@ -1,8 +1,10 @@
 /// The rows a stack has built, by index, with their indexes kept in order: the window slides a
 /// row at a time, and evicting what fell out of it finds those rows at the ends of the order
 /// instead of testing every row built.
-struct ResolvedRows<Row> {
+struct ResolvedRows<Row: StackRow> {
     private var rows: [Int: Row] = [:]
+    /// Each row's extent, apart: asking it costs a lookup of two integers, not a copy of a row.
+    private var extents: [Int: Int] = [:]
     /// The indexes of `rows`, ascending.
     private var order: [Int] = []
 
@@ -21,8 +23,12 @@ struct ResolvedRows<Row> {
             default: break
             }
             rows[index] = newValue
+            extents[index] = newValue?.extent
         }
     }
+
+    /// The extent of the row built for `index`, if it is built.
+    func extent(of index: Int) -> Int? { extents[index] }
 
     /// Forgets every row outside `kept` except those in `exceptions`.
     /// - Returns: the indexes forgotten, ascending.
@@ -35,7 +41,10 @@ struct ResolvedRows<Row> {
         for index in order[..<low] where !exceptions.contains(index) { doomed.append(index) }
         for index in order[high...] where !exceptions.contains(index) { doomed.append(index) }
         guard !doomed.isEmpty else { return [] }
-        for index in doomed { rows[index] = nil }
+        for index in doomed {
+            rows[index] = nil
+            extents[index] = nil
+        }
         order.removeAll { !kept.contains($0) && !exceptions.contains($0) }
         return doomed
     }
@@ -46,20 +55,24 @@ struct ResolvedRows<Row> {
     /// Whether the order holds exactly the rows' indexes, ascending (checked with the stack's
     /// other invariants).
     var isConsistent: Bool {
-        order.count == rows.count && zip(order, order.dropFirst()).allSatisfy { $0 < $1 } && order.allSatisfy { rows[$0] != nil }
+        order.count == rows.count && extents.count == rows.count && zip(order, order.dropFirst()).allSatisfy { $0 < $1 }
+            && order.allSatisfy { rows[$0].map { $0.extent } == extents[$0] }
     }
 
     /// Renumbers the rows: `moved` gives each index's new one, or nil for a row that went.
     /// The new indexes must keep the old order.
     mutating func renumber(_ moved: (Int) -> Int?) {
         var renumbered: [Int: Row] = [:]
+        var newExtents: [Int: Int] = [:]
         var newOrder: [Int] = []
         for index in order {
             guard let row = rows[index], let new = moved(index) else { continue }
             renumbered[new] = row
+            newExtents[new] = extents[index]
             newOrder.append(new)
         }
         rows = renumbered
+        extents = newExtents
         order = newOrder
     }
 

@@ -29,6 +29,8 @@ struct FrameWriter {
     private var style = Style.plain
     /// The bytes from one style to another, by ``transitionKey(from:to:)``.
     private var styleChanges: [UInt32: [UInt8]] = [:]
+    /// The bytes of a scroll region, by `top * (height + 1) + bottom`, made when first needed.
+    private var scrollRegions: [Int: [UInt8]] = [:]
     /// The bytes of a cursor move, by `line * (width + 1) + column`, made when first needed.
     private var cursorMoves: [[UInt8]?] = []
 
@@ -52,6 +54,7 @@ struct FrameWriter {
             width = frame.width
             height = frame.height
             cursorMoves = Array(repeating: nil, count: height * (width + 1))
+            scrollRegions = [:]
             output += controls.resetStyle + controls.clearScreen
             shown = Array(repeating: .blank, count: width * height)
             shownHashes = Self.lineHashes(shown, width: width, height: height)
@@ -59,8 +62,25 @@ struct FrameWriter {
         }
         let next = frame.cells
         let nextHashes = Self.lineHashes(next, width: width, height: height)
-        if let scroll = bestScroll(to: nextHashes) { apply(scroll) }
-        for line in 0..<height { writeChanges(ofLine: line, to: next) }
+        // What each line of the terminal shows once the scroll is done: a shown line, or a
+        // blank one (-1) the scroll opened.
+        var lineShown = Array(0..<height)
+        if let scroll = bestScroll(to: nextHashes) { apply(scroll, to: &lineShown) }
+        if width > 0 {
+            let blankLine = [Cell](repeating: .blank, count: width)
+            let shownCells = shown
+            shownCells.withUnsafeBufferPointer { shown in
+                next.withUnsafeBufferPointer { next in
+                    blankLine.withUnsafeBufferPointer { blankLine in
+                        for line in 0..<height {
+                            let old = lineShown[line] < 0
+                                ? blankLine : UnsafeBufferPointer(rebasing: shown[(lineShown[line] * width)...].prefix(width))
+                            writeChanges(ofLine: line, from: old, to: UnsafeBufferPointer(rebasing: next[(line * width)...].prefix(width)))
+                        }
+                    }
+                }
+            }
+        }
         if style != .plain { output += controls.resetStyle }
         shown = next
         shownHashes = nextHashes
@@ -73,16 +93,26 @@ struct FrameWriter {
     /// already; nil when none does (or the terminal cannot scroll a region).
     func bestScroll(to nextHashes: [UInt64]) -> Scroll? {
         guard controls.scrollRegion != nil, height > 1 else { return nil }
-        var linesByHash: [UInt64: [Int]] = [:]
-        for (line, hash) in shownHashes.enumerated() { linesByHash[hash, default: []].append(line) }
+        // The shown lines by hash: a chained table, built in two arrays.
+        var buckets = 64
+        while buckets < 2 * height { buckets *= 2 }
+        var head = [Int](repeating: -1, count: buckets)
+        var chain = [Int](repeating: -1, count: height)
+        for line in 0..<height {
+            let bucket = Int(truncatingIfNeeded: shownHashes[line]) & (buckets - 1)
+            chain[line] = head[bucket]
+            head[bucket] = line
+        }
         // One run per shift (index shift + height): where it started, its last line, lines it saves.
         var runStart = [Int](repeating: 0, count: 2 * height)
         var runLast = [Int](repeating: -2, count: 2 * height)
         var runSaves = [Int](repeating: 0, count: 2 * height)
         var best: (saves: Int, scroll: Scroll)?
         for line in 0..<height {
-            guard let sources = linesByHash[nextHashes[line]] else { continue }
-            for source in sources where source != line {
+            var source = head[Int(truncatingIfNeeded: nextHashes[line]) & (buckets - 1)]
+            while source >= 0 {
+                defer { source = chain[source] }
+                guard source != line, shownHashes[source] == nextHashes[line] else { continue }
                 let shift = source - line
                 if shift > 0 ? controls.scrollForward == nil : controls.scrollReverse == nil { continue }
                 let slot = shift + height
@@ -127,87 +157,80 @@ struct FrameWriter {
         return scroll
     }
 
-    /// Scrolls the terminal's region and the writer's copy of the screen alike; the lines it
-    /// opens are blank, in the default style the frame starts in.
-    private mutating func apply(_ scroll: Scroll) {
-        guard let scrollRegion = controls.scrollRegion else { return }
+    /// Scrolls the terminal's region, and `lineShown` (what each line shows) alike; the lines
+    /// it opens are blank, in the default style the frame starts in.
+    private mutating func apply(_ scroll: Scroll, to lineShown: inout [Int]) {
+        guard controls.scrollRegion != nil else { return }
         let count = abs(scroll.shift)
         if scroll.shift > 0, let forward = controls.scrollForward {
             let bottom = scroll.bottom + count
-            output += scrollRegion(scroll.top, bottom) + controls.moveCursor(bottom, 0)
+            setScrollRegion(scroll.top, bottom)
+            moveCursor(bottom, 0)
             for _ in 0..<count { output += forward }
-            for line in scroll.top...bottom {
-                replaceShownLine(line, with: line + count <= bottom ? line + count : nil)
-            }
+            for line in scroll.top...bottom { lineShown[line] = line + count <= bottom ? line + count : -1 }
         } else if scroll.shift < 0, let reverse = controls.scrollReverse {
             let top = scroll.top - count
-            output += scrollRegion(top, scroll.bottom) + controls.moveCursor(top, 0)
+            setScrollRegion(top, scroll.bottom)
+            moveCursor(top, 0)
             for _ in 0..<count { output += reverse }
-            for line in stride(from: scroll.bottom, through: top, by: -1) {
-                replaceShownLine(line, with: line - count >= top ? line - count : nil)
-            }
+            for line in top...scroll.bottom { lineShown[line] = line - count >= top ? line - count : -1 }
         }
-        output += scrollRegion(0, height - 1)
+        setScrollRegion(0, height - 1)
     }
 
-    /// Copies shown line `source` over line `line`, or blanks it.
-    private mutating func replaceShownLine(_ line: Int, with source: Int?) {
-        guard width > 0 else { return }
-        let width = width
-        shown.withUnsafeMutableBufferPointer { cells in
-            let start = cells.baseAddress! + line * width
-            if let source {
-                start.update(from: cells.baseAddress! + source * width, count: width)
-            } else {
-                start.update(repeating: .blank, count: width)
-            }
-        }
-        shownHashes[line] = source.map { shownHashes[$0] } ?? blankLineHash
+    private mutating func setScrollRegion(_ top: Int, _ bottom: Int) {
+        guard let scrollRegion = controls.scrollRegion else { return }
+        let key = top * (height + 1) + bottom
+        if scrollRegions[key] == nil { scrollRegions[key] = scrollRegion(top, bottom) }
+        output.append(contentsOf: scrollRegions[key]!)
     }
 
     // MARK: - Lines that differ
 
-    /// Writes line `line` of `next` from its first cell that differs from the screen to its
-    /// last, whole wide characters, clearing blanks that reach the end of the line.
-    private mutating func writeChanges(ofLine line: Int, to next: [Cell]) {
-        let base = line * width
-        guard width > 0, !Self.sameCells(shown, next, from: base, count: width) else { return }
+    /// Writes line `line` of the frame, `next`, over what the terminal shows there, `shown`:
+    /// from the first cell that differs to the last, whole wide characters, stepping over runs
+    /// already right, erasing runs of blanks, and clearing blanks that reach the end of the line.
+    private mutating func writeChanges(
+        ofLine line: Int, from shown: UnsafeBufferPointer<Cell>, to next: UnsafeBufferPointer<Cell>
+    ) {
+        let width = next.count
+        guard memcmp(shown.baseAddress!, next.baseAddress!, width * MemoryLayout<Cell>.stride) != 0 else { return }
         var first = 0
-        while first < width, shown[base + first] == next[base + first] { first += 1 }
+        while first < width, shown[first] == next[first] { first += 1 }
         guard first < width else { return }
         var end = width
-        while shown[base + end - 1] == next[base + end - 1] { end -= 1 }
-        while first > 0, next[base + first].isContinuation || shown[base + first].isContinuation { first -= 1 }
-        while end < width, next[base + end].isContinuation || shown[base + end].isContinuation { end += 1 }
+        while shown[end - 1] == next[end - 1] { end -= 1 }
+        while first > 0, next[first].isContinuation || shown[first].isContinuation { first -= 1 }
+        while end < width, next[end].isContinuation || shown[end].isContinuation { end += 1 }
         let blank = Cell.blank
         var blanksFrom = width
-        while blanksFrom > first, next[base + blanksFrom - 1] == blank { blanksFrom -= 1 }
+        while blanksFrom > first, next[blanksFrom - 1] == blank { blanksFrom -= 1 }
         let clears = controls.clearToEndOfLine != nil && end > blanksFrom && width - blanksFrom >= 4
         if clears {
             end = blanksFrom
         } else if line == height - 1, !controls.writesBottomRightCell, end == width {
             // Writing the last cell would scroll the screen: leave it (and a wide character on it).
-            end = next[base + width - 1].isContinuation ? width - 2 : width - 1
+            end = next[width - 1].isContinuation ? width - 2 : width - 1
         }
         guard end > first || clears else { return }
         moveCursor(line, first)
         var column = first
         while column < end {
-            let cell = next[base + column]
+            let cell = next[column]
             if cell.isContinuation {
                 column += 1
                 continue
             }
             // A run of cells already right is stepped over, a run of blanks erased: a line
             // whose text changed keeps its border, its scrollbar and the blanks between.
-            let same = run(from: column, to: end) { shown[base + $0] == next[base + $0] }
+            let same = run(from: column, to: end) { shown[$0] == next[$0] }
             if same >= Self.shortestSkippedRun {
                 column += same
                 if column < end { moveCursor(line, column) }
                 continue
             }
             if cell == blank, let erase = controls.eraseCharacters {
-                let blanks = run(from: column, to: end) { next[base + $0] == blank }
+                let blanks = run(from: column, to: end) { next[$0] == blank }
                 if blanks >= Self.shortestSkippedRun {
                     setStyle(.plain)
                     output += erase(blanks, 0)
@@ -262,17 +285,6 @@ struct FrameWriter {
         return bits(style) << 16 | bits(next)
     }
 
-    /// Whether `count` cells from `start` are the same in both: a comparison of memory, as a
-    /// cell is two words with no padding and no reference.
-    private static func sameCells(_ first: [Cell], _ second: [Cell], from start: Int, count: Int) -> Bool {
-        first.withUnsafeBytes { first in
-            second.withUnsafeBytes { second in
-                let stride = MemoryLayout<Cell>.stride
-                return memcmp(first.baseAddress! + start * stride, second.baseAddress! + start * stride, count * stride) == 0
-            }
-        }
-    }
-
     // MARK: - Hashes
 
     /// A hash of each line's cells (equal lines hash alike; unequal ones almost never do, and
@@ -280,12 +292,23 @@ struct FrameWriter {
     static func lineHashes(_ cells: [Cell], width: Int, height: Int) -> [UInt64] {
         cells.withUnsafeBufferPointer { cells in
             (0..<height).map { line in
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-                for cell in cells[(line * width)..<(line * width + width)] {
-                    hash = (hash ^ cell.leadingScalars) &* 0x0000_0100_0000_01B3
-                    hash = (hash ^ cell.rest) &* 0x0000_0100_0000_01B3
+                // Four lanes, so the multiplications do not wait on each other.
+                var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 1, 2)
+                let prime: UInt64 = 0x0000_0100_0000_01B3
+                var column = line * width
+                let end = column + width
+                while column + 1 < end {
+                    lanes.0 = (lanes.0 ^ cells[column].leadingScalars) &* prime
+                    lanes.1 = (lanes.1 ^ cells[column].rest) &* prime
+                    lanes.2 = (lanes.2 ^ cells[column + 1].leadingScalars) &* prime
+                    lanes.3 = (lanes.3 ^ cells[column + 1].rest) &* prime
+                    column += 2
                 }
-                return hash
+                if column < end {
+                    lanes.0 = (lanes.0 ^ cells[column].leadingScalars) &* prime
+                    lanes.1 = (lanes.1 ^ cells[column].rest) &* prime
+                }
+                return ((lanes.0 &* 31 ^ lanes.1) &* 31 ^ lanes.2) &* 31 ^ lanes.3
             }
         }
     }

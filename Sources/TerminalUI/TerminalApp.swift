@@ -99,9 +99,11 @@ extension TerminalApp {
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
+            // (Asked once: each ask is a system call, and a key's frame waits for them.)
+            let pending = input.hasPendingInput
             if event == .tick {
                 timer.ticked(now: input.now)
-            } else if input.hasPendingInput {
+            } else if pending {
                 // Keys still waiting (a held key, a paste): a tick that fell due comes now, before
                 // them, so they never starve it; else it comes after this key's frame.
                 timer.follow(tickInterval, now: input.now)
@@ -111,7 +113,7 @@ extension TerminalApp {
                 }
             }
             if let text = takeClipboardText() { screen.copyToClipboard(text) }
-            if input.hasPendingInput || !needsFrame { continue }
+            if pending || !needsFrame { continue }
             screen.present(draw(size: screen.size))
             if !input.hasPendingInput { idle() }
         }

@@ -8,12 +8,19 @@ import TerminalUI
 /// too narrow the least important parts go first; then a focused id too long to leave room for
 /// the message is cut from its left (`….b.c`, its end is the focused node), or goes, so a
 /// message always shows.
-struct StatusLine {
+struct StatusLine: Equatable {
+    /// The focused item's place among the items shown.
+    struct Position: Equatable {
+        /// 1-based.
+        var item: Int
+        var count: Int
+    }
+
     var focusedID: String?
     var fileName: String
     var section: String?
     /// 1-based position of the focused item among all items shown, and their count.
-    var position: (item: Int, count: Int)?
+    var position: Position?
     /// `Top`, `Bot`, `All` or `42%`.
     var progress: String
     var contentSize: ContentSize

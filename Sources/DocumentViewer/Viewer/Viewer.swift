@@ -36,6 +36,8 @@ public struct Viewer {
     var clipboard: String?
     /// The pace of frames, kept by the run loop's side.
     var pacing = FramePacing()
+    /// The status line last drawn and its cells.
+    private var drawnStatus: (line: StatusLine, style: Style, cells: [Cell])?
 
     /// A viewer of a stack document on a screen of `size`, scrolled to the top with the first
     /// item focused. Headers (and footers) pin as the document's `pinned` field says.
@@ -336,7 +338,14 @@ public struct Viewer {
         } else {
             status.fileName = fileName
             status.message = message
-            status.draw(into: &buffer, y: y, style: theme.status)
+            // The line is composed of text, numbers and widths: drawn again only when it changed
+            // (a Down press changes it about one time in ten).
+            if let drawn = drawnStatus, drawn.line == status, drawn.style == theme.status, drawn.cells.count == size.width {
+                buffer.write(drawn.cells, x: 0, y: y)
+            } else {
+                status.draw(into: &buffer, y: y, style: theme.status)
+                drawnStatus = (status, theme.status, Array(buffer.row(y)))
+            }
         }
         return buffer
     }

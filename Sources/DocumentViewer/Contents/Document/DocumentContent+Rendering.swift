@@ -47,11 +47,11 @@ extension DocumentContent {
     }
 
     private func status(for frame: StackFrame<RenderedRow>) -> StatusLine {
-        var position: (Int, Int)?
+        var position: StatusLine.Position?
         var section: String?
         if let focus, let ordinal = view.focusedOrdinal {
             let entry = rows.entry(at: focus)
-            position = (ordinal + 1, rows.itemCount)
+            position = StatusLine.Position(item: ordinal + 1, count: rows.itemCount)
             let documentSection = rows.document.sections[Int(entry.section)]
             section = documentSection.header ?? documentSection.id
         }
