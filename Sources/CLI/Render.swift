@@ -6,6 +6,7 @@ import TerminalUI
 /// terminal, printing what a user would see. This is how tests and scripts look at the screen.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Run the viewer headless and print the screen as text.",
         discussion: """
             KEYS uses vim-like notation: <Down> <Up> <Left> <Right> <PgDn> <PgUp> <Home> <End> \

@@ -71,7 +71,10 @@ public struct KeyTable<Action: Equatable & Sendable, Context: Hashable & Sendabl
     @usableFromInline let actions: [Context: [KeyChord: Action]]
     @usableFromInline let prefixes: [Context: Set<Key>]
 
-    /// A table of `entries`, in the order the help lists them.
+    /// A table of `entries`, in the order the help lists them. (Inlinable, as the lookups:
+    /// built in the program's own types, the table takes a tenth of the time it takes through
+    /// generic dictionaries — it is built as the program starts.)
+    @inlinable
     public init(_ entries: [Entry]) {
         self.entries = entries
         var actions: [Context: [KeyChord: Action]] = [:]
