@@ -110,7 +110,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
 
     // MARK: - Output
 
-    /// Draws `buffer`: ``FrameWriter`` sends what differs from the last frame (a scroll as a
+    /// Draws `buffer`: the frame writer sends what differs from the last frame (a scroll as a
     /// scrolled region and the lines it opens) in the terminal's own control sequences, in one
     /// write. ncurses is only asked to clear the screen at a new size, which also settles what
     /// its own resize handling left to draw.
