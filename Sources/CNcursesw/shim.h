@@ -128,6 +128,27 @@ static void tstack_on_winch(int signo) {
     }
 }
 
+/* SIGCONT: the program was stopped (Ctrl-Z) and goes on. ncurses' own SIGTSTP handler repaints
+   its copy of the screen, which is blank (tstack draws its own frames): the loop hears of it and
+   draws the whole frame again. */
+static inline volatile sig_atomic_t *tstack_continued(void) {
+    static volatile sig_atomic_t continued = 0;
+    return &continued;
+}
+
+static void tstack_on_continue(int signo) {
+    (void)signo;
+    *tstack_continued() = 1;
+    tstack_wake_event_loop();
+}
+
+/// Whether the program went on after a stop since the last call.
+static inline int tstack_take_continued(void) {
+    int continued = *tstack_continued();
+    *tstack_continued() = 0;
+    return continued;
+}
+
 /* On a crash (a trap, abort or fault) restore the terminal first, then let the previous handler
    (Swift's backtracer) run, so its report lands on a sane terminal. endwin() is not
    async-signal-safe; at that point restoring the user's shell is worth the risk. */
@@ -176,6 +197,11 @@ static inline void tstack_install_signal_handlers(void) {
     winch.sa_handler = tstack_on_winch;
     sigemptyset(&winch.sa_mask);
     sigaction(SIGWINCH, &winch, tstack_previous_winch());
+    struct sigaction cont;
+    memset(&cont, 0, sizeof cont);
+    cont.sa_handler = tstack_on_continue;
+    sigemptyset(&cont.sa_mask);
+    sigaction(SIGCONT, &cont, NULL);
     /* A parent may have started us with these blocked (signal masks are inherited): unblock
        them, or resizes and termination requests would never arrive. */
     sigset_t wanted;
@@ -185,6 +211,7 @@ static inline void tstack_install_signal_handlers(void) {
     sigaddset(&wanted, SIGHUP);
     sigaddset(&wanted, SIGQUIT);
     sigaddset(&wanted, SIGWINCH);
+    sigaddset(&wanted, SIGCONT);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
 

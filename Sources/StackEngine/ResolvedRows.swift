@@ -45,7 +45,11 @@ struct ResolvedRows<Row: StackRow> {
             rows[index] = nil
             extents[index] = nil
         }
-        order.removeAll { !kept.contains($0) && !exceptions.contains($0) }
+        // Only the two ends go: the order inside `kept` is untouched.
+        let keptAfter = order[high...].filter { exceptions.contains($0) }
+        order.replaceSubrange(high..., with: keptAfter)
+        let keptBefore = order[..<low].filter { exceptions.contains($0) }
+        order.replaceSubrange(..<low, with: keptBefore)
         return doomed
     }
 

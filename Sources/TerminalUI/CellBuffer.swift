@@ -46,7 +46,8 @@ public struct CellBuffer: Equatable, Sendable {
     }
 
     /// The write of a line that lies inside the clip from its first cell and pairs every wide
-    /// character with its continuation (as ``CellText`` makes them): the cells that fit are
+    /// character with the continuation the cell-by-cell write would put after it (as
+    /// ``CellText`` makes them): the cells that fit are
     /// copied at once, and only the two ends can cut a wide character already there. Nil, and
     /// nothing written, for any other line: the cell-by-cell write handles it.
     private mutating func copyWholeCharacters(_ line: [Cell], x: Int, y: Int, limit: Int?, start: Int) -> Int? {
@@ -58,8 +59,8 @@ public struct CellBuffer: Equatable, Sendable {
             for index in 0..<count {
                 switch line[index].width {
                 case 1: continue
-                case 2: if index + 1 < line.count, line[index + 1].width == 0 { continue }
-                case 0: if index > 0, line[index - 1].width == 2 { continue }
+                case 2: if index + 1 < line.count, line[index + 1] == .continuation(line[index].style) { continue }
+                case 0: if index > 0, line[index - 1].width == 2, line[index] == .continuation(line[index - 1].style) { continue }
                 default: break
                 }
                 return false

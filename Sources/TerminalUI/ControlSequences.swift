@@ -44,6 +44,26 @@ struct ControlSequences: Sendable {
         backgrounds: (0..<8).map { Array("\u{1B}[4\($0)m".utf8) },
         writesBottomRightCell: true)
 
+    /// `capability` without its padding: terminfo writes a delay as `$<5>` (or `$<2*/>`), which
+    /// only `tputs` understands. The writer sends the bytes themselves, so it drops them (no
+    /// terminal still in use needs the delays).
+    static func withoutPadding(_ capability: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(capability.count)
+        var index = 0
+        while index < capability.count {
+            if capability[index] == UInt8(ascii: "$"), index + 1 < capability.count, capability[index + 1] == UInt8(ascii: "<"),
+                let close = capability[(index + 2)...].firstIndex(of: UInt8(ascii: ">")),
+                capability[(index + 2)..<close].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2A || $0 == 0x2F }) {
+                index = close + 1
+                continue
+            }
+            result.append(capability[index])
+            index += 1
+        }
+        return result
+    }
+
     /// The bytes that take the terminal from `style` to `next`: only what `next` adds when it
     /// keeps all of `style`, else a reset and the whole of `next`.
     func bytes(from style: Style, to next: Style) -> [UInt8] {

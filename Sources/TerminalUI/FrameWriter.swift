@@ -25,6 +25,8 @@ struct FrameWriter {
     /// A hash of each shown line, to find lines that moved.
     private var shownHashes: [UInt64] = []
     private var blankLineHash: UInt64 = 0
+    /// The cells of the last line the frame being written leaves as they were.
+    private var keptAtBottomRight: [Cell]?
     private var output: [UInt8] = []
     private var style = Style.plain
     /// The bytes from one style to another, by ``transitionKey(from:to:)``.
@@ -44,6 +46,12 @@ struct FrameWriter {
         shown = []
         width = 0
         height = 0
+    }
+
+    /// The bytes that leave a terminal of `height` lines scrolling as a whole and in the default
+    /// style, whatever a frame cut short left (a program sends them before it ends).
+    func resettingBytes(height: Int) -> [UInt8] {
+        (controls.scrollRegion.map { $0(0, max(0, height - 1)) } ?? []) + controls.resetStyle
     }
 
     /// The bytes that show `frame`, given what the last call showed.
@@ -84,6 +92,13 @@ struct FrameWriter {
         if style != .plain { output += controls.resetStyle }
         shown = next
         shownHashes = nextHashes
+        if let kept = keptAtBottomRight {
+            // Cells left unwritten (the bottom-right one, where writing it would scroll).
+            let start = height * width - kept.count
+            shown.replaceSubrange(start..<(height * width), with: kept)
+            shownHashes[height - 1] = Self.lineHashes(Array(shown[((height - 1) * width)...]), width: width, height: 1)[0]
+            keptAtBottomRight = nil
+        }
         return output
     }
 
@@ -212,8 +227,14 @@ struct FrameWriter {
             // Writing the last cell would scroll the screen: leave it (and a wide character on it).
             end = next[width - 1].isContinuation ? width - 2 : width - 1
         }
+        if end < width, line == height - 1, !controls.writesBottomRightCell, !clears {
+            // What stays on the terminal there is what was shown: the writer's copy must say so.
+            keptAtBottomRight = Array(shown[end..<width])
+        }
         guard end > first || clears else { return }
+        // Where the terminal's cursor is: moves are sent only when a write needs it elsewhere.
         moveCursor(line, first)
+        var cursor = first
         var column = first
         while column < end {
             let cell = next[column]
@@ -226,24 +247,27 @@ struct FrameWriter {
             let same = run(from: column, to: end) { shown[$0] == next[$0] }
             if same >= Self.shortestSkippedRun {
                 column += same
-                if column < end { moveCursor(line, column) }
                 continue
             }
             if cell == blank, let erase = controls.eraseCharacters {
                 let blanks = run(from: column, to: end) { next[$0] == blank }
                 if blanks >= Self.shortestSkippedRun {
+                    if cursor != column { moveCursor(line, column) }
+                    cursor = column  // (Erasing does not move the cursor.)
                     setStyle(.plain)
                     output += erase(blanks, 0)
                     column += blanks
-                    if column < end { moveCursor(line, column) }
                     continue
                 }
             }
+            if cursor != column { moveCursor(line, column) }
             setStyle(cell.style)
             cell.appendUTF8(to: &output)
             column += 1
+            cursor = column + (cell.width == 2 ? 1 : 0)
         }
         if clears, let clear = controls.clearToEndOfLine {
+            if cursor != end { moveCursor(line, end) }
             setStyle(.plain)
             output += clear
         }
@@ -253,8 +277,8 @@ struct FrameWriter {
     private static let shortestSkippedRun = 8
 
     /// How many columns from `start` before `end` satisfy `test`, stopping at the first that
-    /// does not. (A run never ends inside a wide character: the span's ends were moved out of
-    /// any, a right half equals the screen's when its left half does, and blanks are narrow.)
+    /// does not. (A run that ends on a wide character's right half leaves it to the loop, which
+    /// steps over a right half: its left half is written whole, or was right already.)
     private func run(from start: Int, to end: Int, while test: (Int) -> Bool) -> Int {
         var column = start
         while column < end, test(column) { column += 1 }

@@ -40,9 +40,6 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         noecho()
         nonl()
         keypad(tstack_stdscr(), true)
-        // Lets ncurses scroll a region (and insert or delete lines) when the screen moved by a
-        // few lines, so a one-line scroll sends one new line instead of a repaint.
-        idlok(tstack_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
         mousemask(tstack_wheel_mask(), nil)
@@ -59,12 +56,13 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// The current terminal's control sequences, from its terminfo entry.
     private static func terminfoControls(color: Bool) -> ControlSequences {
         func string(_ name: String) -> [UInt8]? {
-            tstack_string_capability(name).map { Array(String(cString: $0).utf8) }
+            tstack_string_capability(name).map { ControlSequences.withoutPadding(Array(String(cString: $0).utf8)) }
         }
         func format(_ name: String) -> (@Sendable (Int, Int) -> [UInt8])? {
             guard let capability = tstack_string_capability(name).map({ String(cString: $0) }) else { return nil }
             return { first, second in
-                tstack_format_capability(capability, Int32(first), Int32(second)).map { Array(String(cString: $0).utf8) } ?? []
+                ControlSequences.withoutPadding(
+                    tstack_format_capability(capability, Int32(first), Int32(second)).map { Array(String(cString: $0).utf8) } ?? [])
             }
         }
         let colors = color && string("setaf") != nil
@@ -94,7 +92,12 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         guard let screen else { return }
         // The frame writer moved the cursor behind ncurses' back: say where it is unknown, so
         // endwin moves it by absolute address.
-        if shownSize.height > 0 { mvcur(-1, -1, Int32(shownSize.height) - 1, 0) }
+        if shownSize.height > 0, let tty {
+            // Whatever a lost write left: the whole screen scrolls, the style is the default.
+            let reset = writer.resettingBytes(height: shownSize.height)
+            reset.withUnsafeBytes { _ = write(fileno(tty), $0.baseAddress, $0.count) }
+            mvcur(-1, -1, Int32(shownSize.height) - 1, 0)
+        }
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -130,7 +133,11 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             while sent < bytes.count {
                 let count = write(fileno(tty), bytes.baseAddress! + sent, bytes.count - sent)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
+                guard count > 0 else {
+                    // Part of the frame is lost: the next one clears and is written whole.
+                    shownSize = TerminalSize(width: 0, height: 0)
+                    return
+                }
                 sent += count
             }
         }
@@ -179,6 +186,12 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         while true {
             let pending = tstack_take_pending_signal()
             if pending != 0 { return .signal(pending) }
+            if tstack_take_continued() != 0 {
+                // Back from a stop: ncurses repainted its own (blank) copy of the screen. The
+                // next frame clears and is written whole.
+                shownSize = TerminalSize(width: 0, height: 0)
+                return .resize(size)
+            }
             var character: wint_t = 0
             let status = wget_wch(window, &character)
             let signal = tstack_take_pending_signal()

@@ -99,7 +99,7 @@ extension TerminalApp {
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             guard update(event) else { return .finished }
-            // (Asked once: each ask is a system call, and a key's frame waits for them.)
+            // (Asked once before the frame: each ask is a system call, and the frame waits.)
             let pending = input.hasPendingInput
             if event == .tick {
                 timer.ticked(now: input.now)

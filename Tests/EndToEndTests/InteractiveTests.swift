@@ -130,4 +130,23 @@ import Testing
         #expect(home.first?.hasPrefix("  Steps · folding a crane   ") == true)
         tmux.send("q")
     }
+
+    /// Found in review: after Ctrl-Z and going on (SIGCONT), ncurses' own stop handler repaints
+    /// its copy of the screen, which is blank since tstack writes its own frames; the viewer must
+    /// draw the whole frame again.
+    @Test func theScreenComesBackWholeAfterAStop() {
+        let tmux = TmuxSession(width: 80, height: 20, command: "'\(Subprocess.tstack)' browse '\(Subprocess.demo)'; sleep 60")
+        let first = tmux.waitUntil { $0.last?.hasPrefix(" step-1  origami.json") == true }
+        #expect(first.last?.hasPrefix(" step-1  origami.json") == true)
+        tmux.send("C-z")
+        let shell = Int32(tmux.tmux("display-message", "-p", "#{pane_pid}").lines.first ?? "") ?? 0
+        #expect(shell > 0)
+        usleep(300_000)
+        kill(-getpgid(shell), SIGCONT)
+        // (The status line's height estimate may have moved on meanwhile.)
+        let back = tmux.waitUntil { $0.dropLast() == first.dropLast() && $0.last?.hasPrefix(" step-1  origami.json") == true }
+        #expect(back.dropLast() == first.dropLast(), "\(back.joined(separator: "\n"))")
+        #expect(back.last?.hasPrefix(" step-1  origami.json") == true)
+        tmux.send("q")
+    }
 }

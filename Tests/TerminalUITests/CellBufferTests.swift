@@ -50,8 +50,13 @@ import Testing
             var written = copied
             var cells = line()
             if Int.random(in: 0..<6, using: &random) == 0, !cells.isEmpty {
-                // Lines a caller made by hand need not pair wide characters.
+                // Lines a caller made by hand need not pair wide characters,
                 cells.remove(at: Int.random(in: 0..<cells.count, using: &random))
+            }
+            if Bool.random(using: &random), let half = cells.firstIndex(where: { $0.isContinuation }) {
+                // nor give a right half its left half's style.
+                cells = cells.map { Cell($0.character, width: $0.width, style: Style(foreground: .red)) }
+                cells[half] = Cell(" ", width: 0)
             }
             let x = Int.random(in: -3...17, using: &random)
             let limit = Bool.random(using: &random) ? Int.random(in: 0...17, using: &random) : nil

@@ -16,8 +16,13 @@ struct ScreenEmulator {
     private var column = 0
     private var top = 0
     private var bottom: Int
-    private var style = Style.plain
-    private var pending: [UInt8] = []
+    /// The style text is written in now.
+    private(set) var style = Style.plain
+
+    /// Whether the scroll region is the whole screen (as a frame must leave it).
+    var scrollsWholeScreen: Bool { top == 0 && bottom == height - 1 }
+    /// Where the last character went: a combining mark joins it.
+    private var lastWritten: (line: Int, column: Int)?
 
     init(width: Int, height: Int) {
         self.width = width
@@ -104,13 +109,13 @@ struct ScreenEmulator {
         guard let scalar = scalarText.unicodeScalars.first else { return }
         let scalarWidth = DisplayWidth.of(scalar)
         if scalarWidth == 0 {
-            var x = column - 1
-            if x >= 0, cells[line * width + x].isContinuation { x -= 1 }
-            guard x >= 0 else { return }
-            let base = cells[line * width + x]
+            // A mark joins the character written last (as xterm and VTE join it, even when the
+            // cursor wrapped after it).
+            guard let (y, x) = lastWritten else { return }
+            let base = cells[y * width + x]
             var scalars: [Unicode.Scalar] = []
             base.forEachScalar { scalars.append($0) }
-            cells[line * width + x] = Cell(scalars: scalars + [scalar], width: base.width, style: base.style)
+            cells[y * width + x] = Cell(scalars: scalars + [scalar], width: base.width, style: base.style)
             return
         }
         if column + scalarWidth > width {
@@ -119,6 +124,7 @@ struct ScreenEmulator {
             lineFeed()
         }
         put(Cell(scalars: [scalar], width: UInt8(scalarWidth), style: style), x: column, y: line)
+        lastWritten = (line, column)
         if scalarWidth == 2 { put(Cell(" ", width: 0, style: style), x: column + 1, y: line) }
         column += scalarWidth
         if column >= width, wrapsAtOnce {
