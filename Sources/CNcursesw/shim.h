@@ -25,19 +25,9 @@ static inline int tstack_rows(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x;
 static inline int tstack_cols(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
 static inline WINDOW *tstack_stdscr(void) { return stdscr; }
 
-// MARK: - Attributes
+// MARK: - Keys
 
-static inline attr_t tstack_a_normal(void) { return A_NORMAL; }
-static inline attr_t tstack_a_bold(void) { return A_BOLD; }
-static inline attr_t tstack_a_dim(void) { return A_DIM; }
-static inline attr_t tstack_a_reverse(void) { return A_REVERSE; }
-static inline attr_t tstack_a_underline(void) { return A_UNDERLINE; }
 static inline int tstack_key_f(int n) { return KEY_F(n); }
-
-/// Fills one cell: a base character plus up to four combining marks, with attributes and colour pair.
-static inline int tstack_setcchar(cchar_t *cell, const wchar_t *text, attr_t attrs, short pair) {
-    return setcchar(cell, text, attrs, pair, NULL);
-}
 
 // MARK: - Terminfo
 // What tstack draws goes to the terminal as the bytes of its terminfo entry (tstack's own frame

@@ -116,7 +116,8 @@ public struct LazyStack<Source: StackDataSource> {
     }
 
     /// Drops every resolved row whose index is outside `kept`, except `pinned`.
-    /// - Complexity: O(resolved rows).
+    /// - Complexity: O(log r + the rows outside `kept`), r the rows resolved; plus moving the
+    ///   order down when rows go from its front.
     mutating func evict(outside kept: Range<Int>, except pinned: Set<Int>) {
         for row in resolved.removeAll(outside: kept, except: pinned) {
             counters.evicted += 1

@@ -41,6 +41,7 @@ public struct Cell: Hashable, Sendable {
 
     /// Adds a combining mark after the cell's scalars; false (and no change) when it holds
     /// ``maximumScalars`` already.
+    @discardableResult
     mutating func append(_ mark: Unicode.Scalar) -> Bool {
         let value = UInt64(mark.value)
         for index: UInt64 in 1..<5 {
@@ -58,21 +59,9 @@ public struct Cell: Hashable, Sendable {
 
     /// A cell holding the scalars of one grapheme (past ``maximumScalars``, dropped).
     init(scalars: some Sequence<Unicode.Scalar>, width: UInt8 = 1, style: Style = .plain) {
-        leadingScalars = 0
-        rest = 0
-        var index: UInt64 = 0
-        for scalar in scalars {
-            guard index < 5 else { break }
-            let value = UInt64(scalar.value)
-            if index < 3 {
-                leadingScalars |= value << (index * Self.scalarBits)
-            } else {
-                rest |= value << ((index - 3) * Self.scalarBits)
-            }
-            index += 1
-        }
-        self.width = width
-        self.style = style
+        var scalars = scalars.makeIterator()
+        self.init(scalar: scalars.next() ?? " ", width: width, style: style)
+        while let mark = scalars.next(), append(mark) {}
     }
 
     /// The grapheme drawn in the cell: a base character plus any combining marks.

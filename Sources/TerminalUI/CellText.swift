@@ -5,7 +5,7 @@ public enum CellText {
     /// Combining marks kept on one cell; ncursesw holds a base character and up to four more
     /// (`CCHARW_MAX` is 5). Marks past this are dropped and the cell is followed by a dotted
     /// circle (U+25CC, the usual sign for a mark without its base), so the loss is visible.
-    public static let maximumMarksPerCell = 4
+    public static let maximumMarksPerCell = Cell.maximumScalars - 1
 
     /// The sign drawn after a cell whose excess combining marks were dropped.
     public static let droppedMarksSign: Character = "\u{25CC}"
@@ -46,13 +46,10 @@ public enum CellText {
                 // grapheme cluster (U+200B, U+2064 after a quote): then it is dropped, as it
                 // takes no column anyway. Past the bound the mark is dropped, and said to be.
                 guard var cell = pending else { continue }
-                guard String(cell.character).unicodeScalars.count <= maximumMarksPerCell else {
-                    droppedMarks = true
-                    continue
-                }
                 var joined = String(cell.character)
                 joined.unicodeScalars.append(scalar)
-                if joined.count == 1, cell.append(scalar) { pending = cell }
+                guard joined.count == 1 else { continue }
+                if cell.append(scalar) { pending = cell } else { droppedMarks = true }
                 continue
             }
             flush()

@@ -24,6 +24,8 @@ struct FrameWriter {
     private var height = 0
     /// A hash of each shown line, to find lines that moved.
     private var shownHashes: [UInt64] = []
+    /// A line of blanks, and its hash.
+    private var blankLine: [Cell] = []
     private var blankLineHash: UInt64 = 0
     /// The cells of the last line the frame being written leaves as they were.
     private var keptAtBottomRight: [Cell]?
@@ -39,6 +41,12 @@ struct FrameWriter {
     /// A writer for a terminal that understands `controls`, showing nothing known yet.
     init(controls: ControlSequences) {
         self.controls = controls
+    }
+
+    /// Whether the writer knows what a terminal of this size shows: else the next frame clears
+    /// it and is written whole.
+    func shows(width: Int, height: Int) -> Bool {
+        !shown.isEmpty && width == self.width && height == self.height
     }
 
     /// Forgets what the terminal shows: the next frame clears it and is written whole.
@@ -58,9 +66,10 @@ struct FrameWriter {
     mutating func bytes(for frame: CellBuffer) -> [UInt8] {
         output.removeAll(keepingCapacity: true)
         style = .plain
-        if frame.width != width || frame.height != height || shown.isEmpty {
+        if !shows(width: frame.width, height: frame.height) {
             width = frame.width
             height = frame.height
+            blankLine = Array(repeating: .blank, count: width)
             cursorMoves = Array(repeating: nil, count: height * (width + 1))
             scrollRegions = [:]
             output += controls.resetStyle + controls.clearScreen
@@ -75,7 +84,7 @@ struct FrameWriter {
         var lineShown = Array(0..<height)
         if let scroll = bestScroll(to: nextHashes) { apply(scroll, to: &lineShown) }
         if width > 0 {
-            let blankLine = [Cell](repeating: .blank, count: width)
+            let blankLine = blankLine
             let shownCells = shown
             shownCells.withUnsafeBufferPointer { shown in
                 next.withUnsafeBufferPointer { next in

@@ -12,7 +12,6 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Whether colours are drawn (the terminal has them and `NO_COLOR` is not set).
     public let usesColor: Bool
     private var writer: FrameWriter
-    private var shownSize = TerminalSize(width: 0, height: 0)
 
     /// Opens the terminal and switches it to the viewer's mode.
     /// - Parameter color: whether to use colour (false for `NO_COLOR`).
@@ -90,13 +89,13 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Restores the terminal: cooked mode, echo, visible cursor, normal screen. Safe to call twice.
     public func close() {
         guard let screen else { return }
-        // The frame writer moved the cursor behind ncurses' back: say where it is unknown, so
-        // endwin moves it by absolute address.
-        if shownSize.height > 0, let tty {
-            // Whatever a lost write left: the whole screen scrolls, the style is the default.
-            let reset = writer.resettingBytes(height: shownSize.height)
+        if let tty, size.height > 0 {
+            // Whatever a frame cut short left: the whole screen scrolls, the style is the default.
+            let reset = writer.resettingBytes(height: size.height)
             reset.withUnsafeBytes { _ = write(fileno(tty), $0.baseAddress, $0.count) }
-            mvcur(-1, -1, Int32(shownSize.height) - 1, 0)
+            // The writer moved the cursor behind ncurses' back: from an unknown place, ncurses
+            // moves it by absolute address (endwin then leaves it on the last line).
+            mvcur(-1, -1, Int32(size.height) - 1, 0)
         }
         curs_set(1)
         endwin()
@@ -119,12 +118,12 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// its own resize handling left to draw.
     public func present(_ buffer: CellBuffer) {
         guard screen != nil, let tty else { return }
-        if buffer.width != shownSize.width || buffer.height != shownSize.height {
+        if !writer.shows(width: buffer.width, height: buffer.height) {
+            // A new size, or a screen the writer no longer knows: ncurses clears it first (which
+            // also settles what its own resize handling would repaint).
             let window = tstack_stdscr()
             wclear(window)
             wrefresh(window)
-            writer.forget()
-            shownSize = TerminalSize(width: buffer.width, height: buffer.height)
         }
         let bytes = writer.bytes(for: buffer)
         fflush(tty)
@@ -135,7 +134,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else {
                     // Part of the frame is lost: the next one clears and is written whole.
-                    shownSize = TerminalSize(width: 0, height: 0)
+                    writer.forget()
                     return
                 }
                 sent += count
@@ -189,7 +188,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if tstack_take_continued() != 0 {
                 // Back from a stop: ncurses repainted its own (blank) copy of the screen. The
                 // next frame clears and is written whole.
-                shownSize = TerminalSize(width: 0, height: 0)
+                writer.forget()
                 return .resize(size)
             }
             var character: wint_t = 0

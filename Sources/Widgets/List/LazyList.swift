@@ -306,18 +306,18 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Whether `row` can be selected: its kind is `.item`, and a source that is
     /// ``SelectableRows`` says so.
     public func isSelectable(_ row: Int) -> Bool {
-        guard sourceChoosesSelectableRows else {
-            return row >= 0 && row < stack.rowCount && stack.source.rowKind(at: row) == .item
-        }
-        return Self.isSelectable(row, in: stack.source)
+        Self.isSelectable(row, in: stack.source, askingSource: sourceChoosesSelectableRows)
     }
 
 
 
     /// Whether `row` of `source` can be selected (a source the list no longer shows: a reload
     /// looks among the rows it had).
-    static func isSelectable(_ row: Int, in source: Source) -> Bool {
+    /// `askingSource` false skips the cast for a source known not to choose (a dynamic cast costs
+    /// a conformance lookup on every call).
+    static func isSelectable(_ row: Int, in source: Source, askingSource: Bool = true) -> Bool {
         guard row >= 0, row < source.rowCount, source.rowKind(at: row) == .item else { return false }
+        guard askingSource else { return true }
         return (source as? any SelectableRows)?.isSelectable(row: row) ?? true
     }
 
