@@ -60,7 +60,7 @@ test-tsan: deps
 # A package outside this one (Examples/Embedding) that depends on the TStack product alone,
 # built and run as a new user would: it must link, and scroll a million rows to an id. Its
 # LightList depends on TStackUI alone and is built on its own: nothing of the data module or
-# swift-argument-parser may be built for it.
+# the viewer may be built for it.
 check-embedding: deps
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build
 	cd Examples/Embedding && ./.build/debug/Embedding | grep -q '^999000: GET /item/999000 200$$'
@@ -70,10 +70,10 @@ check-embedding: deps
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product LightList
 	cd Examples/Embedding && $(SWIFT) build --scratch-path .build-light --product FoldableTree
 	cd Examples/Embedding && ./.build-light/debug/FoldableTree | grep -q '^ *▌ *    /src/lib$$'
-	cd Examples/Embedding && test -z "$$(find .build-light/debug/DocumentData.build .build-light/debug/ArgumentParser.build .build-light/debug/DocumentViewer.build -name '*.o')"
+	cd Examples/Embedding && test -z "$$(find .build-light/debug/DocumentData.build .build-light/debug/DocumentViewer.build -name '*.o')"
 	cd Examples/Embedding && out="$$(./.build-light/debug/LightList)" && echo "$$out" && \
 	  echo "$$out" | grep -q 'pid-500000 line 3; after removing rows above: pid-500002 line 5; after it went: pid-500003 line 5; 3 refreshes in 6 frames; snapshot ok$$'
-	@echo "check-embedding: 'import TStackUI' built without the data, PCRE2 or the argument parser; reloads kept the line; the snapshot matched"
+	@echo "check-embedding: 'import TStackUI' built without the data, PCRE2 or the viewer; reloads kept the line; the snapshot matched"
 
 # DocC for the library: the four modules and the TStack landing page with its article, in one
 # archive (.build/docs/TStack.doccarchive). Warnings are errors: `make docs` is clean or fails.

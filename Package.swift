@@ -18,7 +18,6 @@ let package = Package(
         .executable(name: "tstack", targets: ["TStackCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `partitioningIndex(where:)`: the binary searches over sorted tables.
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
         // `Deque`: the order in which the tree's cached child tables are dropped.
@@ -79,10 +78,7 @@ let package = Package(
         // The command-line interface (the `tstack` binary).
         .executableTarget(
             name: "TStackCLI",
-            dependencies: [
-                "DocumentViewer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["DocumentViewer"],
             path: "Sources/CLI"
         ),
         // The colour-shades list of SwiftUI's documentation, on the library API alone (`make demo`).

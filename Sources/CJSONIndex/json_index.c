@@ -23,14 +23,6 @@ static inline uint64_t find_escaped(uint64_t backslash, uint64_t *escaped) {
     return (even_bits ^ invert_mask) & follows_escape;
 }
 
-static inline size_t write_positions(uint64_t bits, uint32_t base, uint32_t *positions, size_t count) {
-    while (bits) {
-        positions[count++] = base + (uint32_t)__builtin_ctzll(bits);
-        bits &= bits - 1;
-    }
-    return count;
-}
-
 // `separators`: 1 adds commas and colons outside strings, 2 line feeds outside strings.
 static size_t index_bytes(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
                           int separators) {
@@ -65,14 +57,40 @@ size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_in
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2,pclmul")))
+// Writes the offsets of `bits`' set bits after `count` entries, as simdjson flattens them: eight
+// at a time without a branch per bit (the writes past the last bit land in the entries of
+// slack every caller leaves, `TSTACK_INDEX_SLACK`, and are overwritten by the next block). `tzcnt` is defined for
+// zero, so those writes are harmless values.
+__attribute__((target("bmi,popcnt")))
+static inline size_t write_positions(uint64_t bits, uint32_t base, uint32_t *positions, size_t count) {
+    if (bits == 0) return count;
+    size_t found = (size_t)__builtin_popcountll(bits);
+    uint32_t *out = positions + count;
+    for (int i = 0; i < 8; i++) {
+        out[i] = base + (uint32_t)_tzcnt_u64(bits);
+        bits = _blsr_u64(bits);
+    }
+    if (found > 8) {
+        for (int i = 8; i < 16; i++) {
+            out[i] = base + (uint32_t)_tzcnt_u64(bits);
+            bits = _blsr_u64(bits);
+        }
+        for (size_t i = 16; i < found; i++) {
+            out[i] = base + (uint32_t)_tzcnt_u64(bits);
+            bits = _blsr_u64(bits);
+        }
+    }
+    return count + found;
+}
+
+__attribute__((target("avx2,pclmul,bmi,popcnt")))
 static inline uint64_t mask_of(__m256i low, __m256i high) {
     uint32_t l = (uint32_t)_mm256_movemask_epi8(low);
     uint32_t h = (uint32_t)_mm256_movemask_epi8(high);
     return (uint64_t)l | (uint64_t)h << 32;
 }
 
-__attribute__((target("avx2,pclmul")))
+__attribute__((target("avx2,pclmul,bmi,popcnt")))
 static inline uint64_t equal_mask(__m256i low, __m256i high, char c) {
     __m256i needle = _mm256_set1_epi8(c);
     return mask_of(_mm256_cmpeq_epi8(low, needle), _mm256_cmpeq_epi8(high, needle));
@@ -81,7 +99,7 @@ static inline uint64_t equal_mask(__m256i low, __m256i high, char c) {
 // The bytes of a 32-byte vector that are brackets, and (by `separators`) commas and colons,
 // line feeds: one vector, so the compiler has one mask to make (clang, given four masks to
 // OR, took them apart bit by bit: 2.8x slower).
-__attribute__((target("avx2,pclmul")))
+__attribute__((target("avx2,pclmul,bmi,popcnt")))
 static inline __m256i structural(__m256i bytes, int separators) {
     __m256i found = _mm256_or_si256(
         _mm256_or_si256(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('{')), _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('}'))),
@@ -94,7 +112,7 @@ static inline __m256i structural(__m256i bytes, int separators) {
     return found;
 }
 
-__attribute__((target("avx2,pclmul")))
+__attribute__((target("avx2,pclmul,bmi,popcnt")))
 static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
                          int separators) {
     size_t count = 0;
@@ -132,7 +150,8 @@ static size_t index_json(const uint8_t *bytes, size_t length, tstack_index_state
     static int usable = -1;
     if (usable < 0) {
         __builtin_cpu_init();
-        usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul");
+        usable = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi")
+                 && __builtin_cpu_supports("popcnt");
     }
     if (usable) return index_avx2(bytes, length, state, positions, separators);
 #endif

@@ -1,39 +1,50 @@
-import ArgumentParser
 import Glibc
 import DocumentViewer
 import DocumentData
 import TerminalUI
 
 /// `tstack browse FILE`: the interactive viewer.
-struct Browse: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        // (Named, not derived from the type's name: deriving demangles it, 1 ms of every start.)
-        commandName: "browse",
+struct Browse {
+    static let spec = CommandSpec(
+        name: "browse",
         abstract: "Open a stack document and scroll it with the keyboard and mouse wheel.",
-        discussion: "Keys: " + ViewerKeys.summary
-            + " When standard output is not a terminal the document is printed as plain text."
-    )
+        discussion: {
+            "Keys: " + ViewerKeys.summary + " When standard output is not a terminal the document is printed as plain text."
+        },
+        argument: DocumentOptions.argument,
+        options: DocumentOptions.options + [
+            OptionSpec(
+                name: "no-animation", kind: .flag,
+                help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none)."),
+            OptionSpec(
+                name: "follow", kind: .flag,
+                help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start."),
+        ])
 
-    @OptionGroup var document: DocumentOptions
+    var document: DocumentOptions
+    var noAnimation: Bool
+    var follow: Bool
 
-    @Flag(help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none).")
-    var noAnimation = false
-
-    @Flag(help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start.")
-    var follow = false
+    /// The command `parsed` asks for.
+    /// - Throws: ``UsageError`` for a value an option cannot take.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        document = try DocumentOptions(parsed)
+        noAnimation = parsed.has("no-animation")
+        follow = parsed.has("follow")
+    }
 
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
     private var animates: Bool {
         !noAnimation && getenv("TSTACK_ANIMATIONS").map { String(cString: $0) } != "none"
     }
 
-    func run() throws {
+    func run() {
         // Big arrays (the item offsets, the rows) grow while a big document is read: keep them
         // in their own mappings, so the space of the smaller ones they outgrew goes back to the
         // system instead of staying in the heap (glibc would raise this threshold as they are freed).
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
         let interactive = isatty(STDOUT_FILENO) == 1
-        let loaded = try document.loadDocument(whole: !interactive, follow: follow && interactive)
+        let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
@@ -77,7 +88,7 @@ struct Browse: ParsableCommand {
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         log?.close()
-        if case .signal(let number) = outcome { throw ExitCode(128 + number) }
+        if case .signal(let number) = outcome { exit(128 + number) }
     }
 }
 

@@ -1,32 +1,48 @@
-import ArgumentParser
 import DocumentViewer
 import DocumentData
 import TerminalUI
 
 /// The options `browse` and `render` share: the document and where to start.
-struct DocumentOptions: ParsableArguments {
-    @Argument(help: "The stack document (.json) to open, or - for standard input.")
+struct DocumentOptions {
+    /// The document, or `-` for standard input.
     var file: String
-
-    @Option(name: .customLong("scroll-to"), help: ArgumentHelp(
-        "Start scrolled to the row or card with this id, focused.", valueName: "id"))
     var scrollTo: String?
-
-    @Option(help: ArgumentHelp(
-        "Write one line per layout decision to this file (also TSTACK_LOG=FILE).", valueName: "file"))
     var log: String?
+    var prefetch: ScreenCountArgument
+    var retain: ScreenCountArgument
+    var lazyThreshold: Int
 
-    // Unconditional: `-0.5` is taken as the value (and refused) rather than as an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Screens of rows resolved ahead of the scroll direction (0–100).", valueName: "screens"))
-    var prefetch = ScreenCountArgument(1)
+    /// What both commands accept.
+    static let argument = (name: "file", help: "The stack document (.json) to open, or - for standard input.")
+    static let options = [
+        OptionSpec(
+            name: "scroll-to", kind: .value(name: "id"), help: "Start scrolled to the row or card with this id, focused."),
+        OptionSpec(
+            name: "log", kind: .value(name: "file"),
+            help: "Write one line per layout decision to this file (also TSTACK_LOG=FILE)."),
+        // Takes dashes: `-0.5` is taken as the value (and refused) rather than as an option.
+        OptionSpec(
+            name: "prefetch", kind: .value(name: "screens", takesDashes: true),
+            help: "Screens of rows resolved ahead of the scroll direction (0–100).", defaultValue: "1"),
+        OptionSpec(
+            name: "retain", kind: .value(name: "screens", takesDashes: true),
+            help: "Screens of rows kept resolved behind the viewport (0–100).", defaultValue: "1"),
+        OptionSpec(
+            name: "lazy-threshold", kind: .value(name: "bytes"),
+            help: "Show files of at least this many bytes before they are read to their end (tests use 0).",
+            isHidden: true),
+    ]
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Screens of rows kept resolved behind the viewport (0–100).", valueName: "screens"))
-    var retain = ScreenCountArgument(1)
-
-    @Option(name: .customLong("lazy-threshold"), help: ArgumentHelp(
-        "Read files of at least this many bytes lazily (tests use 0).", visibility: .hidden))
-    var lazyThreshold = LazyDocument.minimumSize
+    /// The options in `parsed`.
+    /// - Throws: ``UsageError`` for a value an option cannot take.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        file = parsed.argument
+        scrollTo = parsed.string("scroll-to")
+        log = parsed.string("log")
+        prefetch = try parsed.value("prefetch", or: ScreenCountArgument(1), ScreenCountArgument.init(argument:))
+        retain = try parsed.value("retain", or: ScreenCountArgument(1), ScreenCountArgument.init(argument:))
+        lazyThreshold = try parsed.value("lazy-threshold", or: LazyDocument.minimumSize) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+    }
 
     /// A stack document read whole, or one whose items are found by a scan that goes on while it
     /// shows; or any other JSON, as a tree.
@@ -36,10 +52,10 @@ struct DocumentOptions: ParsableArguments {
         case tree(JSONTree)
     }
 
-    /// Loads the document (a big stack document lazily: only its first items before this
-    /// returns, unless `whole`), or prints its one-line error and exits with status 65
-    /// (EX_DATAERR).
-    func loadDocument(whole: Bool, follow: Bool = false) throws -> Loaded {
+    /// Loads the document (a stack document lazily: a big one's first items before this returns;
+    /// a small one's skeleton whole, or, with `whole`, all of it), or prints its one-line error
+    /// and exits with status 65 (EX_DATAERR).
+    func loadDocument(whole: Bool, follow: Bool = false) -> Loaded {
         do {
             // Standard input, a FIFO or a device streams into a temporary file, read the same
             // lazy way (and refused at its first byte that cannot be JSON). A followed file is
@@ -58,12 +74,21 @@ struct DocumentOptions: ParsableArguments {
             } else if let spool {
                 try LazyDocument.open(spool: spool)
             } else {
-                try LazyDocument.open(path: file, minimumSize: lazyThreshold)
+                // On a terminal at any size: the first screen does not wait for the document to
+                // be parsed whole. `render` and an export read a file under the threshold whole,
+                // every item checked, as they must read every item anyway.
+                try LazyDocument.open(path: file, minimumSize: whole ? lazyThreshold : 0)
             }
             if let lazy {
-                guard whole else { return .reading(lazy) }
-                lazy.wait { _ in false }
-                if let failure = lazy.failure { throw failure }
+                // A file under the threshold is scanned to its end before its first screen (a
+                // few milliseconds): a fault in its skeleton or a duplicate id exits as the whole
+                // loader would; a fault inside an item shows in its row, as in a big file.
+                if whole || (regular && lazy.fileSize < lazyThreshold) {
+                    lazy.wait { _ in false }
+                    if let failure = lazy.failure { throw failure }
+                }
+                // (Read to its end: nothing is left to take in while it shows.)
+                guard whole || lazy.isComplete else { return .reading(lazy) }
                 return .whole(lazy.document)
             }
             // Any other JSON is a tree (JSON Lines too, by its content): a file's, or standard

@@ -1,37 +1,52 @@
-import ArgumentParser
 import DocumentViewer
 import TerminalUI
 
 /// `tstack render FILE --size COLSxROWS --keys KEYS`: the viewer run headless on the in-memory
 /// terminal, printing what a user would see. This is how tests and scripts look at the screen.
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "render",
+struct Render {
+    static let spec = CommandSpec(
+        name: "render",
         abstract: "Run the viewer headless and print the screen as text.",
-        discussion: """
+        discussion: {
+            """
             KEYS uses vim-like notation: <Down> <Up> <Left> <Right> <PgDn> <PgUp> <Home> <End> \
             <Enter> <Esc> <Tab> <Space> <BS> <F1>…<F12>, <C-x> for Ctrl-x, <Resize 100x30>, \
             <ScrollUp> <ScrollDown> <Click X,Y> for the mouse, <lt> for '<', and any other \
             character typed as itself.
             """
-    )
+        },
+        argument: DocumentOptions.argument,
+        options: DocumentOptions.options + [
+            OptionSpec(
+                name: "size", kind: .value(name: "COLSxROWS", takesDashes: true),
+                help: "The screen size, at most 1000x1000.", defaultValue: "80x24"),
+            OptionSpec(name: "keys", kind: .value(name: "keys"), help: "Keys to press, in vim-like notation."),
+            OptionSpec(
+                name: "frames", kind: .flag,
+                help: "Print every frame drawn (the first, then one per key), each followed by a form feed line."),
+            OptionSpec(
+                name: "stats", kind: .flag, help: "At exit, print the engine's counters as one JSON line on standard error."),
+        ])
 
-    @OptionGroup var document: DocumentOptions
+    var document: DocumentOptions
+    var size: TerminalSizeArgument
+    var keys: String
+    var frames: Bool
+    var stats: Bool
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The screen size, at most 1000x1000.", valueName: "COLSxROWS"))
-    var size = TerminalSizeArgument(TerminalSize(width: 80, height: 24))
+    /// The command `parsed` asks for.
+    /// - Throws: ``UsageError`` for a value an option cannot take.
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        document = try DocumentOptions(parsed)
+        size = try parsed.value(
+            "size", or: TerminalSizeArgument(TerminalSize(width: 80, height: 24)), TerminalSizeArgument.init(argument:))
+        keys = parsed.string("keys") ?? ""
+        frames = parsed.has("frames")
+        stats = parsed.has("stats")
+    }
 
-    @Option(help: ArgumentHelp("Keys to press, in vim-like notation.", valueName: "keys"))
-    var keys: String = ""
-
-    @Flag(help: "Print every frame drawn (the first, then one per key), each followed by a form feed line.")
-    var frames = false
-
-    @Flag(help: "At exit, print the engine's counters as one JSON line on standard error.")
-    var stats = false
-
-    func run() throws {
-        let loaded = try document.loadDocument(whole: true)
+    func run() {
+        let loaded = document.loadDocument(whole: true)
         let log = LayoutLogFile.open(option: document.log)
         let events: [InputEvent]
         do {

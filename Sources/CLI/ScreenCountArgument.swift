@@ -1,10 +1,9 @@
-import ArgumentParser
 import StackEngine
 
 /// A number of screens for `--prefetch` and `--retain`: a finite number from 0 to
 /// ``StackOptions/maximumScreens``, written in decimal. Anything else (`nan`, `inf`, `1e19`, `-0.5`, `0x10`) is a usage
 /// error before anything opens.
-struct ScreenCountArgument: ExpressibleByArgument {
+struct ScreenCountArgument {
     var screens: Double
 
     init(_ screens: Double) { self.screens = screens }
@@ -16,6 +15,4 @@ struct ScreenCountArgument: ExpressibleByArgument {
             (0...StackOptions.maximumScreens).contains(screens) else { return nil }
         self.screens = screens
     }
-
-    var defaultValueDescription: String { screens == screens.rounded() ? "\(Int(screens))" : "\(screens)" }
 }

@@ -1,40 +1,53 @@
-import ArgumentParser
 import Glibc
 
 /// `tstack`: a terminal viewer for long structured lists.
+///
+/// The command line is read by hand (``ParsedArguments``): two commands and a dozen options,
+/// where a reflection-based parser spent half of a small document's start (DECISIONS.md).
 @main
-struct TStackCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "tstack",
-        abstract: "Browse structured lists in the terminal.",
-        discussion: """
-            A stack document is JSON: sections of items (title, subtitle, ASCII art, body), \
-            optionally laid out horizontally as cards (see README.md for the format). Any other \
-            JSON, and JSON Lines, browse as a tree that folds, with the containers around the top \
-            of the screen pinned and each node's path in jq syntax.
-            """,
-        subcommands: [Browse.self, Render.self],
-        defaultSubcommand: Browse.self
-    )
+enum TStackCommand {
+    static let abstract = "Browse structured lists in the terminal."
+    static let discussion = """
+        A stack document is JSON: sections of items (title, subtitle, ASCII art, body), \
+        optionally laid out horizontally as cards (see README.md for the format). Any other \
+        JSON, and JSON Lines, browse as a tree that folds, with the containers around the top \
+        of the screen pinned and each node's path in jq syntax.
+        """
+    static let commands = [Browse.spec, Render.spec]
 
-    /// Parses and runs the command. Unlike ArgumentParser's own `main`, every message — help,
-    /// usage errors, which echo the values typed — goes out inert (``Diagnostics``).
+    /// Runs the command the words name (`browse` when none is named); help on standard output;
+    /// a usage error as one inert line and status 64 (EX_USAGE).
     static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help, --version: several lines, on standard output.
-                let text = fullMessage(for: error)
-                Diagnostics.write(lines: text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
-            } else if case let message = message(for: error), !message.isEmpty {
-                // A usage error: one line, as every error of tstack's.
-                let first = message.split(separator: "\n").first.map(String.init) ?? message
-                Diagnostics.note("tstack: \(first) (see tstack --help)")
+        var words = CommandLine.arguments.dropFirst()
+        do throws(UsageError) {
+            switch words.first {
+            case "help":
+                words.removeFirst()
+                guard let name = words.first else { return printHelp(nil) }
+                guard let spec = commands.first(where: { $0.name == name }), words.count == 1 else {
+                    throw UsageError("Unknown subcommand '\(words.joined(separator: " "))'")
+                }
+                printHelp(spec)
+            case Render.spec.name:
+                words.removeFirst()
+                guard case .run(let parsed) = try ParsedArguments.parse(words, for: Render.spec) else { return printHelp(Render.spec) }
+                try Render(parsed).run()
+            case "-h", "--help":
+                printHelp(nil)
+            default:
+                if words.first == Browse.spec.name { words.removeFirst() }
+                guard case .run(let parsed) = try ParsedArguments.parse(words, for: Browse.spec) else { return printHelp(Browse.spec) }
+                try Browse(parsed).run()
             }
-            Glibc.exit(code.rawValue)
+        } catch {
+            Diagnostics.fail("\(error.message) (see tstack --help)", status: Diagnostics.usage)
         }
+    }
+
+    /// Prints the help of `spec`, or of tstack itself.
+    private static func printHelp(_ spec: CommandSpec?) {
+        let text = spec.map(HelpText.of)
+            ?? HelpText.root(abstract: abstract, discussion: discussion, commands: commands, defaultCommand: Browse.spec.name)
+        Diagnostics.write(lines: text, to: STDOUT_FILENO)
     }
 }

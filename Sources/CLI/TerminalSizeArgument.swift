@@ -1,9 +1,8 @@
-import ArgumentParser
 import TerminalUI
 
 /// A screen size written `COLSxROWS`, as in `--size 80x24`, at most
 /// ``TerminalSize/largestScripted``.
-struct TerminalSizeArgument: ExpressibleByArgument {
+struct TerminalSizeArgument {
     var size: TerminalSize
 
     init(_ size: TerminalSize) { self.size = size }
@@ -12,7 +11,4 @@ struct TerminalSizeArgument: ExpressibleByArgument {
         guard let size = TerminalSize(notation: argument) else { return nil }
         self.size = size
     }
-
-    /// How `--help` shows the default: as a user types it.
-    var defaultValueDescription: String { "\(size.width)x\(size.height)" }
 }

@@ -17,7 +17,9 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// - Parameter color: whether to use colour (false for `NO_COLOR`).
     /// - Throws: ``TerminalError`` when there is no terminal or `TERM` is unusable.
     public init(color: Bool) throws(TerminalError) {
-        if setlocale(LC_ALL, "") == nil || !Self.localeIsUTF8() {
+        // The character type is all the terminal needs of the locale (ncursesw's wide
+        // characters); the other categories are a dozen more files read at every start.
+        if setlocale(LC_CTYPE, "") == nil || !Self.localeIsUTF8() {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         let termName = getenv("TERM").map { String(cString: $0) }

@@ -10,7 +10,7 @@ import Testing
         var found: [Int] = []
         var start = 0
         for end in cuts + [bytes.count] where end >= start {
-            var buffer = [UInt32](repeating: 0, count: max(1, end - start))
+            var buffer = [UInt32](repeating: 0, count: end - start + Int(TSTACK_INDEX_SLACK))
             let count = bytes[start..<end].withUnsafeBufferPointer { chunk in
                 buffer.withUnsafeMutableBufferPointer { out in
                     portable ? tstack_index_json_portable(chunk.baseAddress, chunk.count, &state, out.baseAddress)

@@ -46,6 +46,34 @@ import Testing
         #expect(!after.contains { $0.contains("origami.json") })
     }
 
+    /// A small stack document opens the way a big one does: its skeleton and ids are checked
+    /// before the screen opens (a duplicate id exits 65 with one line); a fault inside an item
+    /// shows in that item's row, naming its line and column, and the rest browses. `render`
+    /// reads a small file whole and refuses it as before.
+    @Test func aSmallDocumentOpensAtOnceAndABadItemIsItsRow() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let bad = directory + "/bad.json"
+        Subprocess.write(#"{"sections":[{"id":"s","items":[{"id":"a","title":"first"},{"id":"b","title":tru}]}]}"#, to: bad)
+        let twice = directory + "/twice.json"
+        Subprocess.write(#"{"sections":[{"id":"s","items":[{"id":"a","title":"x"},{"id":"a","title":"y"}]}]}"#, to: twice)
+        let tmux = TmuxSession(width: 160, height: 8, command: "'\(Subprocess.tstack)' browse '\(bad)'; echo \"exit=$?\"; sleep 60")
+        let screen = tmux.waitUntil { $0.last?.contains("bad.json") == true }
+        #expect(screen.first?.contains("first") == true)
+        #expect(screen.contains { $0.contains("⚠ cannot show sections[0].items[1]") }, "\(screen)")
+        #expect(screen.contains { $0.contains("/bad.json:1:") && $0.hasSuffix(": expected 'true'") }, "\(screen)")
+        #expect(screen.last?.contains("item 1 of 2") == true, "\(screen)")
+        tmux.send("q")
+        #expect(tmux.waitUntil { $0.contains("exit=0") }.contains("exit=0"))
+        let duplicate = TmuxSession(width: 60, height: 8, command: "'\(Subprocess.tstack)' browse '\(twice)'; echo \"exit=$?\"; sleep 60")
+        let refused = duplicate.waitUntil { $0.contains { $0.hasPrefix("exit=") } }
+        #expect(refused.contains("exit=65"), "\(refused)")
+        #expect(refused.joined().contains(#"duplicate id "a""#), "\(refused)")
+        let render = Subprocess.run([Subprocess.tstack, "render", bad])
+        #expect(render.status == 65)
+        #expect(render.stderr.contains("bad.json:1:") && render.stderr.hasSuffix(": expected 'true'\n"), "\(render.stderr)")
+    }
+
     @Test func followsATerminalResize() {
         let tmux = Self.session()
         tmux.waitUntil { $0.last?.contains("origami.json") == true }

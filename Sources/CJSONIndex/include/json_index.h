@@ -13,9 +13,13 @@ typedef struct {
     uint64_t escaped;
 } tstack_index_state;
 
+/// Entries past the last one found that an index may overwrite: `positions` needs room for
+/// `length + TSTACK_INDEX_SLACK` entries.
+#define TSTACK_INDEX_SLACK 16
+
 /// Finds, in `bytes[0..<length]`, the quotes that open or close strings and the brackets
 /// `{ } [ ]` outside strings, in order, and writes their offsets to `positions` (room for
-/// `length` entries). `state` carries strings and escapes across chunks: start it zeroed.
+/// `length + TSTACK_INDEX_SLACK` entries). `state` carries strings and escapes across chunks: start it zeroed.
 /// Uses AVX2 and carry-less multiplication (simdjson's first stage) where the processor has
 /// them, else a byte loop with the same result.
 /// - Returns: how many positions were written.

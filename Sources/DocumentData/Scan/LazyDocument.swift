@@ -1,7 +1,8 @@
 import Glibc
 
-/// A big stack document read the lazy way: a background scan finds where the items are while
-/// the first screen is already shown; an item is decoded only when its row is drawn.
+/// A stack document read the lazy way: a background scan finds where the items are while the
+/// first screen is already shown; an item is decoded only when its row is drawn. (The viewer
+/// reads every stack document from a file so; a small one's scan ends before its first screen.)
 ///
 /// ``update(limit:)`` takes what the scan found so far and rebuilds ``document``, whose sections hold
 /// ``ItemList``s over the file: the open section grows, sections are added, nothing else
@@ -46,7 +47,8 @@ public final class LazyDocument {
     private var collidingIDHashes: [UInt64] = []
     private var scanFailure: DocumentError?
 
-    /// Files at least this big are read the lazy way (`DocumentLoader.open`).
+    /// Files at least this big show before their scan ends; the viewer scans smaller ones to
+    /// their end first (a few milliseconds), so a fault in their skeleton exits at once.
     public static let minimumSize = 4 << 20
     /// How far into a big file its `sections` must have started for it to be read as a stack
     /// document.

@@ -166,7 +166,10 @@ final class ScanChannel: Sendable {
         // Each bucket by the 56 bits below the top byte: 8-bit digits for a bucket smaller than
         // a 16-bit digit's table, 16-bit ones (the top pass doing 8) above.
         var scratch: [UInt64] = []
-        var counts = [Int](repeating: 0, count: 1 << 16)
+        // The digit table: 16-bit digits only when a bucket is that big (zeroing a 16-bit table
+        // costs half a MB of writes, more than sorting a small file's ids).
+        let largestBucket = (0..<256).map { bucketStarts[$0 + 1] - bucketStarts[$0] }.max() ?? 0
+        var counts = [Int](repeating: 0, count: largestBucket >= 1 << 16 ? 1 << 16 : 1 << 8)
         for bucket in 0..<256 where bucketStarts[bucket + 1] - bucketStarts[bucket] > 1 {
             let range = bucketStarts[bucket]..<bucketStarts[bucket + 1]
             let digitBits = range.count >= 1 << 16 ? 16 : 8

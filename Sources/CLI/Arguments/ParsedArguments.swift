@@ -1,0 +1,84 @@
+/// The words of a command line sorted out by a ``CommandSpec``: its argument, its options'
+/// values and its flags. Each command reads its typed options from here.
+struct ParsedArguments {
+    /// What the words asked for.
+    enum Request {
+        case run(ParsedArguments)
+        /// `-h` or `--help` among them.
+        case help
+    }
+
+    /// The positional argument.
+    private(set) var argument = ""
+    /// The values given, by option name (the last given wins, as in most tools).
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+    private let spec: CommandSpec
+
+    private init(spec: CommandSpec) { self.spec = spec }
+
+    /// Sorts out `words` (what follows the command's name) for `spec`: `--name value`,
+    /// `--name=value`, flags, one argument anywhere among them, and `--` before an argument that
+    /// starts with a dash.
+    /// - Throws: ``UsageError`` naming the first word that does not fit.
+    static func parse(_ words: some Collection<String>, for spec: CommandSpec) throws(UsageError) -> Request {
+        var parsed = ParsedArguments(spec: spec)
+        var arguments: [String] = []
+        var rest = words[...]
+        var onlyArguments = false
+        while let word = rest.popFirst() {
+            if onlyArguments || !word.hasPrefix("-") || word == "-" {
+                arguments.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyArguments = true
+                continue
+            }
+            if word == "-h" || word == "--help" { return .help }
+            guard word.hasPrefix("--") else { throw UsageError("Unknown option '\(word)'") }
+            let body = word.dropFirst(2)
+            let name = body.prefix { $0 != "=" }
+            let inline = name.endIndex < body.endIndex ? String(body[body.index(after: name.endIndex)...]) : nil
+            guard let option = spec.option(named: name) else { throw UsageError("Unknown option '--\(name)'") }
+            switch option.kind {
+            case .flag:
+                guard inline == nil else { throw UsageError("The flag '--\(name)' takes no value") }
+                parsed.flags.insert(option.name)
+            case .value(_, let takesDashes):
+                if let inline {
+                    parsed.values[option.name] = inline
+                } else if let next = rest.first, takesDashes || !next.hasPrefix("-") || next == "-" {
+                    parsed.values[option.name] = next
+                    rest.removeFirst()
+                } else {
+                    throw UsageError("Missing value for '\(option.synopsis)'")
+                }
+            }
+        }
+        guard let argument = arguments.first else {
+            throw UsageError("Missing expected argument '<\(spec.argument.name)>'")
+        }
+        guard arguments.count == 1 else { throw UsageError("Unexpected argument '\(arguments[1])'") }
+        parsed.argument = argument
+        return .run(parsed)
+    }
+
+    /// Whether flag `name` was given.
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of option `name` as typed, if given.
+    func string(_ name: String) -> String? { values[name] }
+
+    /// The value of option `name` made by `make` (nil for a value it refuses), or `fallback`
+    /// when the option was not given.
+    /// - Throws: ``UsageError`` when the value given is refused.
+    func value<Value>(_ name: String, or fallback: Value, _ make: (String) -> Value?) throws(UsageError) -> Value {
+        guard let text = values[name] else { return fallback }
+        guard let value = make(text) else {
+            // (Every name asked for is the spec's.)
+            throw UsageError.invalid(text, for: spec.option(named: name[...])!)
+        }
+        return value
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+/// The command line as typed: commands, options in both spellings, help, and every kind of
+/// mistake as one line and status 64.
+@Suite struct CommandLineTests {
+    static func run(_ arguments: String...) -> Subprocess.Result {
+        Subprocess.run([Subprocess.tstack] + arguments, stdin: "/dev/null")
+    }
+
+    @Test func optionsTakeTheNextWordOrAnEqualsSignAndMayComeBeforeTheFile() {
+        let spaced = Self.run("render", "--size", "40x6", Subprocess.demo, "--keys", "j")
+        let joined = Self.run("render", "--size=40x6", Subprocess.demo, "--keys=j")
+        #expect(spaced.status == 0 && joined.status == 0, "\(spaced.stderr)\(joined.stderr)")
+        #expect(spaced.lines.count == 6)
+        #expect(spaced.stdout == joined.stdout)
+        #expect(spaced.lines.last?.hasPrefix(" step-2") == true, "\(spaced.lines)")
+        // The last value given wins, as in most tools.
+        #expect(Self.run("render", Subprocess.demo, "--size", "10x3", "--size", "40x5").lines.count == 5)
+    }
+
+    @Test func browseIsTheDefaultCommand() {
+        // Standard output is not a terminal: the document is printed as text.
+        let named = Self.run("browse", Subprocess.demo)
+        let unnamed = Self.run(Subprocess.demo)
+        #expect(named.status == 0 && !named.stdout.isEmpty)
+        #expect(unnamed.stdout == named.stdout)
+    }
+
+    @Test func aDashedFileNameFollowsTwoDashes() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        Subprocess.write(#"{"sections":[{"id":"s","items":[{"id":"a","title":"dashed"}]}]}"#, to: directory + "/-d.json")
+        let result = Subprocess.run(
+            ["/bin/sh", "-c", "cd \"$1\" && exec \"$0\" render --size 30x3 -- -d.json", Subprocess.tstack, directory], stdin: "/dev/null")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.first?.contains("dashed") == true)
+    }
+
+    @Test(arguments: [
+        (["render"], "Missing expected argument '<file>'"),
+        (["render", "a.json", "b.json"], "Unexpected argument 'b.json'"),
+        (["render", "a.json", "--bogus"], "Unknown option '--bogus'"),
+        (["render", "a.json", "-x"], "Unknown option '-x'"),
+        (["render", "a.json", "--size"], "Missing value for '--size <COLSxROWS>'"),
+        (["render", "a.json", "--keys", "--frames"], "Missing value for '--keys <keys>'"),
+        (["render", "a.json", "--size", "1x"], "The value '1x' is invalid for '--size <COLSxROWS>'"),
+        (["render", "a.json", "--frames=yes"], "The flag '--frames' takes no value"),
+        (["browse", "a.json", "--size", "80x24"], "Unknown option '--size'"),
+        (["render", "a.json", "--lazy-threshold", "-1"], "Missing value for '--lazy-threshold <bytes>'"),
+        (["help", "bogus"], "Unknown subcommand 'bogus'"),
+    ])
+    func mistakesAreOneLineAndStatus64(arguments: [String], message: String) {
+        let result = Subprocess.run([Subprocess.tstack] + arguments, stdin: "/dev/null")
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.stderr == "tstack: \(message) (see tstack --help)\n", "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpListsTheCommandsAndEachCommandsOptions() {
+        let root = Self.run("--help")
+        #expect(root.status == 0)
+        #expect(root.stdout.hasPrefix("OVERVIEW: Browse structured lists in the terminal.\n"))
+        #expect(root.stdout.contains("\n  browse (default)        Open a stack document"))
+        #expect(root.stdout.contains("\n  render                  Run the viewer headless"))
+        #expect(Self.run("help").stdout == root.stdout)
+        #expect(Self.run("-h").stdout == root.stdout)
+        let render = Self.run("help", "render")
+        #expect(render.status == 0)
+        #expect(render.stdout == Self.run("render", "--help").stdout)
+        #expect(render.stdout == Self.run("render", "a.json", "-h").stdout)
+        #expect(render.stdout.contains("\nUSAGE: tstack render <file> [--scroll-to <id>]"))
+        #expect(render.stdout.contains("\n  --size <COLSxROWS>      The screen size, at most 1000x1000. (default: 80x24)\n"))
+        #expect(render.stdout.contains("\n  --prefetch <screens>    Screens of rows resolved ahead of the scroll\n"))
+        #expect(render.stdout.hasSuffix("\n  -h, --help              Show help information.\n"))
+        // Hidden from help, still accepted.
+        #expect(!render.stdout.contains("lazy-threshold"))
+        #expect(render.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("USAGE: ") })
+        let browse = Self.run("browse", "--help")
+        #expect(browse.stdout.contains("\n  --follow                Keep to the end of FILE as it grows"))
+        #expect(!browse.stdout.contains("--size"))
+    }
+}
