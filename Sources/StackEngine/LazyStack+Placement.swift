@@ -9,13 +9,17 @@ extension LazyStack {
     public mutating func layout() -> StackFrame<Source.Row> {
         counters.frames += 1
         log(.place(row: anchor.row, offset: anchor.offset))
-        // One pass: the walk resolves each row (what resolveViewport() does) and places it (what
-        // placement() reads).
-        var rows: [PlacedRow<Source.Row>] = []
-        let source = self.source
-        walkDown(from: anchor, untilLine: viewportExtent) { span, row in
-            rows.append(PlacedRow(index: span.index, kind: source.rowKind(at: span.index), origin: span.origin, row: row, isPinned: false))
+        // The walk resolves each row (what resolveViewport() does) and places it (what
+        // placement() reads); the rows are then taken from what it resolved.
+        var walked: [RowSpan] = []
+        walkDown(from: anchor, untilLine: viewportExtent) { span in
+            walked.append(span)
             return true
+        }
+        var rows: [PlacedRow<Source.Row>] = []
+        rows.reserveCapacity(walked.count + 2)
+        for span in walked {
+            rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: resolve(span.index), isPinned: false))
         }
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
@@ -61,7 +65,7 @@ extension LazyStack {
             // One walk to the window's edge notes the last row on screen on the way.
             var lastVisible = anchor.row
             let viewport = viewportExtent
-            let row = walkDown(from: anchor, untilLine: viewport + window) { span, _ in
+            let row = walkDown(from: anchor, untilLine: viewport + window) { span in
                 if span.origin < viewport { lastVisible = span.index }
                 return true
             }?.index ?? anchor.row

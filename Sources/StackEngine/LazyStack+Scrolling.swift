@@ -124,7 +124,7 @@ extension LazyStack {
     /// The viewport line where `row` starts, when it is among the rows placed from the anchor.
     public mutating func origin(of row: Int) -> Int? {
         guard row >= anchor.row else { return nil }
-        let last = walkDown(from: anchor, untilLine: viewportExtent) { span, _ in span.index < row }
+        let last = walkDown(from: anchor, untilLine: viewportExtent) { span in span.index < row }
         return last?.index == row ? last?.origin : nil
     }
 

@@ -43,23 +43,23 @@ struct DownwardWalk {
 
 extension LazyStack {
     /// The walk every placement uses, measuring: rows from `start` downwards while they start
-    /// above `limit`, each resolved (built and measured: what makes a placement exact) and handed
-    /// to `body` with its span — `body` cannot reach `self`, which the walk is changing. Return
-    /// false from `body` to stop.
+    /// above `limit`, each resolved (built and measured, if it was not: what makes a placement
+    /// exact) and its span handed to `body` — `body` cannot reach `self`, which the walk is
+    /// changing. Return false from `body` to stop. A row already resolved is not fetched: its
+    /// extent is kept apart (a prefetch walks a screen of them on every key).
     /// - Returns: the last span met, if any.
     /// - Complexity: O(rows walked), plus building the rows not resolved yet.
     @inline(__always)
     @discardableResult
     mutating func walkDown(
-        from start: ScrollAnchor, untilLine limit: Int, _ body: (RowSpan, Source.Row) -> Bool = { _, _ in true }
+        from start: ScrollAnchor, untilLine limit: Int, _ body: (RowSpan) -> Bool = { _ in true }
     ) -> RowSpan? {
         var walk = DownwardWalk(from: start)
         var last: RowSpan?
         while walk.goesOn(before: limit, rowCount: rowCount) {
-            let row = resolve(walk.row)
-            let span = walk.span(extent: row.extent)
+            let span = walk.span(extent: extent(walk.row))
             last = span
-            guard body(span, row) else { break }
+            guard body(span) else { break }
             walk.step(over: span)
         }
         return last
