@@ -253,7 +253,7 @@ import Testing
     static func treeReadBySkeleton(_ text: String) throws -> JSONTree {
         var template = Array("/tmp/tstack-skeleton-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { unlink(path) }
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

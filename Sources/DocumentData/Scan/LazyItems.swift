@@ -7,17 +7,21 @@ import Algorithms
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
     private let reader: FileReader
+    // The per-item tables are read once an item by whole-file work (a filter, a search, a
+    // detail change: a million items each), from the one thread that owns them, never while
+    // they are changed: their accesses are not checked at run time (each check was a call, 4% of
+    // a filter's time).
     /// The low 32 bits of each item's offset in the file; the high bits are the number of
     /// entries of `startHighs` at or before the item (a file over 4 GiB has a few).
-    private var startLows: [UInt32] = []
+    @exclusivity(unchecked) private var startLows: [UInt32] = []
     /// The ordinals of the first items at or past each 4 GiB of the file.
-    private var startHighs: [Int] = []
-    private var lengths: [UInt32] = []
-    private var details: [UInt8] = []
+    @exclusivity(unchecked) private var startHighs: [Int] = []
+    @exclusivity(unchecked) private var lengths: [UInt32] = []
+    @exclusivity(unchecked) private var details: [UInt8] = []
     /// The low 32 bits of `ItemIDHash` of each item's id: a search runs through them all (1M in
     /// about a millisecond), which costs a sixth of the memory of a hash table; an item whose
     /// hash matches is decoded to confirm its id.
-    private var idHashes: [UInt32] = []
+    @exclusivity(unchecked) private var idHashes: [UInt32] = []
     /// The ordinal of each section's first item, in section order.
     var sectionStarts: [Int] = []
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
@@ -27,7 +31,7 @@ final class LazyItems: ItemStore {
     /// must keep small.
     private(set) var decodedCount = 0
     /// The raw-byte pass of the pattern searched last.
-    private var rawMatches: RawMatches?
+    @exclusivity(unchecked) private var rawMatches: RawMatches?
     private var cache: [Int: StackDocument.Item] = [:]
     private var cacheOrder: [Int] = []
     private var cacheNext = 0
