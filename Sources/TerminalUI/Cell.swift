@@ -77,6 +77,14 @@ public struct Cell: Hashable, Sendable {
     }
 
     /// Columns taken: 1, 2 for a wide character, 0 for the continuation of one.
+    /// Whether every cell of `cells` is one column wide (no wide character, no continuation):
+    /// one pass over the words, which the compiler vectorizes, where a row of text usually is.
+    static func areAllSingleWidth(_ cells: UnsafeBufferPointer<Cell>) -> Bool {
+        var differs: UInt64 = 0
+        for cell in cells { differs |= (cell.rest ^ (1 << widthShift)) & (0b11 << widthShift) }
+        return differs == 0
+    }
+
     public var width: UInt8 {
         get { UInt8(truncatingIfNeeded: (rest >> Self.widthShift) & 0b11) }
         set {

@@ -56,6 +56,7 @@ public struct CellBuffer: Equatable, Sendable {
         var count = min(line.count, end - x)
         guard count > 0 else { return x }
         let fits: Bool = line.withUnsafeBufferPointer { line in
+            if Cell.areAllSingleWidth(UnsafeBufferPointer(rebasing: line[..<count])) { return true }
             for index in 0..<count {
                 switch line[index].width {
                 case 1: continue
@@ -123,6 +124,23 @@ public struct CellBuffer: Equatable, Sendable {
         let end = width.map { min(self.width, x + $0) } ?? self.width
         fill(style, x: x, y: y, count: max(0, end - x))
         _ = write(text, style: style, x: x, y: y, limit: end)
+    }
+
+    /// Fills `area` (clipped to the buffer) with blanks in `style`: the rows of an area as wide as
+    /// the buffer at once, else a row at a time.
+    public mutating func fill(_ style: Style, area: Rect) {
+        let top = max(0, area.y)
+        let bottom = min(height, area.bottom)
+        guard top < bottom else { return }
+        guard area.x <= 0, area.right >= width, width > 0 else {
+            for y in top..<bottom { fill(style, x: area.x, y: y, count: area.width) }
+            return
+        }
+        // Whole rows: no wide character can be cut at the buffer's edges.
+        let blank = Cell.blank(style)
+        cells.withUnsafeMutableBufferPointer { cells in
+            (cells.baseAddress! + top * width).update(repeating: blank, count: (bottom - top) * width)
+        }
     }
 
     /// Fills columns `x ..< x + count` of row `y` with blanks in `style`.

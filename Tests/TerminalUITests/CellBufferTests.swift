@@ -67,4 +67,30 @@ import Testing
             #expect(copiedEnd == writtenEnd)
         }
     }
+
+    /// An area is filled at once when it spans whole rows: the result must equal filling it a
+    /// row at a time, over contents with wide characters, for any area (off the edges too).
+    @Test(arguments: 0..<20)
+    func fillingAnAreaEqualsFillingItsRows(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let samples = ["a", "日", "b", "本", " "]
+        for _ in 0..<30 {
+            var atOnce = CellBuffer(width: 12, height: 6)
+            for y in 0..<6 {
+                let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in samples.randomElement(using: &random)! }.joined()
+                atOnce.write(CellText.cells(text), x: Int.random(in: -1...6, using: &random), y: y)
+            }
+            var byRows = atOnce
+            let wholeWidth = Bool.random(using: &random)
+            let area = Rect(
+                x: wholeWidth ? Int.random(in: -2...0, using: &random) : Int.random(in: -2...11, using: &random),
+                y: Int.random(in: -2...6, using: &random),
+                width: wholeWidth ? 14 : Int.random(in: 0...13, using: &random),
+                height: Int.random(in: 0...8, using: &random))
+            let style = Style(foreground: .green)
+            atOnce.fill(style, area: area)
+            for y in area.y..<max(area.y, area.bottom) { byRows.fill(style, x: area.x, y: y, count: area.width) }
+            #expect(atOnce == byRows, "seed \(seed): \(area)")
+        }
+    }
 }

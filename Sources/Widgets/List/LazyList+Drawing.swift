@@ -15,7 +15,7 @@ extension LazyList {
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
         let frame = stack.layout()
         drawnArea = area
-        for y in area.y..<area.bottom { buffer.fill(.plain, x: area.x, y: y, count: area.width) }
+        buffer.fill(.plain, area: area)
         guard axis == .vertical else {
             drawAcross(frame, into: &buffer, area: area)
             return frame
