@@ -47,7 +47,7 @@ test: deps
 # own, which LeakSanitizer would report as a failure.
 test-asan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-asan -Xswiftc -sanitize=address
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp:print_suppressions=0 $(SWIFT) test --skip-build --scratch-path .build-asan --disable-xctest
+	$(SWIFT) test --skip-build --scratch-path .build-asan --disable-xctest
 
 # The tests whose code runs on several threads (the background scans, the input spool, the
 # browser taking in what they found), built with ThreadSanitizer (its own build folder).

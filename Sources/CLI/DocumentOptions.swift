@@ -88,7 +88,8 @@ struct DocumentOptions {
                     if let failure = lazy.failure { throw failure }
                 }
                 // (Read to its end: nothing is left to take in while it shows.)
-                guard whole || lazy.isComplete else { return .reading(lazy) }
+                // (Not a followed file or a stream: those go on being read.)
+                guard whole || (regular && lazy.isComplete) else { return .reading(lazy) }
                 return .whole(lazy.document)
             }
             // Any other JSON is a tree (JSON Lines too, by its content): a file's, or standard

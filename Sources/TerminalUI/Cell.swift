@@ -76,7 +76,6 @@ public struct Cell: Hashable, Sendable {
         }
     }
 
-    /// Columns taken: 1, 2 for a wide character, 0 for the continuation of one.
     /// Whether every cell of `cells` is one column wide (no wide character, no continuation):
     /// one pass over the words, which the compiler vectorizes, where a row of text usually is.
     static func areAllSingleWidth(_ cells: UnsafeBufferPointer<Cell>) -> Bool {
@@ -85,6 +84,7 @@ public struct Cell: Hashable, Sendable {
         return differs == 0
     }
 
+    /// Columns taken: 1, 2 for a wide character, 0 for the continuation of one.
     public var width: UInt8 {
         get { UInt8(truncatingIfNeeded: (rest >> Self.widthShift) & 0b11) }
         set {

@@ -324,28 +324,30 @@ struct FrameWriter {
     /// when they do the line-by-line comparison still writes what differs). A cell is two words,
     /// read as memory; four lanes, so the multiplications do not wait on each other.
     static func lineHashes(_ cells: [Cell], width: Int, height: Int) -> [UInt64] {
-        assert(MemoryLayout<Cell>.stride == 2 * MemoryLayout<UInt64>.stride, "a cell is two words")
+        precondition(MemoryLayout<Cell>.stride == 2 * MemoryLayout<UInt64>.stride, "a cell is two words")
         return [UInt64](unsafeUninitializedCapacity: height) { hashes, initialized in
-            cells.withUnsafeBytes { bytes in
-                let words = bytes.bindMemory(to: UInt64.self)
-                let prime: UInt64 = 0x0000_0100_0000_01B3
-                let lineWords = 2 * width
-                for line in 0..<height {
-                    var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 1, 2)
-                    var word = line * lineWords
-                    let end = word + lineWords
-                    while word + 4 <= end {
-                        lanes.0 = (lanes.0 ^ words[word]) &* prime
-                        lanes.1 = (lanes.1 ^ words[word + 1]) &* prime
-                        lanes.2 = (lanes.2 ^ words[word + 2]) &* prime
-                        lanes.3 = (lanes.3 ^ words[word + 3]) &* prime
-                        word += 4
+            cells.withUnsafeBufferPointer { cells in
+                // (Viewed as words only for this pass: the memory stays bound to `Cell`.)
+                cells.withMemoryRebound(to: UInt64.self) { words in
+                    let prime: UInt64 = 0x0000_0100_0000_01B3
+                    let lineWords = 2 * width
+                    for line in 0..<height {
+                        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4, 1, 2)
+                        var word = line * lineWords
+                        let end = word + lineWords
+                        while word + 4 <= end {
+                            lanes.0 = (lanes.0 ^ words[word]) &* prime
+                            lanes.1 = (lanes.1 ^ words[word + 1]) &* prime
+                            lanes.2 = (lanes.2 ^ words[word + 2]) &* prime
+                            lanes.3 = (lanes.3 ^ words[word + 3]) &* prime
+                            word += 4
+                        }
+                        if word < end {
+                            lanes.0 = (lanes.0 ^ words[word]) &* prime
+                            lanes.1 = (lanes.1 ^ words[word + 1]) &* prime
+                        }
+                        hashes[line] = ((lanes.0 &* 31 ^ lanes.1) &* 31 ^ lanes.2) &* 31 ^ lanes.3
                     }
-                    if word < end {
-                        lanes.0 = (lanes.0 ^ words[word]) &* prime
-                        lanes.1 = (lanes.1 ^ words[word + 1]) &* prime
-                    }
-                    hashes[line] = ((lanes.0 &* 31 ^ lanes.1) &* 31 ^ lanes.2) &* 31 ^ lanes.3
                 }
             }
             initialized = height

@@ -68,6 +68,10 @@ import Testing
         #expect(render.status == 0)
         #expect(render.stdout == Self.run("render", "--help").stdout)
         #expect(render.stdout == Self.run("render", "a.json", "-h").stdout)
+        // Help before anything else that is wrong, as long as it comes before `--`.
+        #expect(render.stdout == Self.run("render", "a.json", "--bogus", "-h").stdout)
+        #expect(render.stdout == Self.run("render", "--keys", "-h").stdout)
+        #expect(Self.run("render", "--", "-h").status == 65)
         #expect(render.stdout.contains("\nUSAGE: tstack render <file> [--scroll-to <id>]"))
         #expect(render.stdout.contains("\n  --size <COLSxROWS>      The screen size, at most 1000x1000. (default: 80x24)\n"))
         #expect(render.stdout.contains("\n  --prefetch <screens>    Screens of rows resolved ahead of the scroll\n"))

@@ -1,7 +1,8 @@
 import TerminalUI
 
 /// `tstack --help` and `tstack help COMMAND`: an overview, the usage line, the argument and the
-/// options, in lines shorter than 80 columns (a line of exactly 80 wraps early on some terminals).
+/// options. Text is wrapped to lines shorter than 80 columns (a line of exactly 80 wraps early
+/// on some terminals); the usage line is one line, however long, to be copied whole.
 enum HelpText {
     static let width = 79
     /// Where the help of an entry starts: two blanks, then its name in 24 columns.

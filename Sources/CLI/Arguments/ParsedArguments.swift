@@ -19,9 +19,11 @@ struct ParsedArguments {
 
     /// Sorts out `words` (what follows the command's name) for `spec`: `--name value`,
     /// `--name=value`, flags, one argument anywhere among them, and `--` before an argument that
-    /// starts with a dash.
+    /// starts with a dash. `-h` or `--help` anywhere before a `--` asks for help, whatever else
+    /// is wrong.
     /// - Throws: ``UsageError`` naming the first word that does not fit.
     static func parse(_ words: some Collection<String>, for spec: CommandSpec) throws(UsageError) -> Request {
+        if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) { return .help }
         var parsed = ParsedArguments(spec: spec)
         var arguments: [String] = []
         var rest = words[...]
@@ -35,7 +37,6 @@ struct ParsedArguments {
                 onlyArguments = true
                 continue
             }
-            if word == "-h" || word == "--help" { return .help }
             guard word.hasPrefix("--") else { throw UsageError("Unknown option '\(word)'") }
             let body = word.dropFirst(2)
             let name = body.prefix { $0 != "=" }
