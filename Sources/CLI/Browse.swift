@@ -49,9 +49,10 @@ struct Browse {
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             let output = StandardOutput()
+            var problems = PlainTextExport.Problems()
             switch loaded {
-            case .whole(let document): PlainTextExport.write(document, width: width, emit: output.line)
-            case .reading(let lazy): PlainTextExport.write(lazy.document, width: width, emit: output.line)
+            case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
+            case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
             case .tree(let tree):
                 do {
                     try TreeExport.write(tree, emit: output.line)
@@ -62,6 +63,12 @@ struct Browse {
             }
             output.flush()
             log?.close()
+            // Items a big document could not have read show as rows saying why; the export is
+            // then not the document, and the status says so (a small one was refused whole).
+            if let first = problems.first {
+                let more = problems.count > 1 ? " (and \(problems.count - 1) more items that cannot be read)" : ""
+                Diagnostics.fail(first + more, status: Diagnostics.dataError)
+            }
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the

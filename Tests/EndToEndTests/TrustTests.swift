@@ -26,6 +26,34 @@ import Testing
         #expect(small.stderr.contains("doc.json:1:4: expected a value, found ','"), "\(small.stderr)")
     }
 
+    /// A big stack document's export reads each item as it writes it: one that cannot be read was
+    /// written as a row saying so, with status 0. The rest is still written, and the status and
+    /// one line say which item could not be read and why (a small document is refused whole).
+    @Test func aStackExportWithAnItemItCannotReadSaysSo() {
+        let pad = String(repeating: "x", count: 80)
+        func document(broken: Bool) -> String {
+            var items = (0..<60_000).map { #"{"id": "i\#($0)", "title": "t\#($0)", "body": "\#(pad)"}"# }
+            if broken {
+                items[30_000] = #"{"id": "bad", "title": tru}"#
+                items[40_000] = #"{"id": "worse", "title": 5}"#
+            }
+            return #"{"sections": [{"id": "s", "items": [\#n"# + items.joined(separator: ",\n") + "\n]}]}\n"
+        }
+        let big = document(broken: true)
+        #expect(big.utf8.count > 4 << 20)
+        let result = Self.run(["browse", "FILE"], file: big)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("tstack: "), "\(result.stderr)")
+        #expect(result.stderr.contains(": expected 'true' (and 1 more items that cannot be read)"), "\(result.stderr)")
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+        // Everything else was written, the last item included.
+        #expect(result.stdout.contains("⚠ cannot show sections[0].items[30000]"))
+        #expect(result.stdout.contains("\n  t59999\n"), "\(result.stdout.suffix(200))")
+        let good = Self.run(["browse", "FILE"], file: document(broken: false))
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout.contains("\n  t59999\n"))
+    }
+
     /// A UTF-8 byte order mark before the document is skipped everywhere: a file, JSON Lines,
     /// standard input, and the export.
     @Test func aByteOrderMarkIsSkipped() {

@@ -199,7 +199,7 @@ final class LazyItems: ItemStore {
 
     /// A row saying why item `path` cannot be shown; the rest of the document still browses.
     static func errorItem(path: String, message: String) -> StackDocument.Item {
-        StackDocument.Item(id: path, title: "⚠ cannot show \(path)", body: message)
+        StackDocument.Item(id: path, title: "⚠ cannot show \(path)", body: message, problem: message)
     }
 
 }

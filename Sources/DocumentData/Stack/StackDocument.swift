@@ -105,11 +105,14 @@ public struct StackDocument: Equatable {
         public var body: String?
         /// The detail level (1–3) at which the item starts to show.
         public var detail: Int
+        /// Why the item could not be read from the file (bad JSON, off the format), when it could
+        /// not: it then stands in for it, its title and body saying so; nil for an item read.
+        public var problem: String?
 
         /// An item shown from detail `detail`.
         public init(
             id: String, title: String, subtitle: String? = nil, art: [String] = [],
-            body: String? = nil, detail: Int = 1
+            body: String? = nil, detail: Int = 1, problem: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -117,6 +120,7 @@ public struct StackDocument: Equatable {
             self.art = art
             self.body = body
             self.detail = detail
+            self.problem = problem
         }
     }
 

@@ -4,24 +4,48 @@ import TerminalUI
 /// The document as plain text, for `tstack browse FILE | …` (when standard output is not a
 /// terminal, tstack prints the document and exits, as `less` does).
 public enum PlainTextExport {
+    /// What an export met that it could not show as the document has it.
+    public struct Problems: Equatable, Sendable {
+        /// Items that could not be read (each exported as a row saying so).
+        public var count = 0
+        /// Why the first of them could not, as its row says (file, line and column).
+        public var first: String?
+
+        /// None.
+        public init() {}
+    }
+
     /// Calls `emit` with each line of `document` laid out at `width` columns: headers, items,
     /// footers, and the cards of horizontal sections side by side in bands.
+    /// - Returns: the items that could not be read from the file (a document read lazily finds
+    ///   them only as it writes them): each is a row saying why, and a caller that must not
+    ///   pass them for the document says so.
     /// - Complexity: O(document); lines are emitted as they are made, so memory stays O(width).
-    public static func write(_ document: StackDocument, width: Int, emit: (String) -> Void) {
+    @discardableResult
+    public static func write(_ document: StackDocument, width: Int, emit: (String) -> Void) -> Problems {
         let width = max(20, width)
         let rowWidth = width - gutterWidth - 1
         let rows = DocumentRows(document: document, theme: .monochrome)
+        var problems = Problems()
+        func note(_ item: StackDocument.Item) {
+            guard let problem = item.problem else { return }
+            problems.count += 1
+            if problems.first == nil { problems.first = problem }
+        }
         for index in 0..<rows.rowCount {
             let entry = rows.entry(at: index)
             if entry.role == .cards, let strip = rows.strip(forSection: Int(entry.section)) {
+                strip.items.forEach(note)
                 writeCards(strip, width: width, emit: emit)
                 continue
             }
+            if entry.role == .item { note(rows.item(atOrdinal: Int(entry.ordinal))) }
             let row = rows.resolveRow(at: index, crossExtent: rowWidth)
             var buffer = CellBuffer(width: width, height: row.lines.count)
             for (y, line) in row.lines.enumerated() { buffer.write(line, x: gutterWidth, y: y) }
             buffer.textLines().forEach(emit)
         }
+        return problems
     }
 
     /// Columns left blank at the left, where the viewer has its focus gutter.
