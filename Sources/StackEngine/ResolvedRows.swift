@@ -1,3 +1,5 @@
+import Algorithms
+
 /// The rows a stack has built, by index, with their indexes kept in order: the window slides a
 /// row at a time, and evicting what fell out of it finds those rows at the ends of the order
 /// instead of testing every row built.
@@ -82,12 +84,6 @@ struct ResolvedRows<Row: StackRow> {
 
     /// The position of the first index not below `index`.
     private func insertionPoint(of index: Int) -> Int {
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if order[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low
+        order.partitioningIndex { $0 >= index }
     }
 }

@@ -60,10 +60,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             tstack_string_capability(name).map { ControlSequences.withoutPadding(Array(String(cString: $0).utf8)) }
         }
         func format(_ name: String) -> (@Sendable (Int, Int) -> [UInt8])? {
-            guard let capability = tstack_string_capability(name).map({ String(cString: $0) }) else { return nil }
+            // The padding is literal text in the template, not a parameter: dropped once here.
+            guard let template = string(name).map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
             return { first, second in
-                ControlSequences.withoutPadding(
-                    tstack_format_capability(capability, Int32(first), Int32(second)).map { Array(String(cString: $0).utf8) } ?? [])
+                tstack_format_capability(template, Int32(first), Int32(second)).map { Array(String(cString: $0).utf8) } ?? []
             }
         }
         let colors = color && string("setaf") != nil

@@ -41,7 +41,7 @@ import Testing
                 lines = (0..<height).map { _ in Self.randomLine(&random) }
                 emulator = ScreenEmulator(width: width, height: height)
                 emulator.wrapsAtOnce = terminal == .wrapsAtOnce
-                writer.forget()  // (As the terminal does at a new size.)
+                // (The writer sees the new size itself, as on the terminal.)
             }
             var frame = CellBuffer(width: width, height: height)
             for (y, line) in lines.enumerated() { frame.write(line, x: 0, y: y) }

@@ -6,9 +6,7 @@ import Glibc
 extension StackScanner {
     /// Indexes `chunk`: its quotes and its brackets outside strings.
     mutating func index(_ chunk: UnsafeBufferPointer<UInt8>) {
-        if positions.count < chunk.count + Int(TSTACK_INDEX_SLACK) {
-            positions = JSONIndexPositions.room(for: chunk.count)
-        }
+        JSONIndexPositions.ensureRoom(in: &positions, for: chunk.count)
         positionCount = positions.withUnsafeMutableBufferPointer { buffer in
             tstack_index_json(chunk.baseAddress, chunk.count, &indexState, buffer.baseAddress)
         }

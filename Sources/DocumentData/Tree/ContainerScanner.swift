@@ -110,9 +110,7 @@ struct ContainerScanner {
             if isLines { startRegion(at: 3) }
             return try scan(UnsafeBufferPointer(rebasing: chunk[3...]), at: 3)
         }
-        if positions.count < chunk.count + Int(TSTACK_INDEX_SLACK) {
-            positions = JSONIndexPositions.room(for: chunk.count)
-        }
+        JSONIndexPositions.ensureRoom(in: &positions, for: chunk.count)
         let found = positions.withUnsafeMutableBufferPointer { buffer in
             isLines
                 ? tstack_index_json_lines(base, chunk.count, &indexState, buffer.baseAddress!)

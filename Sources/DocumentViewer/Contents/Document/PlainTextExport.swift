@@ -39,7 +39,7 @@ public enum PlainTextExport {
                 writeCards(strip, width: width, emit: emit)
                 continue
             }
-            if entry.role == .item { note(rows.item(atOrdinal: Int(entry.ordinal))) }
+            if entry.role == .item { note(document.sections[Int(entry.section)].items[Int(entry.item)]) }
             let row = rows.resolveRow(at: index, crossExtent: rowWidth)
             var buffer = CellBuffer(width: width, height: row.lines.count)
             for (y, line) in row.lines.enumerated() { buffer.write(line, x: gutterWidth, y: y) }
