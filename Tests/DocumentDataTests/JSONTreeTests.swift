@@ -115,6 +115,79 @@ import Testing
         #expect(split.valueStarts == whole.valueStarts && split.counts == whole.counts && split.end == whole.end, "seed \(seed) \(splits)")
     }
 
+    /// A scan that hands its children over a block at a time (`blocksFrom`), taken after chunks
+    /// split anywhere, builds the table one scan of the whole builds: every child's regions and
+    /// count, for arrays, objects and JSON Lines (taken between lines, as a followed log is).
+    @Test(arguments: 1...120)
+    func childrenHandedOverInBlocksBuildTheSameTable(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let kind = Int.random(in: 0..<3, using: &generator)
+        let children = (0..<Int.random(in: 0...60, using: &generator)).map { index in
+            let value = JSONInputCheckTests.randomJSON(depth: kind == 2 ? 1 : 3, using: &generator)
+            switch kind {
+            case 1: return "\"k\(index)\": \(value)"
+            case 2: return String(value.map { $0 == "\n" ? " " : $0 })
+            default: return value
+            }
+        }
+        let text: String
+        switch kind {
+        case 1: text = "{" + children.joined(separator: ", ") + "}"
+        case 2: text = children.joined(separator: "\n") + "\n"
+        default: text = "[" + children.joined(separator: ",") + "]"
+        }
+        let bytes = Array(text.utf8)
+        let blockSize = [1, 2, 4].randomElement(using: &generator)!
+        let windows = BlockWindows { isObject, range, first in
+            var scanner = ContainerScanner(childrenOf: isObject, from: range.lowerBound, first: first, lines: kind == 2, blockSize: blockSize)
+            bytes.withUnsafeBufferPointer { buffer in
+                try? scanner.scan(UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<min(range.upperBound, bytes.count)]), at: range.lowerBound)
+            }
+            return scanner.table
+        }
+        var whole = ContainerScanner(lines: kind == 2, blockSize: blockSize)
+        try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in try whole.scan(buffer, at: 0) }
+        try whole.finish(at: bytes.count)
+
+        var scanner = ContainerScanner(lines: kind == 2, blockSize: blockSize)
+        scanner.blocksFrom = blockSize * Int.random(in: 0...3, using: &generator)
+        var table = ChildTable(isObject: kind == 1, start: -1)
+        func take(all: Bool = false) {
+            let batch = scanner.takeChildren(all: all)
+            if table.start < 0, batch.start >= 0 { table = ChildTable(isObject: batch.isObject, start: batch.start) }
+            table.append(contentsOf: batch, blockSize: blockSize, windows: windows)
+            if Bool.random(using: &generator) {
+                table.moveIntoBlocks(above: blockSize, blockSize: blockSize, windows: windows)
+            }
+        }
+        var start = 0
+        let splits = (0..<Int.random(in: 1...12, using: &generator)).map { _ in Int.random(in: 0...bytes.count, using: &generator) }.sorted()
+        for end in splits + [bytes.count] where end > start {
+            try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                try scanner.scan(UnsafeBufferPointer(rebasing: buffer[start..<end]), at: start)
+            }
+            take()
+            start = end
+        }
+        try scanner.finish(at: bytes.count)
+        take(all: true)
+        let expected = whole.table
+        let context = "seed \(seed), blocks of \(blockSize) from \(scanner.blocksFrom), splits \(splits): \(text)"
+        try #require(table.count == expected.count && table.end == expected.end, "\(context)")
+        #expect(kind == 0 || table.handedCount(blockSize: blockSize) == 0)
+        for index in 0..<expected.count {
+            #expect(table.valueRegion(of: index) == expected.valueRegion(of: index), "\(context): child \(index)")
+            #expect(table.keyRegion(of: index) == expected.keyRegion(of: index), "\(context): child \(index)")
+            #expect(table.childCount(of: index) == expected.childCount(of: index), "\(context): child \(index)")
+            if kind == 2 { #expect(table.lineNumber(of: index) == expected.lineNumber(of: index), "\(context): child \(index)") }
+        }
+        // Each block's rows, open: its containers' children and two, one for anything else.
+        for group in 0..<(table.summedGroups?.count ?? 0) / blockSize {
+            let rows = (group * blockSize..<(group + 1) * blockSize).reduce(0) { $0 + (expected.childCount(of: $1).map { $0 > 0 ? $0 + 2 : 1 } ?? 1) }
+            #expect(table.rows(ofGroup: group, childrenOpen: true) == rows, "\(context): block \(group)")
+        }
+    }
+
     /// JSON Lines: the root is the array of the lines; blank lines are skipped but counted in
     /// the line numbers; a bad line (unclosed, or text before its bracket) is a child of its own
     /// that parses as the error it is, and never stops the rest. In memory, from a file in

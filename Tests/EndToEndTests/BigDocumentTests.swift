@@ -3,9 +3,10 @@ import Testing
 
 /// A document big enough to be read the lazy way (over 4 MiB), through the real binary.
 @Suite(.serialized) struct BigDocumentTests {
-    /// 12,000 items of about 400 bytes in sections of 100, the last one a strip of cards.
-    static let path: String = {
-        let path = "/tmp/tstack-big-\(getpid()).json"
+    /// 12,000 items of about 400 bytes in sections of 100, the last one a strip of cards,
+    /// written in `directory` for one test.
+    static func writeDocument(in directory: String) -> String {
+        let path = directory + "/big.json"
         let body = String(repeating: "Fold the flap up and crease it firmly. ", count: 9)
         var text = #"{"title": "big", "sections": ["#
         for s in 0..<120 {
@@ -20,12 +21,15 @@ import Testing
         fputs(text, file)
         fclose(file)
         return path
-    }()
+    }
 
     @Test func browsesEndsAndFindsIDsWhileReadingLazily() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = Self.writeDocument(in: directory)
         let tmux = TmuxSession(
             width: 80, height: 24,
-            command: "'\(Subprocess.tstack)' browse --no-animation '\(Self.path)'; echo \"exit=$?\"; sleep 60")
+            command: "'\(Subprocess.tstack)' browse --no-animation '\(path)'; echo \"exit=$?\"; sleep 60")
         let first = tmux.waitUntil { $0.last?.contains("step-1 ") == true }
         #expect(first.first?.hasPrefix("  Section 0") == true)
         tmux.send("End")
@@ -45,8 +49,9 @@ import Testing
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }
         let go = directory + "/go"
-        let command = "(head -c 200000 '\(Self.path)'; while [ ! -e '\(go)' ]; do sleep 0.05; done; "
-            + "tail -c +200001 '\(Self.path)') | '\(Subprocess.tstack)' browse --no-animation -; echo \"exit=$?\"; sleep 60"
+        let path = Self.writeDocument(in: directory)
+        let command = "(head -c 200000 '\(path)'; while [ ! -e '\(go)' ]; do sleep 0.05; done; "
+            + "tail -c +200001 '\(path)') | '\(Subprocess.tstack)' browse --no-animation -; echo \"exit=$?\"; sleep 60"
         let tmux = TmuxSession(width: 80, height: 24, command: command)
         let first = tmux.waitUntil { $0.last?.contains("step-1 ") == true }
         #expect(first.last?.contains("(stdin)") == true)
@@ -60,8 +65,11 @@ import Testing
     }
 
     @Test func renderReadsTheWholeFileAndKeepsResolvedRowsBounded() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = Self.writeDocument(in: directory)
         let result = Subprocess.run([
-            Subprocess.tstack, "render", Self.path, "--size", "80x24", "--keys", "<End><Home><PgDn><PgDn>", "--stats",
+            Subprocess.tstack, "render", path, "--size", "80x24", "--keys", "<End><Home><PgDn><PgDn>", "--stats",
         ])
         #expect(result.status == 0)
         #expect(result.lines.last?.hasPrefix(" step-") == true)

@@ -34,6 +34,17 @@ public struct ChildTable: Sendable {
     /// The first children in blocks, kept as where each block starts; nil in a small container.
     var blocks: ChildBlocks?
 
+    /// Blocks of children a scan handed over summed (`ContainerScanner/blocksFrom`), before the
+    /// children kept whole: the tree that appends this table makes them ``blocks``.
+    var handedBlocks: HandedBlocks?
+
+    /// Whole blocks of children a scan found, as a hand-over: where each starts (its first
+    /// child's text) and the rows its children make open.
+    struct HandedBlocks: Sendable {
+        var starts: [Int] = []
+        var openRows: [Int] = []
+    }
+
     /// Where the children of each container inside these children with more than a block of
     /// children start, a block at a time, by its opening bracket's offset: found by the scan as
     /// it passes them, so their tables need no scan of their own (the features of a GeoJSON
@@ -63,12 +74,26 @@ public struct ChildTable: Sendable {
     /// The number of children.
     public var count: Int { (blocks?.childCount ?? 0) + valueStarts.count }
 
+    /// The children handed over in ``handedBlocks``, given their size.
+    func handedCount(blockSize: Int) -> Int { (handedBlocks?.starts.count ?? 0) * blockSize }
+
     /// The children kept in this table rather than in blocks: what it costs, in children.
     var keptCount: Int { valueStarts.count + (blocks?.starts.count ?? 0) }
 
     /// Adds the children of `more` (found after these: a scan's next batch) and takes its end,
-    /// when it has one.
-    mutating func append(contentsOf more: ChildTable) {
+    /// when it has one. Blocks it hands over (``handedBlocks``) join ``blocks``, after these
+    /// children moved into blocks (a scan hands blocks over once every child before them was
+    /// handed over: these are whole blocks); `windows` finds their children again.
+    mutating func append(contentsOf more: ChildTable, blockSize: Int, windows: @autoclosure () -> BlockWindows) {
+        if let handed = more.handedBlocks, !handed.starts.isEmpty {
+            precondition(count % blockSize == 0, "blocks are handed over after whole blocks of children")
+            var blocks = blocks ?? ChildBlocks(size: blockSize, windows: windows())
+            moveKept(blocks: valueStarts.count / blockSize, into: &blocks)
+            blocks.starts += handed.starts
+            blocks.openRows? += handed.openRows
+            blocks.childCount += handed.starts.count * blockSize
+            self.blocks = blocks
+        }
         keyStarts += more.keyStarts
         valueStarts += more.valueStarts
         counts += more.counts
@@ -84,19 +109,47 @@ public struct ChildTable: Sendable {
     mutating func moveIntoBlocks(above limit: Int, blockSize: Int, windows: @autoclosure () -> BlockWindows) {
         guard blocks != nil || count > limit else { return }
         var blocks = blocks ?? ChildBlocks(size: blockSize, windows: windows())
-        var moved = 0
-        while valueStarts.count - moved > blockSize {
-            let block = moved..<(moved + blockSize)
-            blocks.starts.append(regionStart(ofKept: moved))
-            blocks.openRows?.append(block.reduce(0) { $0 + (counts[$1] > 0 ? Int(counts[$1]) + 2 : 1) })
-            blocks.childCount += blockSize
-            moved += blockSize
-        }
+        moveKept(blocks: (valueStarts.count - 1) / blockSize, into: &blocks)
         self.blocks = blocks
-        guard moved > 0 else { return }
+    }
+
+    /// Moves the first `count` blocks of the children kept whole into `blocks`.
+    private mutating func moveKept(blocks count: Int, into blocks: inout ChildBlocks) {
+        guard count > 0 else { return }
+        let size = blocks.size
+        let summed = Self.summedBlocks(count, of: size, starts: isObject ? keyStarts : valueStarts, counts: counts)
+        blocks.starts += summed.starts
+        blocks.openRows? += summed.openRows
+        blocks.childCount += count * size
+        let moved = count * size
         if isObject { keyStarts.removeFirst(moved) }
         valueStarts.removeFirst(moved)
         counts.removeFirst(moved)
+    }
+
+    /// The first `count` blocks of `size` children whose texts start at `starts` with child
+    /// counts `counts`: where each block starts, and the rows its children make open (a
+    /// container's children and two, one for anything else).
+    static func summedBlocks(_ count: Int, of size: Int, starts: [Int], counts: [Int32]) -> HandedBlocks {
+        var blocks = HandedBlocks()
+        blocks.starts.reserveCapacity(count)
+        blocks.openRows.reserveCapacity(count)
+        counts.withUnsafeBufferPointer { counts in
+            for block in 0..<count {
+                let first = block * size
+                // One row each, and a container's children and closing row: summed without a
+                // branch, so the loop vectorizes (a block's rows are far from overflowing).
+                var children = 0
+                var containers = 0
+                for count in counts[first..<(first + size)] {
+                    children &+= Int(truncatingIfNeeded: max(count, 0))
+                    containers &+= Int(truncatingIfNeeded: UInt32(bitPattern: 0 &- count) >> 31)
+                }
+                blocks.starts.append(starts[first])
+                blocks.openRows.append(size &+ children &+ containers)
+            }
+        }
+        return blocks
     }
 
     /// The table of a container whose children's block starts a scan kept (`containerBlockStarts`):

@@ -36,6 +36,9 @@ struct ContainerScanner {
     private var childHasContent = false
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
+    /// Where the children of a run of scalars start (`scalarRun`), before they join `table`
+    /// (uninitialized past what a run wrote).
+    private var runStarts: [Int] = []
 
     /// Children a block of a big container (`ChildBlocks`): where the children of a container
     /// inside the children with more than this many start, a block at a time, is kept in
@@ -62,6 +65,13 @@ struct ContainerScanner {
     var known: @Sendable (Int) -> KnownContainer? = { _ in nil }
     /// Where the caller is to go on feeding bytes from, after a jump over a known child.
     private var jump: Int?
+
+    /// From this child on, children are handed over a block at a time (``takeChildren(all:)``
+    /// gives ``ChildTable/handedBlocks``: where each block starts and the rows its children make
+    /// open, not each child): a multiple of `blockSize`; never by default.
+    var blocksFrom = Int.max {
+        didSet { precondition(blocksFrom % blockSize == 0, "blocks are handed over from a block's first child") }
+    }
 
     /// Whether the bytes are JSON Lines: one container of all the lines, each line a child
     /// (blank lines skipped), a bad line a child of its own that never stops the scan.
@@ -150,6 +160,16 @@ struct ContainerScanner {
                         break
                     }
                 }
+                // An array's scalars one after another: a walk of their own.
+                if depth == 1, !isLines, !insideString, !table.isObject, !regionAdded,
+                    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") {
+                    let next = scalarRun(from: k, of: found, positions: positions, chunk: chunk, at: offset)
+                    if next > k {
+                        scanned = Int(positions[next - 1]) + 1
+                        k = next
+                        continue
+                    }
+                }
                 if depth == 0 {
                     try checkBlank(chunk, from: scanned, to: local, at: offset)
                     if isComplete { throw Failure(offset: offset + local, message: "expected the end of the input") }
@@ -179,19 +199,44 @@ struct ContainerScanner {
     /// once the scan ended — moved out of `table` into a table of their own, whose `end` is
     /// where the last one taken ends (-1 when none was). A scan on a background thread hands
     /// them over this way, keeping nothing twice.
+    ///
+    /// From child ``blocksFrom`` on, only whole blocks are handed over while the scan goes on,
+    /// summed (``ChildTable/handedBlocks``), then what is left once it ended: a big container's
+    /// children cost the hand-over a block each, not a child each.
     mutating func takeChildren(all: Bool = false) -> ChildTable {
         var taken = ChildTable(isObject: table.isObject, start: table.start)
         // JSON Lines between lines: the last line ended too (a followed log shows its last line).
         let linesEnded = isLines && depth == 1 && !regionAdded && !all
         // (Once the container closed, its last child is whole too: a followed file's `]`.)
-        let count = all || linesEnded || isComplete ? table.valueStarts.count : table.valueStarts.count - 1
-        guard count > 0 else { return taken }
+        let ended = all || linesEnded || isComplete
+        var count = ended ? table.valueStarts.count : table.valueStarts.count - 1
+        var blocked = 0
+        if self.taken < blocksFrom || self.taken % blockSize != 0 {
+            // Whole children up to where blocks are handed over (all of them once ended; JSON
+            // Lines followed hands over its last line, and its next block starts after).
+            let boundary = max(blocksFrom, (self.taken + blockSize - 1) / blockSize * blockSize)
+            if !ended { count = min(count, boundary - self.taken) }
+        } else {
+            // Whole blocks, the last child (at least) kept whole, as `ChildTable` keeps it.
+            blocked = max(0, table.valueStarts.count - 1) / blockSize
+            if !ended { count = blocked * blockSize }
+        }
+        guard count > 0 else {
+            // Nothing left, but where the input ended (JSON Lines: its last line was taken).
+            if all { taken.end = table.end }
+            return taken
+        }
+        if blocked > 0 {
+            taken.handedBlocks = ChildTable.summedBlocks(
+                blocked, of: blockSize, starts: table.isObject ? table.keyStarts : table.valueStarts, counts: table.counts)
+        }
+        let first = blocked * blockSize
         taken.end = count < table.valueStarts.count
             ? (table.isObject ? table.keyStarts[count] : table.valueStarts[count] - 1)
             : linesEnded ? regionStart - 1 : table.end
-        taken.keyStarts = Array(table.keyStarts.prefix(table.isObject ? count : 0))
-        taken.valueStarts = Array(table.valueStarts.prefix(count))
-        taken.counts = Array(table.counts.prefix(count))
+        taken.keyStarts = table.isObject ? Array(table.keyStarts[first..<count]) : []
+        taken.valueStarts = Array(table.valueStarts[first..<count])
+        taken.counts = Array(table.counts[first..<count])
         taken.lineSteps = table.lineSteps
         table.lineSteps = []
         taken.containerBlockStarts = table.containerBlockStarts
@@ -203,6 +248,34 @@ struct ContainerScanner {
         table.counts.removeFirst(count)
         self.taken += count
         return taken
+    }
+
+    /// Walks the separators of an array's children from position `k` on while they are scalars
+    /// (a comma after each; a string's two quotes before it), as `step` would, in C
+    /// (`tstack_walk_scalar_children`): each child added with its region's start. Stops at
+    /// anything else (a bracket, the chunk's end inside a string) for `step` to take.
+    /// - Returns: the first position not taken.
+    @inline(never)  // (Inlined, it slowed the walk of nested containers by a fifth.)
+    private mutating func scalarRun(
+        from k: Int, of found: Int, positions: UnsafeBufferPointer<UInt32>, chunk: UnsafeBufferPointer<UInt8>,
+        at offset: Int
+    ) -> Int {
+        if runStarts.count < found - k {
+            runStarts = [Int](unsafeUninitializedCapacity: found - k) { _, initialized in initialized = found - k }
+        }
+        var region = tstack_array_region(start: Int64(regionStart), has_content: regionHasContent ? 1 : 0)
+        var written = 0
+        let next = runStarts.withUnsafeMutableBufferPointer { starts in
+            starts.withMemoryRebound(to: Int64.self) { starts in
+                tstack_walk_scalar_children(
+                    chunk.baseAddress, Int64(offset), positions.baseAddress, k, found, &region, starts.baseAddress, &written)
+            }
+        }
+        regionStart = Int(region.start)
+        regionHasContent = region.has_content != 0
+        table.valueStarts.append(contentsOf: runStarts[..<written])
+        table.counts.append(contentsOf: repeatElement(-1, count: written))
+        return next
     }
 
     /// Says the input ended.

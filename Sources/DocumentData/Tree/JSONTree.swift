@@ -1,5 +1,6 @@
 import DequeModule
 import Glibc
+import StackEngine
 
 /// Any JSON document as a tree of byte ranges: the root's children are found by one scan of the
 /// file, any other container's when it is first asked for (a scan of its bytes), and a node's
@@ -202,7 +203,8 @@ public final class JSONTree: @unchecked Sendable {
         root = ChildTable(isObject: first == UInt8(ascii: "{"), start: -1)
         root?.isComplete = false
         let scan = TreeScan(
-            reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
+            reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize,
+            blocksFrom: (wholeChildren + blockSize - 1) / blockSize * blockSize, longContainer: longContainer)
         self.scan = scan
         // The first chunk's children (or everything; or, from a stream that pauses, what came).
         var generation = 0
@@ -390,20 +392,25 @@ public final class JSONTree: @unchecked Sendable {
         takeNewRootChildren().added
     }
 
-    /// ``takeScanned()``, with the added children's counts (-1 for a scalar), as found: the
-    /// outline sums their rows without finding again those moved into blocks.
-    public func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32]) {
-        guard let scan, var table = root else { return (0..<0, []) }
+    /// ``takeScanned()``, with the added children's counts (-1 for a scalar), as found, and the
+    /// blocks they make summed: the outline sums their rows without finding again those in
+    /// blocks.
+    public func takeNewRootChildren() -> NewRootChildren {
+        guard let scan, var table = root else { return NewRootChildren(added: 0..<0, childCounts: []) }
         // The table held once only, so appending does not copy it (callers let go of theirs).
         root = nil
         let found = scan.take()
         let before = table.count
-        if table.start < 0, found.children.start >= 0 {
-            table = ChildTable(isObject: found.children.isObject, start: found.children.start)
-            table.isComplete = false
+        // Each batch's counts, from the child they start at.
+        var countRuns: [(first: Int, counts: [Int32])] = []
+        for batch in found.batches {
+            if table.start < 0, batch.start >= 0 {
+                table = ChildTable(isObject: batch.isObject, start: batch.start)
+                table.isComplete = false
+            }
+            countRuns.append((table.count + batch.handedCount(blockSize: blockSize), batch.counts))
+            table.append(contentsOf: batch, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         }
-        table.append(contentsOf: found.children)
-        let counts = found.children.counts
         passed.keep(from: &table)
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
         scannedBytes = found.bytesScanned
@@ -419,7 +426,18 @@ public final class JSONTree: @unchecked Sendable {
             }
         }
         root = table
-        return (before..<table.count, counts)
+        let added = before..<table.count
+        // The blocks wholly among those added: summed; the other children counted.
+        let summed = NewRootChildren.groups(whollyIn: added, of: table.summedGroups)
+        let summedChildren = (summed.lowerBound * blockSize)..<(summed.upperBound * blockSize)
+        var counts: [Int32] = []
+        counts.reserveCapacity(added.count - summedChildren.count)
+        for run in countRuns {
+            let children = run.first..<(run.first + run.counts.count)
+            counts += run.counts[..<(max(children.lowerBound, min(children.upperBound, summedChildren.lowerBound)) - run.first)]
+            counts += run.counts[(min(children.upperBound, max(children.lowerBound, summedChildren.upperBound)) - run.first)...]
+        }
+        return NewRootChildren(added: added, summedGroups: summed, childCounts: counts)
     }
 
     /// Blocks until the scan has found every child of the root (or failed), taking them.
@@ -470,11 +488,12 @@ public final class JSONTree: @unchecked Sendable {
     private func scanChildren(in range: Range<Int>) -> ChildTable {
         var scanner = ContainerScanner(blockSize: blockSize)
         scanner.knownContainerBytes = longContainer
+        scanner.blocksFrom = (wholeChildren + blockSize - 1) / blockSize * blockSize
         scanner.known = { [passed] in passed.container(at: $0) }
         var children: ChildTable?
         func add(_ batch: ChildTable) {
             if children == nil, batch.start >= 0 { children = ChildTable(isObject: batch.isObject, start: batch.start) }
-            children?.append(contentsOf: batch)
+            children?.append(contentsOf: batch, blockSize: blockSize, windows: blockWindows(lines: false))
             keepBlockStarts(of: &children)
             children?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: false))
         }

@@ -12,10 +12,11 @@ import Synchronization
 final class TreeScan: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {
-        /// The root's children found since last taken: its kind and opening bracket (-1 before
-        /// it is found), and `end` where the last of them ends so far (the closing bracket once
-        /// finished).
-        var children = ChildTable(isObject: false, start: -1)
+        /// The root's children found since last taken, as the scan handed them over (a batch
+        /// may hand some over in blocks: ``ChildTable/handedBlocks``): each with the root's
+        /// kind and opening bracket (-1 before it is found), and `end` where the last of them
+        /// ends so far (the closing bracket once finished).
+        var batches: [ChildTable] = []
         var bytesScanned = 0
         var isFinished = false
         var failure: ContainerScanner.Failure?
@@ -34,10 +35,14 @@ final class TreeScan: Sendable {
 
     /// Starts scanning the file `reader` reads: a small first chunk, so the first screen comes
     /// quickly, then bigger ones.
-    init(reader: FileReader, growing: (any GrowingInput)? = nil, jsonLines: Bool, blockSize: Int, longContainer: Int) {
+    /// From child `blocksFrom` on, the root's children are handed over a block at a time.
+    init(
+        reader: FileReader, growing: (any GrowingInput)? = nil, jsonLines: Bool, blockSize: Int, blocksFrom: Int,
+        longContainer: Int
+    ) {
         self.growing = growing
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader, jsonLines: jsonLines, blockSize: blockSize, longContainer: longContainer)
+            run(reader, jsonLines: jsonLines, blockSize: blockSize, blocksFrom: blocksFrom, longContainer: longContainer)
         }
     }
 
@@ -46,7 +51,7 @@ final class TreeScan: Sendable {
         wakePipe.drain()
         return state.withLock { found in
             let taken = found
-            found.children = ChildTable(isObject: found.children.isObject, start: found.children.start)
+            found.batches = []
             return taken
         }
     }
@@ -58,9 +63,10 @@ final class TreeScan: Sendable {
         growing?.changes.signal()
     }
 
-    private func run(_ reader: FileReader, jsonLines: Bool, blockSize: Int, longContainer: Int) {
+    private func run(_ reader: FileReader, jsonLines: Bool, blockSize: Int, blocksFrom: Int, longContainer: Int) {
         var scanner = ContainerScanner(lines: jsonLines, blockSize: blockSize)
         scanner.knownContainerBytes = longContainer
+        scanner.blocksFrom = blocksFrom
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         var offset = 0
@@ -98,10 +104,7 @@ final class TreeScan: Sendable {
     /// Adds `children` to what the scan found and tells whoever waits.
     private func publish(_ children: ChildTable, bytes: Int, finished: Bool = false, failure: ContainerScanner.Failure? = nil) {
         state.withLock { found in
-            if found.children.start < 0, children.start >= 0 {
-                found.children = ChildTable(isObject: children.isObject, start: children.start)
-            }
-            found.children.append(contentsOf: children)
+            found.batches.append(children)
             found.bytesScanned = bytes
             found.isFinished = finished
             found.failure = failure

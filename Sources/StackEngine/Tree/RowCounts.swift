@@ -43,6 +43,17 @@ struct RowCounts {
         append(contentsOf: CollectionOfOne(rows))
     }
 
+    /// Adds a whole group of children after the last, of `rows` rows together (the count is a
+    /// multiple of the group size).
+    /// - Complexity: O(log n).
+    mutating func append(groupOf rows: Int) {
+        precondition(count % groupSize == 0, "a group starts at a group's first child")
+        let node = groups + 1
+        let low = node - (node & -node)
+        sums.append(rows + groupPrefix(groups) - groupPrefix(low))
+        count += groupSize
+    }
+
     /// Adds children of `rows` rows each after the last (a scan's batch).
     /// - Complexity: O(children + groups touched × log n).
     mutating func append(contentsOf rows: some Collection<Int>) {

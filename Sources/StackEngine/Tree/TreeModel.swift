@@ -32,11 +32,11 @@ public protocol TreeModel: AnyObject {
     var groupSize: Int { get }
 
     /// The root's children found since the last call, by a model still reading its input: their
-    /// indexes (after those known before) and their child counts (-1 for a leaf). The root's
-    /// table (``root``) has them when this returns. A model read at once has none. The outline
-    /// calls it (through `LazyTree.takeNewRootChildren()`); children another caller took in
-    /// between are counted from the table.
-    func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32])
+    /// indexes (after those known before) and their child counts, or the groups they make
+    /// summed. The root's table (``root``) has them when this returns. A model read at once has
+    /// none. The outline calls it (through `LazyTree.takeNewRootChildren()`); children another
+    /// caller took in between are counted from the table.
+    func takeNewRootChildren() -> NewRootChildren
 
     /// Whether a container's child count was found to differ from the children it has (a
     /// malformed input): the outline's checks then skip comparing its row counts.
@@ -48,9 +48,9 @@ extension TreeModel {
     public var groupSize: Int { 1024 }
 
     /// None: a model read at once does not grow.
-    public func takeNewRootChildren() -> (added: Range<Int>, childCounts: [Int32]) {
+    public func takeNewRootChildren() -> NewRootChildren {
         let count = root?.count ?? 0
-        return (count..<count, [])
+        return NewRootChildren(added: count..<count, childCounts: [])
     }
 
     /// Counts agree.
@@ -95,4 +95,33 @@ extension TreeChildren {
     public func rows(ofGroup group: Int, childrenOpen: Bool) -> Int? { nil }
     /// Nothing to check.
     public func invariantViolations() -> [String] { [] }
+}
+
+/// The children a growing model found at the end of its root since it was last asked
+/// (``TreeModel/takeNewRootChildren()``): a big root's children come a group at a time.
+public struct NewRootChildren: Sendable, Equatable {
+    /// Their indexes, after those known before.
+    public var added: Range<Int>
+    /// The groups of the root's ``TreeChildren/summedGroups`` among `added` that come summed:
+    /// their rows are the table's `rows(ofGroup:childrenOpen:)`, and none of their children has
+    /// a count in ``childCounts``.
+    public var summedGroups: Range<Int>
+    /// The child counts (-1 for a leaf) of the other children added, in order.
+    public var childCounts: [Int32]
+
+    /// The groups of a table's summed groups (`summed`, as ``TreeChildren/summedGroups`` gives
+    /// them) lying wholly among `children`.
+    public static func groups(whollyIn children: Range<Int>, of summed: (groupSize: Int, count: Int)?) -> Range<Int> {
+        guard let summed else { return 0..<0 }
+        let lower = (children.lowerBound + summed.groupSize - 1) / summed.groupSize
+        let upper = min(children.upperBound, summed.count) / summed.groupSize
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
+    /// Children `added`, those in `summedGroups` summed, the others with their `childCounts`.
+    public init(added: Range<Int>, summedGroups: Range<Int> = 0..<0, childCounts: [Int32]) {
+        self.added = added
+        self.summedGroups = summedGroups
+        self.childCounts = childCounts
+    }
 }

@@ -176,33 +176,54 @@ public final class TreeOutline<Model: TreeModel> {
         let before = rowCount
         // Let go of the root's table while the model appends to it (else every take-in copies it).
         if let root { root.table = Model.Children() }
-        var (added, counts) = model.takeNewRootChildren()
+        let new = model.takeNewRootChildren()
         guard let root, let grown = model.root else { return 0 }
         root.table = grown
-        if added.lowerBound > rootChildrenTaken {
-            // Children taken by another caller since: their counts come from the table.
-            let missed = rootChildrenTaken..<added.lowerBound
-            counts = missed.map { Int32(grown.childCount(of: $0) ?? -1) } + counts
-            added = missed.lowerBound..<added.upperBound
-        }
-        rootChildrenTaken = max(rootChildrenTaken, added.upperBound)
-        // Their rows from the counts found (a child may be in a block already), added at once.
-        let open = root.childrenOpen
-        if root.kept == nil, root.closed.isEmpty {
-            root.rowsOfChild.append(contentsOf: counts.lazy.map { open && $0 > 0 ? Int($0) + 2 : 1 })
-        } else {
-            var rows: [Int] = []
-            for (index, count) in zip(added, counts) {
-                if root.kept != nil {
-                    // A filter on: a child found since shows only when it matches.
-                    guard filterMatches?(index) == true else { continue }
-                    root.kept?.append(index)
-                }
-                rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + 2 : 1)
+        if new.added.lowerBound > rootChildrenTaken {
+            // Children taken by another caller since: counted from the table.
+            let missed = rootChildrenTaken..<new.added.lowerBound
+            appendRows(ofRootChildren: missed, summedGroups: NewRootChildren.groups(whollyIn: missed, of: grown.summedGroups)) {
+                Int32(grown.childCount(of: $0) ?? -1)
             }
-            root.rowsOfChild.append(contentsOf: rows)
         }
+        rootChildrenTaken = max(rootChildrenTaken, new.added.upperBound)
+        var counts = new.childCounts.makeIterator()
+        appendRows(ofRootChildren: new.added, summedGroups: new.summedGroups) { _ in counts.next() ?? -1 }
         return rowCount - before
+    }
+
+    /// Adds the rows of the root's children `children`, found since: those in `summedGroups`
+    /// (of the table's summed groups) a group at a time, by the table's sums, the others one by
+    /// one, `count` giving their child counts in order.
+    private func appendRows(ofRootChildren children: Range<Int>, summedGroups: Range<Int>, count: (Int) -> Int32) {
+        guard let root else { return }
+        let table = root.table
+        let open = root.childrenOpen
+        let groupSize = table.summedGroups?.groupSize ?? 1
+        let summed = summedGroups.isEmpty
+            ? children.upperBound..<children.upperBound : (summedGroups.lowerBound * groupSize)..<(summedGroups.upperBound * groupSize)
+        var rows: [Int] = []
+        func addOne(_ index: Int, count: Int32) {
+            if root.kept != nil {
+                // A filter on: a child found since shows only when it matches.
+                guard filterMatches?(index) == true else { return }
+                root.kept?.append(index)
+            }
+            rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + 2 : 1)
+        }
+        for index in children.lowerBound..<summed.lowerBound { addOne(index, count: count(index)) }
+        let sums = summedGroups.map { table.rows(ofGroup: $0, childrenOpen: open) }
+        if root.kept == nil, root.rowsOfChild.groupSize == groupSize, (root.rowsOfChild.count + rows.count) % groupSize == 0,
+            !sums.contains(nil) {
+            // Whole groups, as the table summed them (none of them closed or open on its own yet).
+            root.rowsOfChild.append(contentsOf: rows)
+            rows = []
+            for sum in sums { root.rowsOfChild.append(groupOf: sum!) }
+        } else {
+            for index in summed { addOne(index, count: Int32(table.childCount(of: index) ?? -1)) }
+        }
+        for index in summed.upperBound..<children.upperBound { addOne(index, count: count(index)) }
+        root.rowsOfChild.append(contentsOf: rows)
     }
 
     // MARK: - Rows
