@@ -113,6 +113,14 @@ import Testing
         let unique = TemporaryFile(contents: LazyDocumentTests.generated(items: 3_000))
         defer { unique.remove() }
         #expect(try LazyDocumentTests.readLazily(unique.path).failure == nil)
+        // Two ids whose hashes agree in the 32 bits kept are decoded and found to differ.
+        #expect(ItemIDHash.short(ItemIDHash.of(utf8: "step-16978".utf8)) == ItemIDHash.short(ItemIDHash.of(utf8: "step-412000".utf8)))
+        let alike = TemporaryFile(contents: LazyDocumentTests.generated(items: 3_000)
+            .replacingFirst(#""id": "item-2500""#, with: #""id": "step-16978""#)
+            .replacingFirst(#""id": "item-2600""#, with: #""id": "step-412000""#))
+        defer { alike.remove() }
+        let document = try LazyDocumentTests.readLazily(alike.path)
+        #expect(document.failure == nil)
     }
 }
 

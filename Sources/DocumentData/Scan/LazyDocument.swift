@@ -44,7 +44,7 @@ public final class LazyDocument {
     private var backlogStart = (items: 0, events: 0)
     private var scanEnded = false
     /// Id hashes the scan found on more than one item.
-    private var collidingIDHashes: [UInt64] = []
+    private var collidingIDHashes: [UInt32] = []
     private var scanFailure: DocumentError?
 
     /// Files at least this big show before their scan ends; the viewer scans smaller ones to

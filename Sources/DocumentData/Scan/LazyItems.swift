@@ -69,9 +69,9 @@ final class LazyItems: ItemStore {
             }
         }
         startLows.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.start) })
-        lengths.append(contentsOf: records.lazy.map { UInt32(clamping: $0.length) })
+        lengths.append(contentsOf: records.lazy.map(\.length))
         details.append(contentsOf: records.lazy.map(\.detail))
-        idHashes.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.idHash) })
+        idHashes.append(contentsOf: records.lazy.map(\.idHash))
     }
 
     // MARK: - ItemStore
@@ -118,7 +118,7 @@ final class LazyItems: ItemStore {
     /// waiting for the scan on every batch).
     func location(ofItemID id: String) -> (section: Int, index: Int)? {
         if let ordinal = found[id] { return location(ofOrdinal: ordinal) }
-        let hash = UInt32(truncatingIfNeeded: ItemIDHash.of(utf8: id.utf8))
+        let hash = ItemIDHash.short(ItemIDHash.of(utf8: id.utf8))
         // The first item with that id wins; a hash that matches another id is skipped.
         var from = searched[id] ?? 0
         while let ordinal = idHashes[from...].firstIndex(of: hash) {
@@ -139,11 +139,10 @@ final class LazyItems: ItemStore {
     /// hash is in `hashes` (equal hashes are confirmed by decoding both items): the JSON paths
     /// of the earlier and the later item, and the id.
     /// - Complexity: O(items) to find the candidates, then a decode per candidate.
-    func firstDuplicateID(amongHashes hashes: Set<UInt64>) -> (first: String, later: String, id: String)? {
+    func firstDuplicateID(amongHashes hashes: Set<UInt32>) -> (first: String, later: String, id: String)? {
         guard !hashes.isEmpty else { return nil }
-        let kept = Set(hashes.map { UInt32(truncatingIfNeeded: $0) })
         var seen: [String: String] = [:]
-        for (ordinal, hash) in idHashes.enumerated() where kept.contains(hash) {
+        for (ordinal, hash) in idHashes.enumerated() where hash != 0 && hashes.contains(hash) {
             guard let location = location(ofOrdinal: ordinal) else { continue }
             let path = "sections[\(location.section)].items[\(location.index)]"
             let id = item(atOrdinal: ordinal, section: location.section, index: location.index).id
@@ -214,6 +213,12 @@ enum ItemIDHash {
             hash &*= 0x100_0000_01b3
         }
         return hash == 0 ? 1 : hash
+    }
+
+    /// The 32 bits of `hash` kept per item (0 still only for no id).
+    static func short(_ hash: UInt64) -> UInt32 {
+        let short = UInt32(truncatingIfNeeded: hash)
+        return short == 0 && hash != 0 ? 1 : short
     }
 
     /// The hash of the text of a raw JSON string (an `id` member as written), or 0 when it is

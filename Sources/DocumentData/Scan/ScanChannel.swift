@@ -21,7 +21,7 @@ final class ScanChannel: Sendable {
         var failure: StackScanner.Failure?
         /// Once the scan finished: the id hashes that more than one item has (usually none;
         /// equal hashes may still be different ids, which the taker confirms by decoding).
-        var collidingIDHashes: [UInt64] = []
+        var collidingIDHashes: [UInt32] = []
     }
 
     /// Advanced each time the scan publishes what it found (and when it ends).
@@ -82,10 +82,12 @@ final class ScanChannel: Sendable {
         var offset = 0
         var size = 1 << 16
         var failure: StackScanner.Failure?
-        // Every id hash, kept here (8 bytes an item, only while scanning) to find duplicate
-        // ids once the scan ends, off the main thread. Room is reserved from the share of the
-        // file scanned, not doubled: doubling could hold twice the room, and copy it.
-        var hashes: [UInt64] = []
+        // Every id hash, kept here (4 bytes an item, only while scanning: the 32 bits the items
+        // keep) to find duplicate ids once the scan ends, off the main thread; the items with
+        // equal hashes are decoded to confirm (a million ids have about a hundred pairs of
+        // equal hashes that are no duplicate). Room is reserved from the share of the file
+        // scanned, not doubled: doubling could hold twice the room, and copy it.
+        var hashes: [UInt32] = []
         let fileSize = spool == nil ? reader.regularFileSize : nil
         func keepHashes() {
             let needed = hashes.count + scanner.items.count
@@ -127,9 +129,9 @@ final class ScanChannel: Sendable {
     /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
     /// - Complexity: O(n): a radix sort (a million hashes in a few milliseconds, where a
     ///   comparison sort took tens at the end of every scan).
-    static func colliding(_ hashes: inout [UInt64]) -> [UInt64] {
+    static func colliding(_ hashes: inout [UInt32]) -> [UInt32] {
         radixSort(&hashes)
-        var result: [UInt64] = []
+        var result: [UInt32] = []
         for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
             if result.last != hashes[index] { result.append(hashes[index]) }
         }
@@ -138,34 +140,34 @@ final class ScanChannel: Sendable {
 
     /// Sorts `values` in increasing order, in place but for a scratch of one bucket: the
     /// values are first put in 256 buckets by their top byte (an American flag sort: each value
-    /// swapped straight to its bucket), then each bucket is sorted by stable passes over the 56
+    /// swapped straight to its bucket), then each bucket is sorted by stable passes over the 24
     /// bits below, least significant first (8-bit digits; 16-bit ones for a bucket of 65,536
     /// values or more, whose digit table is then small beside it).
-    static func radixSort(_ values: inout [UInt64]) {
+    static func radixSort(_ values: inout [UInt32]) {
         guard values.count > 1 else { return }
         var bucketStarts = [Int](repeating: 0, count: 257)
         values.withUnsafeMutableBufferPointer { values in
-            for value in values { bucketStarts[Int(value >> 56) + 1] += 1 }
+            for value in values { bucketStarts[Int(value >> 24) + 1] += 1 }
             for bucket in 0..<256 { bucketStarts[bucket + 1] += bucketStarts[bucket] }
             var next = Array(bucketStarts[0..<256])
             for bucket in 0..<256 {
                 while next[bucket] < bucketStarts[bucket + 1] {
                     var value = values[next[bucket]]
-                    var target = Int(value >> 56)
+                    var target = Int(value >> 24)
                     // Follow the cycle: each value displaced goes to its own bucket in turn.
                     while target != bucket {
                         swap(&value, &values[next[target]])
                         next[target] += 1
-                        target = Int(value >> 56)
+                        target = Int(value >> 24)
                     }
                     values[next[bucket]] = value
                     next[bucket] += 1
                 }
             }
         }
-        // Each bucket by the 56 bits below the top byte: 8-bit digits for a bucket smaller than
+        // Each bucket by the 24 bits below the top byte: 8-bit digits for a bucket smaller than
         // a 16-bit digit's table, 16-bit ones (the top pass doing 8) above.
-        var scratch: [UInt64] = []
+        var scratch: [UInt32] = []
         // The digit table: 16-bit digits only when a bucket is that big (zeroing a 16-bit table
         // costs half a MB of writes, more than sorting a small file's ids).
         let largestBucket = (0..<256).map { bucketStarts[$0 + 1] - bucketStarts[$0] }.max() ?? 0
@@ -180,9 +182,9 @@ final class ScanChannel: Sendable {
                 scratch.withUnsafeMutableBufferPointer { scratch in
                     counts.withUnsafeMutableBufferPointer { counts in
                         var (source, target) = (values, scratch)
-                        let mask = UInt64(1) << digitBits - 1
-                        for shift in stride(from: 0, to: 56, by: digitBits) {
-                            let shift = UInt64(shift)
+                        let mask = UInt32(1) << digitBits - 1
+                        for shift in stride(from: 0, to: 24, by: digitBits) {
+                            let shift = UInt32(shift)
                             for index in 0...Int(mask) { counts[index] = 0 }
                             for value in source { counts[Int((value >> shift) & mask)] += 1 }
                             var start = 0
@@ -220,7 +222,7 @@ final class ScanChannel: Sendable {
 
     private func publish(
         _ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?,
-        colliding: [UInt64] = []
+        colliding: [UInt32] = []
     ) {
         let events = scanner.events
         let items = scanner.items

@@ -27,11 +27,13 @@ struct StackScanner: Sendable {
 
     /// One item as found by the scan.
     struct ItemRecord: Equatable, Sendable {
-        /// Byte offset of the item's first byte, and its length.
+        /// Byte offset of the item's first byte, and its length (at most 4 GiB, as `LazyItems`
+        /// keeps it).
         var start: Int
-        var length: Int
-        /// `ItemIDHash` of its `id` member, or 0 when it has none (or not a string).
-        var idHash: UInt64
+        var length: UInt32
+        /// `ItemIDHash.short` of its `id` member, or 0 when it has none (or not a string): the
+        /// 32 bits kept (24 bytes a record, where 64 made 32).
+        var idHash: UInt32
         /// Its `detail` (1–3), or 0 when it has none or something else.
         var detail: UInt8
     }
@@ -368,7 +370,8 @@ struct StackScanner: Sendable {
     }
 
     mutating func record(end: Int, idHash: UInt64, detail: UInt8) {
-        items.append(ItemRecord(start: itemStart, length: end - itemStart, idHash: idHash, detail: detail))
+        items.append(ItemRecord(
+            start: itemStart, length: UInt32(clamping: end - itemStart), idHash: ItemIDHash.short(idHash), detail: detail))
         itemCount += 1
     }
 
