@@ -237,11 +237,12 @@ public struct ChildTable: Sendable {
     }
 
     /// Where the bytes of block `block` end: where the next block, or the first child kept
-    /// whole, starts — or past the closing bracket.
+    /// whole, starts — or past the closing bracket (while a scan goes on, past the comma after
+    /// an array's last child; before the next key of an object's).
     func end(ofBlock block: Int) -> Int {
         guard let blocks else { return end }
         if block + 1 < blocks.starts.count { return blocks.starts[block + 1] }
         if !valueStarts.isEmpty { return regionStart(ofKept: 0) }
-        return end + 1
+        return isObject && !isComplete ? end : end + 1
     }
 }

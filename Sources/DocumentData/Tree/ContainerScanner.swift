@@ -36,8 +36,7 @@ struct ContainerScanner {
     private var childHasContent = false
     private var indexState = tstack_index_state(in_string: 0, escaped: 0)
     private var positions: [UInt32] = []
-    /// Where the children of a run of scalars start (`scalarRun`), before they join `table`
-    /// (uninitialized past what a run wrote).
+    /// Where the children of a run of scalars start (`scalarRun`), before they join `table`.
     private var runStarts: [Int] = []
 
     /// Children a block of a big container (`ChildBlocks`): where the children of a container
@@ -203,7 +202,11 @@ struct ContainerScanner {
     /// From child ``blocksFrom`` on, only whole blocks are handed over while the scan goes on,
     /// summed (``ChildTable/handedBlocks``), then what is left once it ended: a big container's
     /// children cost the hand-over a block each, not a child each.
-    mutating func takeChildren(all: Bool = false) -> ChildTable {
+    ///
+    /// `caughtUp` (the input paused, or the scan failed) hands over every child but the last
+    /// (every one with `all`) even beyond a block: a block after them starts again once the
+    /// whole children reach a block's first child.
+    mutating func takeChildren(all: Bool = false, caughtUp: Bool = false) -> ChildTable {
         var taken = ChildTable(isObject: table.isObject, start: table.start)
         // JSON Lines between lines: the last line ended too (a followed log shows its last line).
         let linesEnded = isLines && depth == 1 && !regionAdded && !all
@@ -219,7 +222,7 @@ struct ContainerScanner {
         } else {
             // Whole blocks, the last child (at least) kept whole, as `ChildTable` keeps it.
             blocked = max(0, table.valueStarts.count - 1) / blockSize
-            if !ended { count = blocked * blockSize }
+            if !ended, !caughtUp { count = blocked * blockSize }
         }
         guard count > 0 else {
             // Nothing left, but where the input ended (JSON Lines: its last line was taken).
@@ -260,23 +263,32 @@ struct ContainerScanner {
         from k: Int, of found: Int, positions: UnsafeBufferPointer<UInt32>, chunk: UnsafeBufferPointer<UInt8>,
         at offset: Int
     ) -> Int {
-        if runStarts.count < found - k {
-            runStarts = [Int](unsafeUninitializedCapacity: found - k) { _, initialized in initialized = found - k }
-        }
+        if runStarts.isEmpty { runStarts = [Int](repeating: 0, count: Self.runLength) }
         var region = tstack_array_region(start: Int64(regionStart), has_content: regionHasContent ? 1 : 0)
-        var written = 0
-        let next = runStarts.withUnsafeMutableBufferPointer { starts in
-            starts.withMemoryRebound(to: Int64.self) { starts in
-                tstack_walk_scalar_children(
-                    chunk.baseAddress, Int64(offset), positions.baseAddress, k, found, &region, starts.baseAddress, &written)
+        var next = k
+        while true {
+            // A run at most `runLength` separators long at a time (a string's quote at its end
+            // is left to `step`, as at a chunk's end).
+            let end = min(found, next + Self.runLength)
+            var written = 0
+            let stopped = runStarts.withUnsafeMutableBufferPointer { starts in
+                starts.withMemoryRebound(to: Int64.self) { starts in
+                    tstack_walk_scalar_children(
+                        chunk.baseAddress, Int64(offset), positions.baseAddress, next, end, &region, starts.baseAddress, &written)
+                }
             }
+            table.valueStarts.append(contentsOf: runStarts[..<written])
+            table.counts.append(contentsOf: repeatElement(-1, count: written))
+            next = stopped
+            guard stopped == end, end < found else { break }
         }
         regionStart = Int(region.start)
         regionHasContent = region.has_content != 0
-        table.valueStarts.append(contentsOf: runStarts[..<written])
-        table.counts.append(contentsOf: repeatElement(-1, count: written))
         return next
     }
+
+    /// The most separators `scalarRun` walks in one call (its starts' buffer: 32 KiB).
+    private static let runLength = 4096
 
     /// Says the input ended.
     mutating func finish(at offset: Int) throws(Failure) {

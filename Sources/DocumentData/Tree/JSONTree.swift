@@ -56,6 +56,9 @@ public final class JSONTree: @unchecked Sendable {
     let wholeChildren: Int
     /// Containers this long or longer are jumped over by a scan of their parent.
     let longContainer: Int
+    /// From this child on a scan hands a container's children over a block at a time: past the
+    /// children a container keeps whole, from a block's first child.
+    private var blocksFrom: Int { (wholeChildren + blockSize - 1) / blockSize * blockSize }
     /// What the scans found of the containers they passed (the root's scan passes every one):
     /// where the blocks of the big ones start, and the long ones' ends and counts.
     private let passed = PassedContainers()
@@ -204,7 +207,7 @@ public final class JSONTree: @unchecked Sendable {
         root?.isComplete = false
         let scan = TreeScan(
             reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize,
-            blocksFrom: (wholeChildren + blockSize - 1) / blockSize * blockSize, longContainer: longContainer)
+            blocksFrom: blocksFrom, longContainer: longContainer)
         self.scan = scan
         // The first chunk's children (or everything; or, from a stream that pauses, what came).
         var generation = 0
@@ -488,7 +491,7 @@ public final class JSONTree: @unchecked Sendable {
     private func scanChildren(in range: Range<Int>) -> ChildTable {
         var scanner = ContainerScanner(blockSize: blockSize)
         scanner.knownContainerBytes = longContainer
-        scanner.blocksFrom = (wholeChildren + blockSize - 1) / blockSize * blockSize
+        scanner.blocksFrom = blocksFrom
         scanner.known = { [passed] in passed.container(at: $0) }
         var children: ChildTable?
         func add(_ batch: ChildTable) {

@@ -75,7 +75,10 @@ final class TreeScan: Sendable {
         while !cancelled.load(ordering: .acquiring) {
             let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
             if count == 0, let growing, !growing.isFinished || growing.bytesWritten > offset {
-                // At the end of what arrived: wait for more (or the end, or a cancel).
+                // At the end of what arrived: every child found but the last is handed over
+                // (one waiting for a block to fill would be missing from what was read), then
+                // wait for more (or the end, or a cancel).
+                publish(scanner.takeChildren(caughtUp: true), bytes: offset)
                 growing.wait { [offset] in $0.bytesWritten > offset || self.cancelled.load(ordering: .acquiring) }
                 continue
             }
@@ -95,9 +98,9 @@ final class TreeScan: Sendable {
             size = buffer.count
             publish(scanner.takeChildren(), bytes: offset)
         }
-        // What is left: the last child, and the end (not after a failure: the last child there
-        // ends where the scan stopped).
-        publish(failure == nil ? scanner.takeChildren(all: true) : ChildTable(isObject: false, start: -1),
+        // What is left: the last child, and the end (after a failure, every child but the
+        // last: it ends where the scan stopped).
+        publish(failure == nil ? scanner.takeChildren(all: true) : scanner.takeChildren(caughtUp: true),
                 bytes: offset, finished: true, failure: failure)
     }
 

@@ -169,7 +169,7 @@ public final class TreeOutline<Model: TreeModel> {
     /// Takes the root's children the model found since the last call (and its closing row once
     /// it has them all: ``TreeModel/takeNewRootChildren()``).
     /// - Returns: how many rows were added, at the end.
-    /// - Complexity: O(children added × log n).
+    /// - Complexity: O((children counted one by one + groups summed) × log n).
     @discardableResult
     package func takeScanned() -> Int {
         defer { checkInvariants() }
