@@ -155,9 +155,9 @@ import Testing
         var handed = 0
         func take(all: Bool = false) {
             let batch = scanner.takeChildren(all: all, caughtUp: Int.random(in: 0..<4, using: &generator) == 0)
-            handed += batch.handedCount(blockSize: blockSize)
+            handed += batch.handedBlocks?.childCount ?? 0
             if table.start < 0, batch.start >= 0 { table = ChildTable(isObject: batch.isObject, start: batch.start) }
-            table.append(contentsOf: batch, blockSize: blockSize, windows: windows)
+            table.append(contentsOf: batch, windows: windows)
             if Bool.random(using: &generator) {
                 table.moveIntoBlocks(above: blockSize, blockSize: blockSize, windows: windows)
             }

@@ -166,7 +166,8 @@ import Testing
         var seen: Set<UInt32> = []
         var repeated: Set<UInt32> = []
         for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
-        #expect(repeated.isSuperset(of: original.prefix(20)))
+        // (Two thirds of the values share their top byte: a bucket for 16-bit digits.)
+        #expect(hashes.count(where: { $0 >> 24 == 0 }) >= 1 << 16)
         #expect(ScanChannel.colliding(&hashes) == repeated.sorted())
         #expect(hashes == original.sorted())
     }

@@ -38,11 +38,15 @@ public struct ChildTable: Sendable {
     /// children kept whole: the tree that appends this table makes them ``blocks``.
     var handedBlocks: HandedBlocks?
 
-    /// Whole blocks of children a scan found, as a hand-over: where each starts (its first
-    /// child's text) and the rows its children make open.
+    /// Whole blocks of `size` children a scan found, as a hand-over: where each starts (its
+    /// first child's text) and the rows its children make open.
     struct HandedBlocks: Sendable {
+        let size: Int
         var starts: [Int] = []
         var openRows: [Int] = []
+
+        /// The children handed over.
+        var childCount: Int { starts.count * size }
     }
 
     /// Where the children of each container inside these children with more than a block of
@@ -74,9 +78,6 @@ public struct ChildTable: Sendable {
     /// The number of children.
     public var count: Int { (blocks?.childCount ?? 0) + valueStarts.count }
 
-    /// The children handed over in ``handedBlocks``, given their size.
-    func handedCount(blockSize: Int) -> Int { (handedBlocks?.starts.count ?? 0) * blockSize }
-
     /// The children kept in this table rather than in blocks: what it costs, in children.
     var keptCount: Int { valueStarts.count + (blocks?.starts.count ?? 0) }
 
@@ -84,14 +85,14 @@ public struct ChildTable: Sendable {
     /// when it has one. Blocks it hands over (``handedBlocks``) join ``blocks``, after these
     /// children moved into blocks (a scan hands blocks over once every child before them was
     /// handed over: these are whole blocks); `windows` finds their children again.
-    mutating func append(contentsOf more: ChildTable, blockSize: Int, windows: @autoclosure () -> BlockWindows) {
+    mutating func append(contentsOf more: ChildTable, windows: @autoclosure () -> BlockWindows) {
         if let handed = more.handedBlocks, !handed.starts.isEmpty {
-            precondition(count % blockSize == 0, "blocks are handed over after whole blocks of children")
-            var blocks = blocks ?? ChildBlocks(size: blockSize, windows: windows())
-            moveKept(blocks: valueStarts.count / blockSize, into: &blocks)
+            precondition(count % handed.size == 0, "blocks are handed over after whole blocks of children")
+            var blocks = blocks ?? ChildBlocks(size: handed.size, windows: windows())
+            moveKept(blocks: valueStarts.count / handed.size, into: &blocks)
             blocks.starts += handed.starts
             blocks.openRows? += handed.openRows
-            blocks.childCount += handed.starts.count * blockSize
+            blocks.childCount += handed.childCount
             self.blocks = blocks
         }
         keyStarts += more.keyStarts
@@ -131,7 +132,7 @@ public struct ChildTable: Sendable {
     /// counts `counts`: where each block starts, and the rows its children make open (a
     /// container's children and two, one for anything else).
     static func summedBlocks(_ count: Int, of size: Int, starts: [Int], counts: [Int32]) -> HandedBlocks {
-        var blocks = HandedBlocks()
+        var blocks = HandedBlocks(size: size)
         blocks.starts.reserveCapacity(count)
         blocks.openRows.reserveCapacity(count)
         counts.withUnsafeBufferPointer { counts in

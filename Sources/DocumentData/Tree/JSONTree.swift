@@ -411,8 +411,8 @@ public final class JSONTree: @unchecked Sendable {
                 table = ChildTable(isObject: batch.isObject, start: batch.start)
                 table.isComplete = false
             }
-            countRuns.append((table.count + batch.handedCount(blockSize: blockSize), batch.counts))
-            table.append(contentsOf: batch, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
+            countRuns.append((table.count + (batch.handedBlocks?.childCount ?? 0), batch.counts))
+            table.append(contentsOf: batch, windows: blockWindows(lines: isJSONLines))
         }
         passed.keep(from: &table)
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
@@ -436,9 +436,9 @@ public final class JSONTree: @unchecked Sendable {
         var counts: [Int32] = []
         counts.reserveCapacity(added.count - summedChildren.count)
         for run in countRuns {
-            let children = run.first..<(run.first + run.counts.count)
-            counts += run.counts[..<(max(children.lowerBound, min(children.upperBound, summedChildren.lowerBound)) - run.first)]
-            counts += run.counts[(min(children.upperBound, max(children.lowerBound, summedChildren.upperBound)) - run.first)...]
+            for (offset, count) in run.counts.enumerated() where !summedChildren.contains(run.first + offset) {
+                counts.append(count)
+            }
         }
         return NewRootChildren(added: added, summedGroups: summed, childCounts: counts)
     }
@@ -496,7 +496,7 @@ public final class JSONTree: @unchecked Sendable {
         var children: ChildTable?
         func add(_ batch: ChildTable) {
             if children == nil, batch.start >= 0 { children = ChildTable(isObject: batch.isObject, start: batch.start) }
-            children?.append(contentsOf: batch, blockSize: blockSize, windows: blockWindows(lines: false))
+            children?.append(contentsOf: batch, windows: blockWindows(lines: false))
             keepBlockStarts(of: &children)
             children?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: false))
         }

@@ -48,9 +48,7 @@ struct RowCounts {
     /// - Complexity: O(log n).
     mutating func append(groupOf rows: Int) {
         precondition(count % groupSize == 0, "a group starts at a group's first child")
-        let node = groups + 1
-        let low = node - (node & -node)
-        sums.append(rows + groupPrefix(groups) - groupPrefix(low))
+        appendGroup(rows)
         count += groupSize
     }
 
@@ -63,10 +61,7 @@ struct RowCounts {
             let end = rows.index(next, offsetBy: groupSize - inGroup, limitedBy: rows.endIndex) ?? rows.endIndex
             let sum = rows[next..<end].reduce(0, +)
             if inGroup == 0 {
-                let node = groups + 1
-                // A Fenwick node sums the groups from just after its parent's range to itself.
-                let low = node - (node & -node)
-                sums.append(sum + groupPrefix(groups) - groupPrefix(low))
+                appendGroup(sum)
             } else {
                 addToGroup(sum, groups - 1)
             }
@@ -137,6 +132,14 @@ struct RowCounts {
         if walks.count >= Self.keptWalks { walks.removeAll(keepingCapacity: true) }
         walks[group] = walk
         return walk
+    }
+
+    /// A group after the last, of `rows` rows (its children are the caller's to count).
+    private mutating func appendGroup(_ rows: Int) {
+        let node = groups + 1
+        // A Fenwick node sums the groups from just after its parent's range to itself.
+        let low = node - (node & -node)
+        sums.append(rows + groupPrefix(groups) - groupPrefix(low))
     }
 
     private mutating func addToGroup(_ delta: Int, _ group: Int) {
