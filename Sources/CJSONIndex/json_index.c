@@ -147,17 +147,11 @@ static size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state
 static size_t index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
                          int separators) {
 #if defined(__x86_64__)
-    // Several scans may ask at once: the answer is kept atomically (every thread computes the
-    // same one).
-    static int usable = -1;
-    int known = __atomic_load_n(&usable, __ATOMIC_RELAXED);
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi")
-                && __builtin_cpu_supports("popcnt");
-        __atomic_store_n(&usable, known, __ATOMIC_RELAXED);
+    // (What the processor has was found by the runtime before `main`: these read it.)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("bmi")
+        && __builtin_cpu_supports("popcnt")) {
+        return index_avx2(bytes, length, state, positions, separators);
     }
-    if (known) return index_avx2(bytes, length, state, positions, separators);
 #endif
     return index_bytes(bytes, length, state, positions, separators);
 }

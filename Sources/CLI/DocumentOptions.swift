@@ -30,7 +30,7 @@ struct DocumentOptions {
         OptionSpec(
             name: "lazy-threshold", kind: .value(name: "bytes"),
             help: "Show files of at least this many bytes before they are read to their end (tests use 0).",
-            isHidden: true),
+            defaultValue: "\(LazyDocument.minimumSize)", isHidden: true),
     ]
 
     /// The options in `parsed`.
@@ -39,9 +39,9 @@ struct DocumentOptions {
         file = parsed.argument
         scrollTo = parsed.string("scroll-to")
         log = parsed.string("log")
-        prefetch = try parsed.value("prefetch", or: ScreenCountArgument(1), ScreenCountArgument.init(argument:))
-        retain = try parsed.value("retain", or: ScreenCountArgument(1), ScreenCountArgument.init(argument:))
-        lazyThreshold = try parsed.value("lazy-threshold", or: LazyDocument.minimumSize) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        prefetch = try parsed.value("prefetch", ScreenCountArgument.init(argument:))
+        retain = try parsed.value("retain", ScreenCountArgument.init(argument:))
+        lazyThreshold = try parsed.value("lazy-threshold") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
     }
 
     /// A stack document read whole, or one whose items are found by a scan that goes on while it

@@ -38,8 +38,7 @@ struct Render {
     /// - Throws: ``UsageError`` for a value an option cannot take.
     init(_ parsed: ParsedArguments) throws(UsageError) {
         document = try DocumentOptions(parsed)
-        size = try parsed.value(
-            "size", or: TerminalSizeArgument(TerminalSize(width: 80, height: 24)), TerminalSizeArgument.init(argument:))
+        size = try parsed.value("size", TerminalSizeArgument.init(argument:))
         keys = parsed.string("keys") ?? ""
         frames = parsed.has("frames")
         stats = parsed.has("stats")

@@ -10,16 +10,14 @@ extension LazyStack {
         counters.frames += 1
         log(.place(row: anchor.row, offset: anchor.offset))
         // The walk resolves each row (what resolveViewport() does) and places it (what
-        // placement() reads); the rows are then taken from what it resolved.
-        var walked: [RowSpan] = []
-        walkDown(from: anchor, untilLine: viewportExtent) { span in
-            walked.append(span)
-            return true
-        }
+        // placement() reads), taking the row once.
         var rows: [PlacedRow<Source.Row>] = []
-        rows.reserveCapacity(walked.count + 2)
-        for span in walked {
-            rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: resolve(span.index), isPinned: false))
+        var walk = DownwardWalk(from: anchor)
+        while walk.goesOn(before: viewportExtent, rowCount: rowCount) {
+            let row = resolve(walk.row)
+            let span = walk.span(extent: row.extent)
+            rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: row, isPinned: false))
+            walk.step(over: span)
         }
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))

@@ -42,7 +42,8 @@ struct DownwardWalk {
 }
 
 extension LazyStack {
-    /// The walk every placement uses, measuring: rows from `start` downwards while they start
+    /// The walk that measures (the scrolling verbs', the prefetch's; ``layout()`` drives the same
+    /// `DownwardWalk`, taking each row it resolves): rows from `start` downwards while they start
     /// above `limit`, each resolved (built and measured, if it was not: what makes a placement
     /// exact) and its span handed to `body` — `body` cannot reach `self`, which the walk is
     /// changing. Return false from `body` to stop. A row already resolved is not fetched: its

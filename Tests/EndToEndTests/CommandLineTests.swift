@@ -18,6 +18,15 @@ import Testing
         #expect(Self.run("render", Subprocess.demo, "--size", "10x3", "--size", "40x5").lines.count == 5)
     }
 
+    /// An option not given takes the default its help names: `render` draws 80x24.
+    @Test func anOptionNotGivenTakesTheDefaultItsHelpNames() {
+        let result = Self.run("render", Subprocess.demo)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.count == 24)
+        #expect(result.lines.map(\.count).max() == 80)
+        #expect(Self.run("render", "--help").stdout.contains("(default: 80x24)"))
+    }
+
     @Test func browseIsTheDefaultCommand() {
         // Standard output is not a terminal: the document is printed as text.
         let named = Self.run("browse", Subprocess.demo)

@@ -71,15 +71,18 @@ struct ParsedArguments {
     /// The value of option `name` as typed, if given.
     func string(_ name: String) -> String? { values[name] }
 
-    /// The value of option `name` made by `make` (nil for a value it refuses), or `fallback`
-    /// when the option was not given.
+    /// The value of option `name` made by `make` (nil for a value it refuses) from the text
+    /// given, or from the option's default (`OptionSpec.defaultValue`: what the help says) when
+    /// it was not given.
     /// - Throws: ``UsageError`` when the value given is refused.
-    func value<Value>(_ name: String, or fallback: Value, _ make: (String) -> Value?) throws(UsageError) -> Value {
-        guard let text = values[name] else { return fallback }
-        guard let value = make(text) else {
-            // (Every name asked for is the spec's.)
-            throw UsageError.invalid(text, for: spec.option(named: name[...])!)
+    func value<Value>(_ name: String, _ make: (String) -> Value?) throws(UsageError) -> Value {
+        // (Every name asked for is the spec's, with a default.)
+        let option = spec.option(named: name[...])!
+        guard let text = values[name] else {
+            guard let value = option.defaultValue.flatMap(make) else { preconditionFailure("--\(name) has no default it takes") }
+            return value
         }
+        guard let value = make(text) else { throw UsageError.invalid(text, for: option) }
         return value
     }
 }

@@ -39,8 +39,16 @@ public enum PlainTextExport {
                 writeCards(strip, width: width, emit: emit)
                 continue
             }
-            if entry.role == .item { note(document.sections[Int(entry.section)].items[Int(entry.item)]) }
-            let row = rows.resolveRow(at: index, crossExtent: rowWidth)
+            let row: RenderedRow
+            if entry.role == .item {
+                // Read once: its problem noted, its row built from it (a lazily read item is a
+                // lookup and a copy).
+                let item = document.sections[Int(entry.section)].items[Int(entry.item)]
+                note(item)
+                row = rows.builder.item(item, width: rowWidth)
+            } else {
+                row = rows.resolveRow(at: index, crossExtent: rowWidth)
+            }
             var buffer = CellBuffer(width: width, height: row.lines.count)
             for (y, line) in row.lines.enumerated() { buffer.write(line, x: gutterWidth, y: y) }
             buffer.textLines().forEach(emit)
