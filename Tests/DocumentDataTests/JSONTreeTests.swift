@@ -194,6 +194,69 @@ import Testing
         }
     }
 
+    /// The root's last child, a container still being read, is handed over as its blocks are
+    /// read (`takeGrowingChild`): fed a few bytes at a time, the table its block starts make
+    /// has, at every moment, the first children of the container's whole table.
+    @Test(arguments: 1...100)
+    func aContainerStillReadIsHandedOverAsItsBlocksAreRead(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let isObject = Bool.random(using: &generator)
+        let children = (0..<Int.random(in: 0...60, using: &generator)).map { index in
+            let value = JSONInputCheckTests.randomJSON(depth: 3, using: &generator)
+            return isObject ? "\"k\(index)\": \(value)" : value
+        }
+        let container = isObject ? "{" + children.joined(separator: ", ") + "}" : "[" + children.joined(separator: ",") + "]"
+        let prefix = Bool.random(using: &generator) ? #"{"type": "x", "features": "# : "[1, "
+        let bytes = Array((prefix + container + (prefix.hasPrefix("{") ? "}" : "]")).utf8)
+        let opening = prefix.utf8.count
+        let blockSize = [1, 2, 4].randomElement(using: &generator)!
+        let windows = BlockWindows { isObject, range, first in
+            var scanner = ContainerScanner(childrenOf: isObject, from: range.lowerBound, first: first, lines: false, blockSize: blockSize)
+            bytes.withUnsafeBufferPointer { buffer in
+                try? scanner.scan(UnsafeBufferPointer(rebasing: buffer[range.lowerBound..<min(range.upperBound, bytes.count)]), at: range.lowerBound)
+            }
+            return scanner.table
+        }
+        // The container's children, from a scan of its bytes alone.
+        var whole = ContainerScanner(blockSize: blockSize)
+        try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+            try whole.scan(UnsafeBufferPointer(rebasing: buffer[opening..<(opening + container.utf8.count)]), at: opening)
+        }
+        let expected = whole.table
+
+        var scanner = ContainerScanner(blockSize: blockSize)
+        var growing: ChildTable?
+        var sawGrowing = false
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + Int.random(in: 1...20, using: &generator))
+            try bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
+                try scanner.scan(UnsafeBufferPointer(rebasing: buffer[start..<end]), at: start)
+            }
+            start = end
+            _ = scanner.takeChildren()
+            guard let found = scanner.takeGrowingChild() else { continue }
+            let context = "seed \(seed), blocks of \(blockSize), \(start) bytes read: \(String(decoding: bytes, as: UTF8.self))"
+            #expect(found.opening == opening && found.isObject == isObject, "\(context)")
+            if found.firstBlock == 0 { growing = ChildTable(growing: isObject, opening: opening, blockSize: blockSize, windows: windows) }
+            try #require(growing?.keptCount == found.firstBlock, "\(context): blocks handed over in order")
+            growing?.appendBlockStarts(found.blockStarts)
+            sawGrowing = true
+            let table = try #require(growing)
+            try #require(table.count <= expected.count && table.count > 0, "\(context)")
+            for index in 0..<table.count {
+                #expect(table.valueRegion(of: index) == expected.valueRegion(of: index) || index == table.count - 1, "\(context): child \(index)")
+                #expect(table.keyRegion(of: index) == expected.keyRegion(of: index), "\(context): child \(index)")
+                #expect(table.childCount(of: index) == expected.childCount(of: index), "\(context): child \(index)")
+            }
+            // (The last child known ends at the comma after it: its value is the same.)
+            let last = table.count - 1
+            #expect(table.valueRegion(of: last).lowerBound == expected.valueRegion(of: last).lowerBound, "\(context)")
+        }
+        // More than two blocks and a few bytes a chunk: the scan was inside it past a block.
+        if children.count > 2 * blockSize + 20 { #expect(sawGrowing, "seed \(seed)") }
+    }
+
     /// An array's children as a model finds them: split at its commas (outside strings), each
     /// region that is not blank a child — scalars walked in C, containers and malformed regions
     /// (`[1,,2]`, `[1 "a"]`) by the scan's steps, split anywhere.

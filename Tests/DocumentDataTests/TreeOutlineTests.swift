@@ -187,6 +187,57 @@ import Testing
         }
     }
 
+    /// A big container read as the root's last child (a GeoJSON file's `features`) shows its
+    /// whole blocks as the scan passes them, before its end: fed a random chunk at a time and
+    /// folded at random in between, the outline's rows are always the first rows of the whole
+    /// document's under the same folds (the container and the root have no closing row yet), and
+    /// its rows are the whole document's once it ended.
+    @Test(arguments: 1...16)
+    func aContainerStillReadShowsItsBlocksAsTheyCome(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let values = (0..<Int.random(in: 2_200...4_000, using: &generator)).map { _ in
+            JSONInputCheckTests.randomJSON(depth: 3, using: &generator)
+        }
+        let container = Bool.random(using: &generator)
+            ? "{" + values.enumerated().map { "\"f\($0.offset)\": \($0.element)" }.joined(separator: ", ") + "}"
+            : "[" + values.joined(separator: ",\n") + "]"
+        let after = Bool.random(using: &generator) ? #", "after": [1, {"k": 2}]"# : ""
+        let bytes = Array(#"{"type": "FeatureCollection", "features": "#.utf8) + Array(container.utf8) + Array("\(after)}\n".utf8)
+        let value = try JSONParser.parse(bytes)
+        var sent = Int.random(in: 1...400, using: &generator)
+        let input = try PipedTree(first: Array(bytes.prefix(sent)), jsonLines: false)
+        let outline = JSONOutline(tree: input.tree)
+        outline.takeScanned()
+        var open = Self.initiallyOpen(value)
+        var sawGrowing = false
+        while sent < bytes.count {
+            let end = min(bytes.count, sent + Int.random(in: 100...2_000, using: &generator))
+            input.feed(Array(bytes[sent..<end]), takeIn: { outline.takeScanned() })
+            sent = end
+            sawGrowing = sawGrowing || input.tree.root?.lastChildIsGrowing == true
+            let expected = Self.flatten(value, [], open: open)
+            let context = "seed \(seed), \(sent) of \(bytes.count) bytes"
+            try #require(outline.rowCount <= expected.count, "\(context)")
+            for row in 0..<outline.rowCount {
+                let located = outline.row(row)
+                try #require(NaiveRow(indexes: located.steps.map(\.index), role: located.role) == expected[row], "\(context): row \(row)")
+            }
+            #expect(outline.invariantViolations().isEmpty, "\(context)")
+            // A fold anywhere: the root, the container still read, a child of it.
+            let row = [0, 2, Int.random(in: 0..<outline.rowCount, using: &generator)].randomElement(using: &generator)!
+            let node = outline.row(row).steps.map(\.index)
+            if outline.toggle(row) != nil { open.formSymmetricDifference([node]) }
+        }
+        input.end(takeIn: { outline.takeScanned() })
+        #expect(sawGrowing, "the container showed before its end")
+        let expected = Self.flatten(value, [], open: open)
+        try #require(outline.rowCount == expected.count)
+        for row in 0..<outline.rowCount {
+            let located = outline.row(row)
+            #expect(NaiveRow(indexes: located.steps.map(\.index), role: located.role) == expected[row], "row \(row)")
+        }
+    }
+
     /// Paths find their nodes, quoting and negative indexes included.
     @Test func pathsFindTheirNodes() throws {
         let text = #"{"a b": {"c.d": [10, 20, {"x": 1}]}, "features": [{"name": "n"}]}"#

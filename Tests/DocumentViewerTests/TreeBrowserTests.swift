@@ -506,6 +506,40 @@ import Testing
         #expect(stopped.focusedPath == before)
     }
 
+    /// A GeoJSON file's features, the root's last child, show as the scan passes them, before
+    /// their end: the first screen has them, `j` walks into them, and closed they say how many
+    /// were read so far. What needs the whole container waits or says why: `y` refuses (what
+    /// was read of it is not its value), `&` on its children refuses (those read are not all),
+    /// `:goto .features[-1]` lands on the last feature once read, never on the last read so far.
+    @Test func aBigContainerStillReadShowsItsFirstChildren() throws {
+        let features = (0..<3_000).map { #"{"type": "Feature", "properties": {"name": "place-\#($0)"}}"# }
+        let bytes = Array((#"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",\n") + "]}\n").utf8)
+        let input = try PipedTree(first: Array(bytes.prefix(150_000)), jsonLines: false)
+        var browser = Viewer(tree: input.tree, fileName: "geo.json", size: TerminalSize(width: 100, height: 12), theme: .monochrome)
+        browser.takeScanned()
+        let first = browser.render().textLines()
+        #expect(first[2].contains("features: ["), "\(first)")
+        #expect(first[3].contains(#"{type: "Feature", properties: {…}} 2 fields"#), "\(first)")
+        Self.type("jjjl", into: &browser)
+        #expect(browser.focusedPath == ".features[0]")
+        Self.type("yy", into: &browser)
+        #expect(Self.status(&browser).contains("copied"), "a whole feature is copied: \(Self.status(&browser))")
+        Self.type("&place-1<Enter>", into: &browser)
+        #expect(Self.status(&browser).contains(".features is still being read"), "\(Self.status(&browser))")
+        Self.type("hkyy", into: &browser)
+        #expect(browser.focusedPath == ".features")
+        #expect(Self.status(&browser).contains(".features is still being read"), "\(Self.status(&browser))")
+        Self.type("h", into: &browser)
+        #expect(browser.render().textLines()[2].contains("items so far"), "\(browser.render().textLines()[2])")
+        Self.type(":goto .features[-1]<Enter>", into: &browser)
+        #expect(Self.status(&browser).contains("goto .features[-1]: reading on to find it"), "\(Self.status(&browser))")
+        input.feed(Array(bytes.dropFirst(150_000)), takeIn: { browser.takeScanned() })
+        input.end(takeIn: { browser.takeScanned() })
+        while browser.tickInterval == 0 { _ = browser.update(InputEvent.tick) }
+        #expect(browser.focusedPath == ".features[2999]", "\(Self.status(&browser))")
+        #expect(!browser.render().textLines().joined().contains("so far"))
+    }
+
     /// A filter while read shows what it kept so far and says so; the count becomes whole when
     /// the scan ends, with the records read since.
     @Test func aFilterWhileReadSaysSoFar() throws {

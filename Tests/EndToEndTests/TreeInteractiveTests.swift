@@ -122,4 +122,30 @@ import Testing
         #expect(after.contains("exit=0"))
         #expect(InteractiveTests.restored(after))
     }
+
+    /// A GeoJSON file's features show before the scan reaches their end: piped in, the input
+    /// held back in the middle of `features`, the first screen has them and `j` walks into
+    /// them; once the rest comes, `G` lands on the last one.
+    @Test func aBigContainerShowsItsChildrenWhileItIsRead() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = directory + "/geo.json"
+        let features = (0..<20_000).map { #"{"type": "Feature", "properties": {"name": "place-\#($0)"}}"# }
+        Subprocess.write(#"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",\n") + "]}\n", to: path)
+        let go = directory + "/go"
+        let command = "(head -c 300000 '\(path)'; while [ ! -e '\(go)' ]; do sleep 0.05; done; "
+            + "tail -c +300001 '\(path)') | '\(Subprocess.tstack)' browse --no-animation -; echo \"exit=$?\"; sleep 60"
+        let tmux = TmuxSession(width: 80, height: 24, command: command)
+        let first = tmux.waitUntil { $0.contains { $0.contains(#"{type: "Feature", properties: {…}} 2 fields"#) } }
+        #expect(first.contains { $0.contains("features: [") }, "\(first)")
+        #expect(first.last?.contains("read") == true, "still reading: \(first.last ?? "")")
+        tmux.send("j", "j", "j", "j")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".features[1]" }) == ".features[1]")
+        Subprocess.write("", to: go)
+        tmux.send("G")
+        let end = tmux.waitUntil { Self.focus($0) == ".features[19999]" }
+        #expect(Self.focus(end) == ".features[19999]", "\(end.last ?? "")")
+        tmux.send("q")
+        #expect(tmux.waitUntil { $0.contains("exit=0") }.contains("exit=0"))
+    }
 }

@@ -22,6 +22,14 @@ public struct ChildTable: Sendable {
     /// Whether every child is known (false while a background scan goes on).
     public internal(set) var isComplete = true
 
+    /// Whether the last child is a container a scan is still reading (the root's `features`
+    /// in a GeoJSON file being read): its count is its whole blocks' children so far, its
+    /// children are the tree's growing table (`JSONTree/children(ofChild:in:)`), and ``end``
+    /// is where those end. Search and filters look at the children before it (``wholeChildrenEnd``).
+    public internal(set) var lastChildIsGrowing = false
+    /// While the last child grows: where the children before it end.
+    private var endBeforeGrowingChild = -1
+
     /// The children kept whole: those after the blocks (all of them in a small container).
     /// Each child's key: the offset of its opening quote (objects only).
     var keyStarts: [Int] = []
@@ -160,6 +168,68 @@ public struct ChildTable: Sendable {
         self.start = start
         self.end = end
         blocks = ChildBlocks(size: blockSize, windows: windows, starts: blockStarts, childCount: count, openRows: nil)
+    }
+
+    /// The table of a container a scan is still reading (``isComplete`` false): its whole blocks
+    /// of `blockSize` children, which ``appendBlockStarts(_:)`` adds as the scan finds them.
+    init(growing isObject: Bool, opening: Int, blockSize: Int, windows: BlockWindows) {
+        self.isObject = isObject
+        start = opening
+        isComplete = false
+        blocks = ChildBlocks(size: blockSize, windows: windows, starts: [], childCount: 0, openRows: nil)
+    }
+
+    /// Adds where the next blocks of a growing table start (``init(growing:opening:blockSize:windows:)``):
+    /// each start but the last found ends a whole block; the last one ends the children known.
+    mutating func appendBlockStarts(_ starts: [Int]) {
+        guard var blocks, let last = starts.last else { return }
+        self.blocks = nil
+        blocks.starts += starts
+        blocks.childCount = (blocks.starts.count - 1) * blocks.size
+        self.blocks = blocks
+        // (An array's last child ends at the comma before the next block; an object's region
+        // runs to where the next one starts, after its comma.)
+        end = isObject ? last : last - 1
+    }
+
+    /// Adds a child a scan is still reading, a container with `count` children so far whose
+    /// known children end at `end` (``lastChildIsGrowing``).
+    mutating func appendGrowingChild(keyStart: Int?, valueStart: Int, count: Int, end: Int) {
+        precondition(!lastChildIsGrowing && !isComplete, "one growing child, at the end of a table still read")
+        if isObject, let keyStart { keyStarts.append(keyStart) }
+        valueStarts.append(valueStart)
+        counts.append(Int32(clamping: count))
+        endBeforeGrowingChild = self.end
+        self.end = end
+        lastChildIsGrowing = true
+    }
+
+    /// The growing last child has `count` children so far, ending at `end`.
+    mutating func updateGrowingChild(count: Int, end: Int) {
+        guard lastChildIsGrowing else { return }
+        counts[counts.count - 1] = Int32(clamping: count)
+        self.end = end
+    }
+
+    /// Drops the growing last child: the scan hands it over whole.
+    mutating func dropGrowingChild() {
+        guard lastChildIsGrowing else { return }
+        if isObject { keyStarts.removeLast() }
+        valueStarts.removeLast()
+        counts.removeLast()
+        end = endBeforeGrowingChild
+        lastChildIsGrowing = false
+    }
+
+    /// Where the children end whose every byte is known: ``end``, or before a growing last child.
+    public var wholeChildrenEnd: Int {
+        guard lastChildIsGrowing else { return end }
+        return isObject ? keyStarts[keyStarts.count - 1] : valueStarts[valueStarts.count - 1] - 1
+    }
+
+    /// Whether child `index` is a container still being read (``lastChildIsGrowing``).
+    public func isGrowing(_ index: Int) -> Bool {
+        lastChildIsGrowing && index == count - 1
     }
 
     // MARK: - A child's place

@@ -57,6 +57,12 @@ struct ContainerScanner {
         var isKnown = false
     }
 
+    /// Of the child being read when it is a container with more than a block of children (the
+    /// root's last child of a GeoJSON file, `features`): where it opens, and how many of its
+    /// block starts were handed over (``takeGrowingChild()``).
+    private var growingOpening = -1
+    private var growingStartsHanded = 0
+
     /// Containers this many bytes long or longer are kept in `ChildTable/knownContainers`.
     var knownContainerBytes = 1 << 16
     /// Containers a scan before this one found (their ends and counts): a child that is one is
@@ -251,6 +257,35 @@ struct ContainerScanner {
         table.counts.removeFirst(count)
         self.taken += count
         return taken
+    }
+
+    /// The child being read — a container not closed yet — while every child before it was
+    /// taken (``takeChildren(all:caughtUp:)``) and it has a whole block of children: where its
+    /// key and value start, and where its blocks start that were not handed over before (its
+    /// first block's start the first time). A tree shows its whole blocks while the scan goes
+    /// on: a GeoJSON file's features show before the scan reaches their end. Nil otherwise
+    /// (JSON Lines: its lines are the children).
+    mutating func takeGrowingChild() -> GrowingChild? {
+        guard !isLines, depth >= 2, let level = levels.first, !level.isKnown, table.valueStarts.count == 1,
+            level.firstStart < (levels.count > 1 ? levels[1].firstStart : pendingBlockStarts.count) else {
+            // (What is handed next starts again from its first block.)
+            growingOpening = -1
+            return nil
+        }
+        let starts = pendingBlockStarts[level.firstStart..<(levels.count > 1 ? levels[1].firstStart : pendingBlockStarts.count)]
+        if growingOpening != level.opening {
+            growingOpening = level.opening
+            growingStartsHanded = 0
+        }
+        let first = growingStartsHanded
+        // Block k starts at the k-th of `[opening + 1] + starts`; the last known start ends the
+        // last whole block.
+        var new = growingStartsHanded == 0 ? [level.opening + 1] : []
+        new += starts.dropFirst(max(0, growingStartsHanded - 1))
+        growingStartsHanded = starts.count + 1
+        return GrowingChild(
+            keyStart: table.isObject ? table.keyStarts[0] : nil, valueStart: table.valueStarts[0], opening: level.opening,
+            isObject: open[1] == UInt8(ascii: "{"), firstBlock: first, blockStarts: new)
     }
 
     /// Walks the separators of an array's children from position `k` on while they are scalars
@@ -567,6 +602,21 @@ struct ContainerScanner {
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
+}
+
+/// A container a scan is reading as the last child found (``ContainerScanner/takeGrowingChild()``).
+struct GrowingChild: Sendable {
+    /// Where its key's opening quote is (in an object), and where its value region starts.
+    var keyStart: Int?
+    var valueStart: Int
+    /// Its opening bracket, and whether it is an object.
+    var opening: Int
+    var isObject: Bool
+    /// Where its blocks start from block `firstBlock` on (those before were handed over
+    /// before; 0: all of them): the last known start ends the whole blocks (the children read
+    /// past it are not handed over).
+    var firstBlock: Int
+    var blockStarts: [Int]
 }
 
 /// A container a scan passed: where it ends (its closing bracket) and how many children it has.

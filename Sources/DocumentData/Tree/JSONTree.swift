@@ -32,6 +32,9 @@ public final class JSONTree: @unchecked Sendable {
     private let source: Source
     /// The background scan finding the root's children, until it ends.
     private var scan: TreeScan?
+    /// The root's last child while the scan reads it (``ChildTable/lastChildIsGrowing``): its
+    /// whole blocks so far, grown at each take-in; its value region's start says which child.
+    private var growingChild: (valueStart: Int, table: ChildTable)?
     /// Why the scan stopped before the end (a malformed skeleton further on), once it did.
     public private(set) var scanFailure: DocumentError?
     /// Bytes the scan has read (the whole file once it ended).
@@ -375,6 +378,7 @@ public final class JSONTree: @unchecked Sendable {
     /// filter) looks at these, and waits for the scan for the rest.
     public var searchableEnd: Int {
         guard let root, !root.isComplete else { return size }
+        // (A growing last child's whole blocks are known too: a match there is in one of them.)
         return max(0, root.end)
     }
 
@@ -403,7 +407,17 @@ public final class JSONTree: @unchecked Sendable {
         // The table held once only, so appending does not copy it (callers let go of theirs).
         root = nil
         let found = scan.take()
+        // A growing last child the scan now hands over whole (children come after it) is
+        // dropped: the batches have it. It was counted before: its rows change, it is not added.
+        // (The scan offers a growing child only once every child before it was handed over: a
+        // batch's children start with it.)
         let before = table.count
+        let grown = table.lastChildIsGrowing
+        if grown, found.batches.contains(where: { !$0.valueStarts.isEmpty || $0.handedBlocks != nil }) {
+            table.dropGrowingChild()
+            growingChild = nil
+        }
+        let dropped = grown && !table.lastChildIsGrowing
         // Each batch's counts, from the child they start at.
         var countRuns: [(first: Int, counts: [Int32])] = []
         for batch in found.batches {
@@ -416,6 +430,7 @@ public final class JSONTree: @unchecked Sendable {
         }
         passed.keep(from: &table)
         table.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: isJSONLines))
+        if !found.isFinished || found.failure != nil { grow(&table, with: found.growingChild) }
         scannedBytes = found.bytesScanned
         if found.isFinished {
             self.scan = nil
@@ -429,18 +444,44 @@ public final class JSONTree: @unchecked Sendable {
             }
         }
         root = table
-        let added = before..<table.count
+        let added = before..<max(before, table.count)
         // The blocks wholly among those added: summed; the other children counted.
         let summed = NewRootChildren.groups(whollyIn: added, of: table.summedGroups)
         let summedChildren = (summed.lowerBound * blockSize)..<(summed.upperBound * blockSize)
         var counts: [Int32] = []
         counts.reserveCapacity(added.count - summedChildren.count)
         for run in countRuns {
-            for (offset, count) in run.counts.enumerated() where !summedChildren.contains(run.first + offset) {
+            for (offset, count) in run.counts.enumerated()
+            where added.contains(run.first + offset) && !summedChildren.contains(run.first + offset) {
                 counts.append(count)
             }
         }
+        if table.lastChildIsGrowing, !grown || dropped {
+            // A growing child added now: its count so far.
+            counts.append(Int32(clamping: table.childCount(of: table.count - 1) ?? 0))
+        }
         return NewRootChildren(added: added, summedGroups: summed, childCounts: counts)
+    }
+
+    /// Adds to `table` (the root's, every child before it taken) the child the scan is reading,
+    /// or grows it by the blocks it found since (`found`: nil when nothing new).
+    private func grow(_ table: inout ChildTable, with found: GrowingChild?) {
+        guard let found else { return }
+        if growingChild?.valueStart != found.valueStart || found.firstBlock == 0 {
+            guard found.firstBlock == 0, !table.lastChildIsGrowing else { return }
+            growingChild = (found.valueStart, ChildTable(
+                growing: found.isObject, opening: found.opening, blockSize: blockSize, windows: blockWindows(lines: false)))
+        }
+        guard var grown = growingChild?.table, grown.keptCount == found.firstBlock else { return }
+        // (Held once only, so appending does not copy it.)
+        growingChild = nil
+        grown.appendBlockStarts(found.blockStarts)
+        growingChild = (found.valueStart, grown)
+        if table.lastChildIsGrowing {
+            table.updateGrowingChild(count: grown.count, end: grown.end)
+        } else {
+            table.appendGrowingChild(keyStart: found.keyStart, valueStart: found.valueStart, count: grown.count, end: grown.end)
+        }
     }
 
     /// Blocks until the scan has found every child of the root (or failed), taking them.
@@ -461,6 +502,16 @@ public final class JSONTree: @unchecked Sendable {
     /// - Complexity: a scan of the container's bytes the first time; while cached, O(1) and no
     ///   read of the file (a row inside a container open by default asks on every frame).
     public func children(ofChild index: Int, in table: ChildTable) -> ChildTable {
+        if table.isGrowing(index) {
+            // The root's last child, still read: its whole blocks so far, never cached.
+            let start = table.valueStart(of: index)
+            if let growingChild, growingChild.valueStart == start { return growingChild.table }
+            // (An older copy of the root's table: the child was handed over whole since.)
+            guard let root, index < root.count, !root.isGrowing(index), root.valueStart(of: index) == start else {
+                return ChildTable()
+            }
+            return children(ofChild: index, in: root)
+        }
         let key = table.valueRegion(of: index).lowerBound
         if let cached = cache[key] { return cached }
         let range = valueRange(ofChild: index, in: table)

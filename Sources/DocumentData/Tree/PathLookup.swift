@@ -38,6 +38,8 @@ public struct PathLookup {
             switch path.components[indexes.count] {
             case .index(let value):
                 guard !current.isObject else { return .notFound }
+                // (From the end only once the end is known: while read, the last so far is not it.)
+                guard value >= 0 || current.isComplete else { return .notFound }
                 index = value < 0 ? current.count + value : value
             case .key(let name):
                 guard current.isObject else { return .notFound }

@@ -33,7 +33,8 @@ public struct TreeFilter {
     /// Where the children found so far end.
     private var end: Int {
         guard let table, table.count > 0 else { return position }
-        return table.isComplete ? table.end : max(table.end, position)
+        // (A growing last child of the root is looked at once it is read whole.)
+        return table.isComplete ? table.end : max(table.wholeChildrenEnd, position)
     }
 
     /// The children looked at, of those known: how far it got, 0–1.

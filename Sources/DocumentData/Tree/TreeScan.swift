@@ -17,6 +17,9 @@ final class TreeScan: Sendable {
         /// kind and opening bracket (-1 before it is found), and `end` where the last of them
         /// ends so far (the closing bracket once finished).
         var batches: [ChildTable] = []
+        /// The container the scan is reading as the root's last child, when it has whole
+        /// blocks: its block starts found since last taken (``ContainerScanner/takeGrowingChild()``).
+        var growingChild: GrowingChild?
         var bytesScanned = 0
         var isFinished = false
         var failure: ContainerScanner.Failure?
@@ -52,6 +55,7 @@ final class TreeScan: Sendable {
         return state.withLock { found in
             let taken = found
             found.batches = []
+            found.growingChild = nil
             return taken
         }
     }
@@ -78,7 +82,7 @@ final class TreeScan: Sendable {
                 // At the end of what arrived: every child found but the last is handed over
                 // (one waiting for a block to fill would be missing from what was read), then
                 // wait for more (or the end, or a cancel).
-                publish(scanner.takeChildren(caughtUp: true), bytes: offset)
+                publish(scanner.takeChildren(caughtUp: true), growing: scanner.takeGrowingChild(), bytes: offset)
                 growing.wait { [offset] in $0.bytesWritten > offset || self.cancelled.load(ordering: .acquiring) }
                 continue
             }
@@ -96,7 +100,7 @@ final class TreeScan: Sendable {
             }
             offset += count
             size = buffer.count
-            publish(scanner.takeChildren(), bytes: offset)
+            publish(scanner.takeChildren(), growing: scanner.takeGrowingChild(), bytes: offset)
         }
         // What is left: the last child, and the end (after a failure, every child but the
         // last: it ends where the scan stopped).
@@ -104,10 +108,20 @@ final class TreeScan: Sendable {
                 bytes: offset, finished: true, failure: failure)
     }
 
-    /// Adds `children` to what the scan found and tells whoever waits.
-    private func publish(_ children: ChildTable, bytes: Int, finished: Bool = false, failure: ContainerScanner.Failure? = nil) {
+    /// Adds `children` (and what it found of the child being read, `growing`) to what the scan
+    /// found and tells whoever waits.
+    private func publish(
+        _ children: ChildTable, growing: GrowingChild? = nil, bytes: Int, finished: Bool = false,
+        failure: ContainerScanner.Failure? = nil
+    ) {
         state.withLock { found in
             found.batches.append(children)
+            if let growing, let before = found.growingChild, before.opening == growing.opening,
+                growing.firstBlock == before.firstBlock + before.blockStarts.count {
+                found.growingChild?.blockStarts += growing.blockStarts
+            } else {
+                found.growingChild = growing
+            }
             found.bytesScanned = bytes
             found.isFinished = finished
             found.failure = failure

@@ -73,6 +73,11 @@ public protocol TreeChildren {
     /// cannot open), else nil: a leaf.
     func childCount(of index: Int) -> Int?
 
+    /// Whether child `index` is a container the model is still reading: the root's last child
+    /// while the root grows, whose children grow (its table is not complete) and which has no
+    /// closing row yet. The outline counts its rows again at each take-in.
+    func isGrowing(_ index: Int) -> Bool
+
     /// The children the model sums without reading them one by one, in groups of
     /// `groupSize`: the first `count` children; nil when it keeps no such sums.
     var summedGroups: (groupSize: Int, count: Int)? { get }
@@ -89,6 +94,8 @@ public protocol TreeChildren {
 extension TreeChildren {
     /// Every child is known.
     public var isComplete: Bool { true }
+    /// None grows.
+    public func isGrowing(_ index: Int) -> Bool { false }
     /// No sums: children are counted one by one.
     public var summedGroups: (groupSize: Int, count: Int)? { nil }
     /// Not known without reading them.

@@ -130,7 +130,8 @@ public final class TreeOutline<Model: TreeModel> {
         func defaultRows(of index: Int, closing: Bool = true) -> Int {
             guard childrenOpen, !(closing && closed.contains(index)),
                 let count = table.childCount(of: index), count > 0 else { return 1 }
-            return count + 2
+            // (A child still read has no closing row yet.)
+            return count + (table.isGrowing(index) ? 1 : 2)
         }
 
         /// Where the rows of the child shown at `position` start, counted from the first child's.
@@ -174,11 +175,19 @@ public final class TreeOutline<Model: TreeModel> {
     package func takeScanned() -> Int {
         defer { checkInvariants() }
         let before = rowCount
-        // Let go of the root's table while the model appends to it (else every take-in copies it).
-        if let root { root.table = Model.Children() }
+        // The root's last child when it is still read: its rows now, counted again after.
+        let growing = root.flatMap { root in
+            root.table.isGrowing(root.table.count - 1) ? (index: root.table.count - 1, rows: rowsOfRootChild(root.table.count - 1)) : nil
+        }
+        // Let go of the tables while the model appends to them (else every take-in copies them).
+        if let root {
+            root.table = Model.Children()
+            if let growing { root.nodes[growing.index]?.table = Model.Children() }
+        }
         let new = model.takeNewRootChildren()
         guard let root, let grown = model.root else { return 0 }
         root.table = grown
+        if let growing { regrow(growing.index, rowsBefore: growing.rows) }
         if new.added.lowerBound > rootChildrenTaken {
             // Children taken by another caller since: counted from the table.
             let missed = rootChildrenTaken..<new.added.lowerBound
@@ -190,6 +199,57 @@ public final class TreeOutline<Model: TreeModel> {
         var counts = new.childCounts.makeIterator()
         appendRows(ofRootChildren: new.added, summedGroups: new.summedGroups) { _ in counts.next() ?? -1 }
         return rowCount - before
+    }
+
+    /// The rows of the root's child `index` (0 when a filter leaves it out).
+    private func rowsOfRootChild(_ index: Int) -> Int {
+        guard let root, let position = root.position(of: index) else { return 0 }
+        return root.rows(at: position)
+    }
+
+    /// Counts again the rows of the root's child `index`, a container that was still read when
+    /// it had `rowsBefore` rows: its node, when it has one, takes its table now and the rows of
+    /// the children it has more (closed, one each); once read whole, a filter on the root is
+    /// asked whether it shows.
+    private func regrow(_ index: Int, rowsBefore: Int) {
+        guard let root else { return }
+        if let node = root.nodes[index] {
+            node.table = model.children(ofChild: index, in: root.table)
+            // (A filter on it keeps the children it found: it is the filter's to go on.)
+            if node.kept == nil { appendRows(ofNewChildrenOf: node) }
+        }
+        if root.kept != nil, !root.table.isGrowing(index), root.position(of: index) == nil, filterMatches?(index) == true {
+            // Read whole now: shown when the filter matches it.
+            root.kept?.append(index)
+            root.rowsOfChild.append(root.rows(at: root.kept!.count - 1))
+            return
+        }
+        guard let position = root.position(of: index) else { return }
+        root.rowsOfChild.add(root.rows(at: position) - rowsBefore, at: position)
+    }
+
+    /// Adds the rows of the children of `node` its row counts do not have yet (a container still
+    /// read has more): closed, one row each, whole groups summed by the table.
+    private func appendRows(ofNewChildrenOf node: OpenNode) {
+        let table = node.table
+        let groupSize = node.rowsOfChild.groupSize
+        while node.rowsOfChild.count < table.count {
+            let first = node.rowsOfChild.count
+            if first % groupSize == 0, let summed = table.summedGroups, summed.groupSize == groupSize,
+                first + groupSize <= summed.count, let rows = table.rows(ofGroup: first / groupSize, childrenOpen: node.childrenOpen) {
+                node.rowsOfChild.append(groupOf: rows)
+            } else {
+                node.rowsOfChild.append(contentsOf: (first..<min(table.count, first + groupSize - first % groupSize)).map { node.rows(at: $0) })
+            }
+        }
+    }
+
+    /// Whether the last row is the only row of a container still read (closed): a take-in
+    /// counts its children again, so its row is built again.
+    package var lastRowGrows: Bool {
+        guard let root, rootIsOpen, let index = root.kept?.last ?? (root.table.count > 0 ? root.table.count - 1 : nil),
+            root.table.isGrowing(index) else { return false }
+        return rowsOfRootChild(index) == 1
     }
 
     /// Adds the rows of the root's children `children`, found since: those in `summedGroups`
@@ -205,11 +265,12 @@ public final class TreeOutline<Model: TreeModel> {
         var rows: [Int] = []
         func addOne(_ index: Int, count: Int32) {
             if root.kept != nil {
-                // A filter on: a child found since shows only when it matches.
-                guard filterMatches?(index) == true else { return }
+                // A filter on: a child found since shows only when it matches (one still read,
+                // once it is read whole).
+                guard !table.isGrowing(index), filterMatches?(index) == true else { return }
                 root.kept?.append(index)
             }
-            rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + 2 : 1)
+            rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + (table.isGrowing(index) ? 1 : 2) : 1)
         }
         for index in children.lowerBound..<summed.lowerBound { addOne(index, count: count(index)) }
         let sums = summedGroups.map { table.rows(ofGroup: $0, childrenOpen: open) }
@@ -257,8 +318,10 @@ public final class TreeOutline<Model: TreeModel> {
             guard rows > 1 else { return Row(role: .leaf, steps: steps, enclosing: enclosing) }
             // A container open by default: its children are closed, one row each.
             if offset == 0 { return Row(role: .opening, steps: steps, enclosing: enclosing) }
-            if offset == rows - 1 { return Row(role: .closing, steps: steps, enclosing: enclosing) }
-            enclosing.append((childBase, childBase + rows - 1))
+            // (A child still read has no closing row yet: its end is past its last row.)
+            let closingRow = node.table.isGrowing(index) ? rows : rows - 1
+            if offset == closingRow { return Row(role: .closing, steps: steps, enclosing: enclosing) }
+            enclosing.append((childBase, childBase + closingRow))
             steps.append((model.children(ofChild: index, in: node.table), offset - 1))
             return Row(role: .leaf, steps: steps, enclosing: enclosing)
         }

@@ -72,13 +72,15 @@ extension LazyTree {
     }
 
     /// Takes in the root's children the model found since (`TreeModel.takeNewRootChildren()`):
-    /// rows added at the end, nothing on screen moves.
+    /// rows added at the end, nothing on screen moves (the last row is built again when it is a
+    /// closed container still read: its size changed).
     /// - Returns: whether rows were added.
     @discardableResult
     public mutating func takeNewRootChildren() -> Bool {
         let end = list.stack.rowCount
+        let start = outline.lastRowGrows ? end - 1 : end
         var added = 0
-        list.replaceRows(in: end..<end) { added = $0.outline.takeScanned() }
+        list.replaceRows(in: start..<end, selecting: focus == start ? start : nil) { added = $0.outline.takeScanned() }
         return added > 0
     }
 

@@ -43,6 +43,10 @@ extension TreeContent {
         _ target: CopyTarget, steps: [(table: ChildTable, index: Int)], shownPath: JSONPath
     ) -> Result<(text: String, said: String), CopyRefusal> {
         let tree = view.outline.tree
+        // A container still read has no value yet: what was read of it is not it.
+        if steps.last.map({ $0.table.isGrowing($0.index) }) ?? (tree.root?.isComplete == false && !tree.isJSONLines) {
+            return .failure(CopyRefusal(message: "\(shownPath) is still being read (\(tree.readNote)): copy it once it is read"))
+        }
         let range: Range<Int>
         if let last = steps.last {
             range = tree.valueRange(ofChild: last.index, in: last.table)

@@ -143,6 +143,10 @@ extension TreeContent {
         // The focused node's parent: its steps' last table is the parent's children.
         let steps = view.focus.map { view.outline.row($0).steps } ?? []
         let container = steps.dropLast().map(\.index)
+        if steps.count > 1, let parent = steps.last?.table, !parent.isComplete {
+            // (Its children are not all known: a filter of those read would say less than it is.)
+            return "&: \(view.outline.path(of: Array(steps.dropLast()))) is still being read (\(view.outline.tree.readNote)): filter its children once it is read"
+        }
         do {
             let running = TreeFilter(
                 tree: view.outline.tree, pattern: try RegexPattern(text), container: steps.count > 1 ? steps.last?.table : nil)

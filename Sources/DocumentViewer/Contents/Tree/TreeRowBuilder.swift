@@ -117,7 +117,9 @@ struct TreeRowBuilder {
                 if row.steps.isEmpty, tree.root?.isComplete == false { return (isObject ? "{" : "[", theme.punctuation) }
                 return (isObject ? "{}" : "[]", theme.punctuation)
             }
-            let size = Self.size(count, isObject: isObject)
+            // (A container still read: the children read so far.)
+            let growing = row.steps.last.map { $0.table.isGrowing($0.index) } ?? false
+            let size = Self.size(count, isObject: isObject) + (growing ? " so far" : "")
             var range = tree.root.map { $0.start..<($0.end + 1) } ?? 0..<0
             if let last = row.steps.last { range = tree.valueRange(ofChild: last.index, in: last.table) }
             let head = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4 * max(0, room) + 64))
