@@ -204,6 +204,11 @@ import Testing
         let after = Bool.random(using: &generator) ? #", "after": [1, {"k": 2}]"# : ""
         let bytes = Array(#"{"type": "FeatureCollection", "features": "#.utf8) + Array(container.utf8) + Array("\(after)}\n".utf8)
         let value = try JSONParser.parse(bytes)
+        // Where the container's children are separated, where it closes, and from where the
+        // root's scan hands it over whole (the next child's value, or the root's end).
+        let opening = #"{"type": "FeatureCollection", "features": "#.utf8.count
+        let (commas, closing) = Self.separators(of: bytes, openingAt: opening)
+        let handedWhole = after.isEmpty ? bytes.count - 2 : closing + 1 + Array(after.utf8).firstIndex(of: UInt8(ascii: ":"))!
         var sent = Int.random(in: 1...400, using: &generator)
         let input = try PipedTree(first: Array(bytes.prefix(sent)), jsonLines: false)
         let outline = JSONOutline(tree: input.tree)
@@ -214,9 +219,21 @@ import Testing
             let end = min(bytes.count, sent + Int.random(in: 100...2_000, using: &generator))
             input.feed(Array(bytes[sent..<end]), takeIn: { outline.takeScanned() })
             sent = end
-            sawGrowing = sawGrowing || input.tree.root?.lastChildIsGrowing == true
-            let expected = Self.flatten(value, [], open: open)
+            let root = try #require(input.tree.root)
             let context = "seed \(seed), \(sent) of \(bytes.count) bytes"
+            // Inside it, its whole blocks read so far; handed over whole once the scan is past it.
+            let wholeBlocks = commas.filter { $0 < sent }.count / 1024 * 1024
+            if handedWhole < sent {
+                #expect(!root.lastChildIsGrowing, "\(context)")
+            } else if closing >= sent {
+                #expect(root.lastChildIsGrowing == (wholeBlocks > 0), "\(context)")
+                if root.lastChildIsGrowing { #expect(root.childCount(of: 1) == wholeBlocks, "\(context)") }
+            } else if root.lastChildIsGrowing {
+                // (Closed, the next child not begun: its blocks found with its end wait for it.)
+                #expect(root.childCount(of: 1)! <= wholeBlocks, "\(context)")
+            }
+            sawGrowing = sawGrowing || root.lastChildIsGrowing
+            let expected = Self.flatten(value, [], open: open)
             try #require(outline.rowCount <= expected.count, "\(context)")
             for row in 0..<outline.rowCount {
                 let located = outline.row(row)
@@ -236,6 +253,32 @@ import Testing
             let located = outline.row(row)
             #expect(NaiveRow(indexes: located.steps.map(\.index), role: located.role) == expected[row], "row \(row)")
         }
+    }
+
+    /// The commas between the children of the container whose opening bracket is at `opening`,
+    /// and its closing bracket.
+    static func separators(of bytes: [UInt8], openingAt opening: Int) -> (commas: [Int], closing: Int) {
+        var commas: [Int] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for position in opening..<bytes.count {
+            let byte = bytes[position]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return (commas, position) }
+            case UInt8(ascii: ","): if depth == 1 { commas.append(position) }
+            default: break
+            }
+        }
+        return (commas, bytes.count)
     }
 
     /// Paths find their nodes, quoting and negative indexes included.

@@ -540,6 +540,25 @@ import Testing
         #expect(!browser.render().textLines().joined().contains("so far"))
     }
 
+    /// Input that ends inside the container (a file cut short): what was read of it stays, its
+    /// blocks read in the last chunk too, and it says it was not read to its end.
+    @Test func aContainerCutShortKeepsWhatWasRead() throws {
+        let features = (0..<3_000).map { #"{"type": "Feature", "id": \#($0)}"# }
+        let bytes = Array((#"{"type": "FeatureCollection", "features": ["# + features.joined(separator: ",\n")).utf8)
+        let input = try PipedTree(first: Array(bytes.prefix(100)), jsonLines: false)
+        var browser = Viewer(tree: input.tree, fileName: "geo.json", size: TerminalSize(width: 100, height: 12), theme: .monochrome)
+        browser.takeScanned()
+        // Everything else in one go: the blocks it holds come with the failure.
+        input.send(Array(bytes.dropFirst(100)))
+        input.end(takeIn: { browser.takeScanned() })
+        #expect(input.tree.scanFailure != nil)
+        #expect(input.tree.root?.childCount(of: 1) == 2_048, "its two whole blocks")
+        Self.type("jjh", into: &browser)
+        #expect(browser.render().textLines()[2].contains("2,048 items read"), "\(browser.render().textLines()[2])")
+        Self.type("yy", into: &browser)
+        #expect(Self.status(&browser).contains(".features was not read to its end"), "\(Self.status(&browser))")
+    }
+
     /// A filter while read shows what it kept so far and says so; the count becomes whole when
     /// the scan ends, with the records read since.
     @Test func aFilterWhileReadSaysSoFar() throws {

@@ -173,10 +173,8 @@ public struct ChildTable: Sendable {
     /// The table of a container a scan is still reading (``isComplete`` false): its whole blocks
     /// of `blockSize` children, which ``appendBlockStarts(_:)`` adds as the scan finds them.
     init(growing isObject: Bool, opening: Int, blockSize: Int, windows: BlockWindows) {
-        self.isObject = isObject
-        start = opening
+        self.init(isObject: isObject, start: opening, end: -1, count: 0, blockStarts: [], blockSize: blockSize, windows: windows)
         isComplete = false
-        blocks = ChildBlocks(size: blockSize, windows: windows, starts: [], childCount: 0, openRows: nil)
     }
 
     /// Adds where the next blocks of a growing table start (``init(growing:opening:blockSize:windows:)``):
@@ -224,7 +222,7 @@ public struct ChildTable: Sendable {
     /// Where the children end whose every byte is known: ``end``, or before a growing last child.
     public var wholeChildrenEnd: Int {
         guard lastChildIsGrowing else { return end }
-        return isObject ? keyStarts[keyStarts.count - 1] : valueStarts[valueStarts.count - 1] - 1
+        return regionStart(of: count - 1) - (isObject ? 0 : 1)
     }
 
     /// Whether child `index` is a container still being read (``lastChildIsGrowing``).

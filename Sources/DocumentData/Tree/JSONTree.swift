@@ -468,11 +468,18 @@ public final class JSONTree: @unchecked Sendable {
     private func grow(_ table: inout ChildTable, with found: GrowingChild?) {
         guard let found else { return }
         if growingChild?.valueStart != found.valueStart || found.firstBlock == 0 {
-            guard found.firstBlock == 0, !table.lastChildIsGrowing else { return }
+            // (A child handed again from its first block is the one growing, or a new one.)
+            guard found.firstBlock == 0, !table.lastChildIsGrowing || growingChild?.valueStart == found.valueStart else {
+                assertionFailure("a growing child's blocks are handed over from its first")
+                return
+            }
             growingChild = (found.valueStart, ChildTable(
                 growing: found.isObject, opening: found.opening, blockSize: blockSize, windows: blockWindows(lines: false)))
         }
-        guard var grown = growingChild?.table, grown.keptCount == found.firstBlock else { return }
+        guard var grown = growingChild?.table, grown.keptCount == found.firstBlock else {
+            assertionFailure("a growing child's blocks are handed over in order, none twice")
+            return
+        }
         // (Held once only, so appending does not copy it.)
         growingChild = nil
         grown.appendBlockStarts(found.blockStarts)
@@ -604,6 +611,16 @@ public final class JSONTree: @unchecked Sendable {
     private func keepBlockStarts(of table: inout ChildTable?) {
         guard table != nil else { return }
         passed.keep(from: &table!)
+    }
+
+    /// The child that `index` names in `table` (counted from its end when negative, as jq's
+    /// `.[-1]`), or nil when it has no such child. An end not known yet — a container still
+    /// read — names nothing: the last child so far is not the last. (Of input that paused, the
+    /// root's last child that arrived is: what arrived is answered for.)
+    public func child(atIndex index: Int, in table: ChildTable) -> Int? {
+        if index < 0, !table.isComplete, isScanning, !(hasReadAllThereIsNow && table.start == root?.start) { return nil }
+        let resolved = index < 0 ? table.count + index : index
+        return (0..<table.count).contains(resolved) ? resolved : nil
     }
 
     /// The bytes of child `index`'s value, without the blanks and comma around it.

@@ -37,10 +37,8 @@ public struct PathLookup {
             let index: Int
             switch path.components[indexes.count] {
             case .index(let value):
-                guard !current.isObject else { return .notFound }
-                // (From the end only once the end is known: while read, the last so far is not it.)
-                guard value >= 0 || current.isComplete else { return .notFound }
-                index = value < 0 ? current.count + value : value
+                guard !current.isObject, let child = tree.child(atIndex: value, in: current) else { return .notFound }
+                index = child
             case .key(let name):
                 guard current.isObject else { return .notFound }
                 var lookup = key ?? KeyLookup(key: name, in: current, of: tree)

@@ -104,8 +104,9 @@ final class TreeScan: Sendable {
         }
         // What is left: the last child, and the end (after a failure, every child but the
         // last: it ends where the scan stopped).
+        // (A failure leaves the child being read as far as it was read: its blocks are handed over.)
         publish(failure == nil ? scanner.takeChildren(all: true) : scanner.takeChildren(caughtUp: true),
-                bytes: offset, finished: true, failure: failure)
+                growing: failure == nil ? nil : scanner.takeGrowingChild(), bytes: offset, finished: true, failure: failure)
     }
 
     /// Adds `children` (and what it found of the child being read, `growing`) to what the scan
@@ -119,7 +120,9 @@ final class TreeScan: Sendable {
             if let growing, let before = found.growingChild, before.opening == growing.opening,
                 growing.firstBlock == before.firstBlock + before.blockStarts.count {
                 found.growingChild?.blockStarts += growing.blockStarts
-            } else {
+            } else if growing != nil || !children.valueStarts.isEmpty || children.handedBlocks != nil {
+                // (Starts not taken yet stay until the child is handed over whole, or handed again
+                // from its first block.)
                 found.growingChild = growing
             }
             found.bytesScanned = bytes

@@ -45,7 +45,7 @@ extension TreeContent {
         let tree = view.outline.tree
         // A container still read has no value yet: what was read of it is not it.
         if steps.last.map({ $0.table.isGrowing($0.index) }) ?? (tree.root?.isComplete == false && !tree.isJSONLines) {
-            return .failure(CopyRefusal(message: "\(shownPath) is still being read (\(tree.readNote)): copy it once it is read"))
+            return .failure(CopyRefusal(message: "\(shownPath) \(tree.isScanning ? "is still being read (\(tree.readNote)): copy it once it is read" : "was not read to its end: the input stopped inside it")"))
         }
         let range: Range<Int>
         if let last = steps.last {

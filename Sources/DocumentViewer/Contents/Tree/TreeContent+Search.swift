@@ -145,7 +145,9 @@ extension TreeContent {
         let container = steps.dropLast().map(\.index)
         if steps.count > 1, let parent = steps.last?.table, !parent.isComplete {
             // (Its children are not all known: a filter of those read would say less than it is.)
-            return "&: \(view.outline.path(of: Array(steps.dropLast()))) is still being read (\(view.outline.tree.readNote)): filter its children once it is read"
+            let tree = view.outline.tree
+            let state = tree.isScanning ? "is still being read (\(tree.readNote)): filter its children once it is read" : "was not read to its end: the input stopped inside it"
+            return "&: \(view.outline.path(of: Array(steps.dropLast()))) \(state)"
         }
         do {
             let running = TreeFilter(

@@ -69,8 +69,7 @@ extension TreeContent: ViewerContent {
     ) -> Int? {
         switch component {
         case .index(let index) where !table.isObject:
-            let resolved = index < 0 ? table.count + index : index
-            return (0..<table.count).contains(resolved) ? resolved : nil
+            return tree.child(atIndex: index, in: table)
         case .key(let key) where table.isObject && table.count <= completionScanLimit:
             return (0..<table.count).first { tree.key(ofChild: $0, in: table) == key }
         default:

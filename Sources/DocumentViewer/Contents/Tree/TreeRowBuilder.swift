@@ -119,7 +119,7 @@ struct TreeRowBuilder {
             }
             // (A container still read: the children read so far.)
             let growing = row.steps.last.map { $0.table.isGrowing($0.index) } ?? false
-            let size = Self.size(count, isObject: isObject) + (growing ? " so far" : "")
+            let size = Self.size(count, isObject: isObject) + (!growing ? "" : tree.isScanning ? " so far" : " read")
             var range = tree.root.map { $0.start..<($0.end + 1) } ?? 0..<0
             if let last = row.steps.last { range = tree.valueRange(ofChild: last.index, in: last.table) }
             let head = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4 * max(0, room) + 64))
