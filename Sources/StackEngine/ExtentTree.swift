@@ -29,6 +29,8 @@ public struct ExtentTree: Sendable {
         var generation: UInt32 = 0
     }
 
+    /// A run of rows: 128 bytes. A plain run's own sums follow from its kind and rows; a detail
+    /// block's are kept by its slot (`detailSums`), so a node does not carry them (224 bytes did).
     struct Node: Sendable {
         var left: Int32 = -1
         var right: Int32 = -1
@@ -37,8 +39,9 @@ public struct ExtentTree: Sendable {
         var slot: Int32 = -1
         /// The kind of every row of a plain run.
         var kind: UInt8
-        var own: Sums
-        var subtree: Sums
+        /// Its own rows.
+        var rows: Int
+        var subtree = Sums()
     }
 
     /// The most rows a detail block holds.
@@ -52,6 +55,8 @@ public struct ExtentTree: Sendable {
     private var detailExtents: [Int32] = []
     private var detailGenerations: [UInt32] = []
     private var detailKinds: [UInt8] = []
+    /// Per detail slot: the sums of its node's own rows.
+    private var detailSums: [Sums] = []
     private var freeSlots: [Int32] = []
     private(set) var currentGeneration: UInt32 = 1
     private let initialEstimates: SIMD4<Int64>
@@ -111,11 +116,11 @@ public struct ExtentTree: Sendable {
             }
             total += value(before, estimates)
             remaining -= before.rows
-            if remaining < node.own.rows {
+            if remaining < node.rows {
                 return Int(total + ownValue(node, rows: remaining, estimates))
             }
-            total += value(node.own, estimates)
-            remaining -= node.own.rows
+            total += ownValue(node, estimates)
+            remaining -= node.rows
             t = node.right
         }
         return Int(total)
@@ -143,21 +148,21 @@ public struct ExtentTree: Sendable {
             }
             remaining -= beforeValue
             rowsBefore += before.rows
-            let ownValue = value(node.own, estimates)
+            let ownValue = ownValue(node, estimates)
             if remaining < ownValue {
                 if node.slot < 0 {
                     let extent = estimates[Int(node.kind)]
                     return ScrollAnchor(row: rowsBefore + Int(remaining / extent), offset: Int(remaining % extent))
                 }
                 let base = Int(node.slot) * Self.detailRows
-                for inside in 0..<node.own.rows {
+                for inside in 0..<node.rows {
                     let extent = rowExtent(base + inside, estimates)
                     if remaining < extent { return ScrollAnchor(row: rowsBefore + inside, offset: Int(remaining)) }
                     remaining -= extent
                 }
             }
             remaining -= ownValue
-            rowsBefore += node.own.rows
+            rowsBefore += node.rows
             t = node.right
         }
         return ScrollAnchor(row: count - 1, offset: 0)
@@ -209,7 +214,8 @@ public struct ExtentTree: Sendable {
         }
         let position = Int(nodes[node].slot) * Self.detailRows + inside
         let k = Int(detailKinds[position])
-        var own = nodes[node].own
+        let slot = Int(nodes[node].slot)
+        var own = detailSums[slot]
         let old = Int64(detailExtents[position])
         let counted = old > 0 ? Int(old) : estimate(for: kind)
         let new = Int64(max(1, extent))
@@ -225,7 +231,7 @@ public struct ExtentTree: Sendable {
         }
         detailExtents[position] = Int32(clamping: new)
         detailGenerations[position] = currentGeneration
-        nodes[node].own = own
+        detailSums[slot] = own
         resum(path)
         return counted
     }
@@ -241,7 +247,7 @@ public struct ExtentTree: Sendable {
         let position = Int(slot) * Self.detailRows + inside
         guard detailGenerations[position] == currentGeneration else { return }
         detailGenerations[position] = 0
-        nodes[node].own.current -= 1
+        detailSums[Int(slot)].current -= 1
         resum(path)
     }
 
@@ -257,19 +263,44 @@ public struct ExtentTree: Sendable {
     /// - Complexity: O((runs + 1) · log n) expected, whatever the number of rows removed or added.
     public mutating func replaceRows<Runs: Sequence>(_ range: Range<Int>, with runs: Runs)
     where Runs.Element == (kind: RowKind, count: Int) {
-        let lower = min(max(0, range.lowerBound), count)
-        let upper = min(max(lower, range.upperBound), count)
+        var lower = min(max(0, range.lowerBound), count)
+        var upper = min(max(lower, range.upperBound), count)
+        var runs = runs.lazy.filter { $0.count > 0 }.makeIterator()
+        var first = runs.next()
+        // Rows appended after a plain run of their kind lengthen it: a list that grows a batch
+        // at a time keeps a node a run of its rows, not a node a batch.
+        if lower == upper, upper == count, let run = first, extendLastRun(kind: run.kind.rawValue, by: run.count) {
+            first = runs.next()
+            (lower, upper) = (count, count)
+        }
+        guard first != nil || lower < upper else { return }
         makeBoundary(at: lower)
         makeBoundary(at: upper)
         let (before, rest) = split(root, at: lower)
         let (removed, after) = split(rest, at: upper - lower)
         release(removed)
         var middle: Int32 = -1
-        for run in runs where run.count > 0 {
-            middle = merge(middle, newNode(Node(priority: nextPriority(), kind: UInt8(run.kind.rawValue),
-                                                own: plainSums(kind: run.kind.rawValue, rows: run.count), subtree: Sums())))
+        while let run = first {
+            middle = merge(middle, newNode(Node(priority: nextPriority(), kind: UInt8(run.kind.rawValue), rows: run.count)))
+            first = runs.next()
         }
         root = merge(merge(before, middle), after)
+    }
+
+    /// Adds `rows` rows to the last node when it is a plain run of `kind`.
+    /// - Returns: false, changing nothing, when it is not.
+    /// - Complexity: O(log n) expected: the tree's right spine.
+    private mutating func extendLastRun(kind: Int, by rows: Int) -> Bool {
+        var spine: [Int32] = []
+        var t = root
+        while t >= 0 {
+            spine.append(t)
+            t = nodes[Int(t)].right
+        }
+        guard let last = spine.last, nodes[Int(last)].slot < 0, Int(nodes[Int(last)].kind) == kind else { return false }
+        nodes[Int(last)].rows += rows
+        resum(spine)
+        return true
     }
 
     /// Appends `rows` unmeasured rows of `kind`.
@@ -287,6 +318,16 @@ public struct ExtentTree: Sendable {
 
     private func value(_ sums: Sums, _ estimates: SIMD4<Int64>) -> Int64 {
         sums.measured + (SIMD4<Int64>(truncatingIfNeeded: sums.unmeasured) &* estimates).wrappedSum()
+    }
+
+    /// The sums of `node`'s own rows.
+    func ownSums(of node: Node) -> Sums {
+        node.slot < 0 ? plainSums(kind: Int(node.kind), rows: node.rows) : detailSums[Int(node.slot)]
+    }
+
+    /// The extent of `node`'s own rows.
+    private func ownValue(_ node: Node, _ estimates: SIMD4<Int64>) -> Int64 {
+        node.slot < 0 ? Int64(node.rows) * estimates[Int(node.kind)] : value(detailSums[Int(node.slot)], estimates)
     }
 
     /// The extent of the first `rows` rows of `node`'s own run.
@@ -327,10 +368,10 @@ public struct ExtentTree: Sendable {
             let before = sums(node.left).rows
             if remaining < before {
                 t = node.left
-            } else if remaining < before + node.own.rows {
+            } else if remaining < before + node.rows {
                 return (Int(t), remaining - before)
             } else {
-                remaining -= before + node.own.rows
+                remaining -= before + node.rows
                 t = node.right
             }
         }
@@ -345,13 +386,14 @@ public struct ExtentTree: Sendable {
         let node = nodes[Int(t)]
         let left = sums(node.left)
         let right = sums(node.right)
+        let own = ownSums(of: node)
         var total = Sums()
-        total.rows = left.rows + node.own.rows + right.rows
-        total.measured = left.measured + node.own.measured + right.measured
-        total.unmeasured = left.unmeasured &+ node.own.unmeasured &+ right.unmeasured
-        total.kindExtents = left.kindExtents &+ node.own.kindExtents &+ right.kindExtents
-        total.kindCounts = left.kindCounts &+ node.own.kindCounts &+ right.kindCounts
-        total.current = effectiveCurrent(left) + effectiveCurrent(node.own) + effectiveCurrent(right)
+        total.rows = left.rows + own.rows + right.rows
+        total.measured = left.measured + own.measured + right.measured
+        total.unmeasured = left.unmeasured &+ own.unmeasured &+ right.unmeasured
+        total.kindExtents = left.kindExtents &+ own.kindExtents &+ right.kindExtents
+        total.kindCounts = left.kindCounts &+ own.kindCounts &+ right.kindCounts
+        total.current = effectiveCurrent(left) + effectiveCurrent(own) + effectiveCurrent(right)
         total.generation = currentGeneration
         nodes[Int(t)].subtree = total
     }
@@ -365,8 +407,6 @@ public struct ExtentTree: Sendable {
     }
 
     private mutating func newNode(_ node: Node) -> Int32 {
-        var node = node
-        node.subtree = node.own
         let t: Int32
         if let free = freeNodes.popLast() {
             // A released subtree's children are released when its root is reused: O(1) each.
@@ -393,6 +433,7 @@ public struct ExtentTree: Sendable {
         detailExtents.append(contentsOf: repeatElement(0, count: Self.detailRows))
         detailGenerations.append(contentsOf: repeatElement(0, count: Self.detailRows))
         detailKinds.append(contentsOf: repeatElement(0, count: Self.detailRows))
+        detailSums.append(Sums())
         return Int32(detailKinds.count / Self.detailRows - 1)
     }
 
@@ -408,8 +449,8 @@ public struct ExtentTree: Sendable {
             resum(t)
             return (a, t)
         }
-        if rows >= before + node.own.rows {
-            let (a, b) = split(node.right, at: rows - before - node.own.rows)
+        if rows >= before + node.rows {
+            let (a, b) = split(node.right, at: rows - before - node.rows)
             nodes[Int(t)].right = a
             resum(t)
             return (t, b)
@@ -434,10 +475,10 @@ public struct ExtentTree: Sendable {
     /// Cuts node `t`'s run after its first `rows` rows; the rest goes to a new node, returned.
     private mutating func cut(_ t: Int32, keeping rows: Int) -> Int32 {
         let node = nodes[Int(t)]
-        let tailRows = node.own.rows - rows
+        let tailRows = node.rows - rows
+        nodes[Int(t)].rows = rows
         guard node.slot >= 0 else {
-            nodes[Int(t)].own = plainSums(kind: Int(node.kind), rows: rows)
-            return newNode(Node(priority: nextPriority(), kind: node.kind, own: plainSums(kind: Int(node.kind), rows: tailRows), subtree: Sums()))
+            return newNode(Node(priority: nextPriority(), kind: node.kind, rows: tailRows))
         }
         let slot = newSlot()
         let from = Int(node.slot) * Self.detailRows
@@ -447,12 +488,13 @@ public struct ExtentTree: Sendable {
             detailGenerations[to + inside] = detailGenerations[from + rows + inside]
             detailKinds[to + inside] = detailKinds[from + rows + inside]
         }
-        nodes[Int(t)].own = detailSums(slot: node.slot, rows: rows)
-        return newNode(Node(priority: nextPriority(), slot: slot, kind: node.kind, own: detailSums(slot: slot, rows: tailRows), subtree: Sums()))
+        detailSums[Int(node.slot)] = summedDetail(slot: node.slot, rows: rows)
+        detailSums[Int(slot)] = summedDetail(slot: slot, rows: tailRows)
+        return newNode(Node(priority: nextPriority(), slot: slot, kind: node.kind, rows: tailRows))
     }
 
     /// The sums of the first `rows` rows of a detail slot.
-    private func detailSums(slot: Int32, rows: Int) -> Sums {
+    private func summedDetail(slot: Int32, rows: Int) -> Sums {
         var sums = Sums(rows: rows)
         let base = Int(slot) * Self.detailRows
         for position in base..<(base + rows) {
@@ -476,7 +518,7 @@ public struct ExtentTree: Sendable {
     private mutating func carveDetail(around row: Int) {
         let (node, inside) = locate(row)
         let runStart = row - inside
-        let runRows = nodes[node].own.rows
+        let runRows = nodes[node].rows
         let start = max(runStart, min(row - Self.detailRows / 2, runStart + runRows - Self.detailRows))
         let rows = min(Self.detailRows, runRows)
         makeBoundary(at: start)
@@ -493,7 +535,7 @@ public struct ExtentTree: Sendable {
             detailKinds[position] = kind
         }
         nodes[Int(middle)].slot = slot
-        nodes[Int(middle)].own = detailSums(slot: slot, rows: rows)
+        detailSums[Int(slot)] = summedDetail(slot: slot, rows: rows)
         resum(middle)
         root = merge(merge(before, middle), after)
     }

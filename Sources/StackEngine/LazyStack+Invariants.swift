@@ -18,16 +18,18 @@ extension ExtentTree {
             for child in [node.left, node.right] where child >= 0 && nodes[Int(child)].priority > node.priority {
                 problems.append("node \(t) has a child of higher priority")
             }
-            if node.slot >= 0, node.own.rows > Self.detailRows { problems.append("detail node \(t) holds \(node.own.rows) rows") }
+            if node.slot >= 0, node.rows > Self.detailRows { problems.append("detail node \(t) holds \(node.rows) rows") }
+            let own = ownSums(of: node)
+            if own.rows != node.rows { problems.append("node \(t)'s own sums count \(own.rows) of its \(node.rows) rows") }
             let left = check(node.left)
             let right = check(node.right)
-            let rows = left.rows + node.own.rows + right.rows
-            let measured = left.measured + node.own.measured + right.measured
-            let unmeasured = left.unmeasured &+ node.own.unmeasured &+ right.unmeasured
+            let rows = left.rows + own.rows + right.rows
+            let measured = left.measured + own.measured + right.measured
+            let unmeasured = left.unmeasured &+ own.unmeasured &+ right.unmeasured
             if node.subtree.rows != rows || node.subtree.measured != measured || node.subtree.unmeasured != unmeasured {
                 problems.append("node \(t)'s sums are not its children's and its own")
             }
-            if node.own.rows <= 0 { problems.append("node \(t) holds no rows") }
+            if node.rows <= 0 { problems.append("node \(t) holds no rows") }
             return node.subtree
         }
         _ = check(root)
