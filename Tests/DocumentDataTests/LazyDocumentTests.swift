@@ -184,4 +184,16 @@ import Testing
         items.append(records[...], expectedCount: records.count)
         #expect((0..<starts.count).map(items.start) == starts)
     }
+
+    /// An item's length is kept in 16 bits: one of 64 KiB or more keeps it beside, whole.
+    @Test func lengthsPastSixtyFourKibibytesComeBackWhole() throws {
+        let file = TemporaryFile(contents: "{}")
+        defer { file.remove() }
+        let items = LazyItems(reader: try FileReader(path: file.path))
+        let lengths: [UInt32] = [2, 65_534, 65_535, 65_536, 1 << 20, 7, UInt32.max]
+        let records = lengths.enumerated().map { StackScanner.ItemRecord(start: $0.offset, length: $0.element, idHash: 7, detail: 1) }
+        items.append(records[..<3], expectedCount: records.count)
+        items.append(records[3...], expectedCount: records.count)
+        #expect((0..<lengths.count).map(items.length) == lengths.map(Int.init))
+    }
 }

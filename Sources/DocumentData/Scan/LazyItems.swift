@@ -2,7 +2,7 @@ import Algorithms
 
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
-/// decoded items are kept. 13 bytes per item, whatever the items hold.
+/// decoded items are kept. 11 bytes per item, whatever the items hold.
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -16,7 +16,10 @@ final class LazyItems: ItemStore {
     @exclusivity(unchecked) private var startLows: [UInt32] = []
     /// The ordinals of the first items at or past each 4 GiB of the file.
     @exclusivity(unchecked) private var startHighs: [Int] = []
-    @exclusivity(unchecked) private var lengths: [UInt32] = []
+    /// Each item's length in the file, `UInt16.max` for one of 64 KiB or more, whose length is
+    /// in `longLengths` (2 MB a million items, not 4).
+    @exclusivity(unchecked) private var lengths: [UInt16] = []
+    private var longLengths: [Int: Int] = [:]
     @exclusivity(unchecked) private var details: [UInt8] = []
     /// The low 32 bits of `ItemIDHash` of each item's id: a search runs through them all (1M in
     /// about a millisecond), which costs a sixth of the memory of a hash table; an item whose
@@ -50,6 +53,12 @@ final class LazyItems: ItemStore {
         return high << 32 | Int(startLows[ordinal])
     }
 
+    /// Item `ordinal`'s length in the file.
+    func length(_ ordinal: Int) -> Int {
+        let short = lengths[ordinal]
+        return short == .max ? longLengths[ordinal] ?? 0 : Int(short)
+    }
+
     /// Adds the items the scan found, in order; `expectedCount` (estimated from the share of
     /// the file scanned) reserves room once instead of doubling past it.
     func append(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
@@ -69,7 +78,10 @@ final class LazyItems: ItemStore {
             }
         }
         startLows.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.start) })
-        lengths.append(contentsOf: records.lazy.map(\.length))
+        lengths.append(contentsOf: records.lazy.map { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) })
+        for (offset, record) in records.enumerated() where record.length >= UInt16.max {
+            longLengths[first + offset] = Int(record.length)
+        }
         details.append(contentsOf: records.lazy.map(\.detail))
         idHashes.append(contentsOf: records.lazy.map(\.idHash))
     }
@@ -94,7 +106,7 @@ final class LazyItems: ItemStore {
         if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern) }
         return rawMatches!.answer(
             forOrdinal: ordinal, count: startLows.count,
-            span: { self.start($0)..<(self.start($0) + Int(self.lengths[$0])) },
+            span: { self.start($0)..<(self.start($0) + self.length($0)) },
             read: { self.reader.read(into: $0, at: $1) })
     }
 
@@ -179,11 +191,11 @@ final class LazyItems: ItemStore {
         decodedCount += 1
         let start = start(ordinal)
         do {
-            try MemoryCheck.reserve(Int(lengths[ordinal]), for: reader.name)
+            try MemoryCheck.reserve(length(ordinal), for: reader.name)
         } catch {
             return Self.errorItem(path: path, message: "\(error)")
         }
-        guard let bytes = reader.bytes(at: start, length: Int(lengths[ordinal])) else {
+        guard let bytes = reader.bytes(at: start, length: length(ordinal)) else {
             return Self.errorItem(path: path, message: "\(reader.name): the file changed while open (\(path) is gone)")
         }
         do {

@@ -30,7 +30,7 @@ final class ScanChannel: Sendable {
     private let taken = ChangeSignal()
     /// Items found and not taken beyond which the scan waits for the taker: running further
     /// ahead would cost memory (32 bytes an item), not save time.
-    static let untakenLimit = 1 << 17
+    static let untakenLimit = 1 << 16
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     var wakeDescriptor: Int32 { wakePipe.descriptor }
     private let wakePipe = WakePipe()

@@ -77,6 +77,10 @@ extension DocumentContent: ViewerContent {
     static let batchTime = Duration.milliseconds(50)
     /// The longest a take-in of scanned items runs before the next key is read.
     static let takeInSlice = Duration.milliseconds(2)
+    /// The longest it runs while a jump waits for the scan, a frame of the spinner at a time:
+    /// the frames stay under 30 ms apart, and `G` at a million items lands when the scan ends
+    /// (a batch a frame took 2–4 s to take in what the scan read in 0.4 s).
+    static let waitingTakeInSlice = Duration.milliseconds(8)
     /// While a jump waits for the scan, a frame every this many milliseconds (the spinner).
     static let waitingFrameInterval = 15
 
@@ -158,8 +162,8 @@ extension DocumentContent: ViewerContent {
     }
 
     /// Takes in what the scan found, for at most 2 ms (a key waits no longer: what is left is
-    /// taken at the next tick, at once if no key came); while a jump waits, one batch, so the
-    /// spinner's frames stay under 30 ms apart.
+    /// taken at the next tick, at once if no key came); while a jump waits, for at most 8 ms a
+    /// frame of the spinner, until it arrives.
     /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
     ///   when the scan ended, while following the end, and else at most once a second (a
     ///   progress line that changed every few milliseconds would make keys look slow).
@@ -168,7 +172,9 @@ extension DocumentContent: ViewerContent {
         var absorbed = false
         while absorbLoadedItems() {
             absorbed = true
-            if isWaitingForScan || ContinuousClock.now - now > Self.takeInSlice { break }
+            if waited != isWaitingForScan || ContinuousClock.now - now > (waited ? Self.waitingTakeInSlice : Self.takeInSlice) {
+                break
+            }
         }
         if waited { return true }
         // Followed, new items show at once (less +F shows each line as it comes).
