@@ -482,6 +482,31 @@ import Testing
                 "\(Self.status(&browser))")
     }
 
+    /// Input that paused past the 65,536th child, where the scan hands children over a block
+    /// at a time: every child that arrived is handed over (none held back for a block to fill),
+    /// so what answers for what arrived sees them all — JSON Lines between lines every line, an
+    /// array after a comma every child but the last found.
+    @Test(arguments: [true, false])
+    func inputThatPausedPastABlockHandsOverEveryChildThatArrived(jsonLines: Bool) throws {
+        let count = 70_500
+        let records = (0..<count).map { #"{"n": \#($0)}"# }
+        let text = jsonLines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n") + ",\n"
+        let input = try PipedTree(first: Array(text.utf8), jsonLines: jsonLines, pause: 20)
+        input.waitUntilPaused()
+        input.catchUp()
+        let expected = jsonLines ? count : count - 1
+        // (The hand-over at the pause comes once the scan finds nothing more to read: waited for
+        // on the scan's signal, a few times at most.)
+        for _ in 0..<50 where (input.tree.root?.count ?? 0) < expected {
+            guard let descriptor = input.tree.wakeDescriptor else { break }
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&watched, 1, 100)
+            input.tree.takeScanned()
+        }
+        #expect(input.tree.root?.count == expected)
+        #expect(input.tree.root?.summedGroups != nil, "past the children kept whole: in blocks")
+    }
+
     /// `G` while the file is read goes to the last node read, and on to the last as more is read,
     /// landing on the last record once the scan ends; a key stops it.
     @Test func gWhileReadLandsOnTheLastRecord() throws {
