@@ -17,6 +17,10 @@ struct Browse {
                 name: "no-animation", kind: .flag,
                 help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none)."),
             OptionSpec(
+                name: "view", kind: .value(name: "tree|table"),
+                help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array member: a GeoJSON's features). Not a terminal, a table is written as CSV (RFC 4180, the header row first).",
+                defaultValue: "tree"),
+            OptionSpec(
                 name: "follow", kind: .flag,
                 help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start."),
         ])
@@ -24,6 +28,8 @@ struct Browse {
     var document: DocumentOptions
     var noAnimation: Bool
     var follow: Bool
+    /// `--view table`: the records as a table.
+    var asTable: Bool
 
     /// The command `parsed` asks for.
     /// - Throws: ``UsageError`` for a value an option cannot take.
@@ -31,11 +37,28 @@ struct Browse {
         document = try DocumentOptions(parsed)
         noAnimation = parsed.has("no-animation")
         follow = parsed.has("follow")
+        asTable = try parsed.value("view") { ["tree": false, "table": true][$0] }
     }
 
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
     private var animates: Bool {
         !noAnimation && getenv("TSTACK_ANIMATIONS").map { String(cString: $0) } != "none"
+    }
+
+    /// Writes the records of `tree` as CSV (`TableExport`), or exits with why it cannot: the
+    /// input is not JSON (nothing is written), or it has no records.
+    /// - Returns: the records that could not be written whole.
+    private static func writeTable(of tree: JSONTree, to output: StandardOutput) -> PlainTextExport.Problems {
+        do throws(DocumentError) {
+            if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
+            if !tree.isJSONLines { try tree.checkGrammar() }
+        } catch {
+            Diagnostics.fail("\(error)", status: Self.exitStatus(for: error))
+        }
+        guard let table = RecordTable(recordsOf: tree), !table.columns.isEmpty else {
+            Diagnostics.fail("\(tree.name): no records to show as a table (an array of objects, or a root with one)", status: Diagnostics.dataError)
+        }
+        return TableExport.write(table, emit: output.line)
     }
 
     func run() {
@@ -53,6 +76,8 @@ struct Browse {
             switch loaded {
             case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
             case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
+            case .tree(let tree) where asTable:
+                problems = Self.writeTable(of: tree, to: output)
             case .tree(let tree):
                 do {
                     try TreeExport.write(tree, emit: output.line)
@@ -70,6 +95,12 @@ struct Browse {
                 Diagnostics.fail(first + more, status: Diagnostics.dataError)
             }
             return
+        }
+        if asTable {
+            // (The records on a terminal are issue 26's next step; the CSV export is there.)
+            Diagnostics.fail(
+                "--view table shows on a terminal in a later version; written to a file or a pipe it is CSV (tstack browse \(document.file) --view table > records.csv)",
+                status: Diagnostics.usage)
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
         // browser takes the terminal's real size when the session starts.

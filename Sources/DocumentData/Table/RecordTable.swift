@@ -1,0 +1,167 @@
+/// The records of one container of a ``JSONTree`` — an array of objects, a JSON Lines file's
+/// lines — as the rows of a table: a column for each member found in the first records sampled
+/// (about 1,000), in first-seen order, a member that is an object flattened one level
+/// (`ctx.user`). Nothing is decoded up front: a cell is read from its record's bytes when asked
+/// for, as a tree row is.
+///
+/// Not thread-safe, as its tree: one owner asks for cells.
+public struct RecordTable {
+    /// The tree the records are read from.
+    public let tree: JSONTree
+    /// The container whose children are the records.
+    public let records: ChildTable
+    /// The columns, in the order they were met.
+    public private(set) var columns: [RecordColumn] = []
+    private var known: Set<RecordColumn> = []
+
+    /// The path of the container (`.` for the root, `.features`), to name a record.
+    public let path: JSONPath
+
+    /// The records sampled for the columns: the first this many.
+    public static let sampledRecords = 1_000
+
+    /// The table of `records`, the children of the container at `path` in `tree`, its columns
+    /// from the first ``sampledRecords`` records.
+    public init(tree: JSONTree, records: ChildTable, path: JSONPath) {
+        self.tree = tree
+        self.records = records
+        self.path = path
+        for row in 0..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
+    }
+
+    /// The table of the records of `tree`: its root's children when it is an array (a JSON
+    /// Lines file's lines), else those of the first member of the root that is an array (a
+    /// GeoJSON's `features`, an API's `data`); nil when it has none.
+    public init?(recordsOf tree: JSONTree) {
+        guard let root = tree.root else { return nil }
+        guard root.isObject else {
+            self.init(tree: tree, records: root, path: JSONPath(components: []))
+            return
+        }
+        for index in 0..<root.count where root.childCount(of: index) != nil && tree.firstByte(ofChild: index, in: root) == UInt8(ascii: "[") {
+            guard let key = tree.key(ofChild: index, in: root) else { continue }
+            self.init(tree: tree, records: tree.children(ofChild: index, in: root), path: JSONPath(components: [.key(key)]))
+            return
+        }
+        return nil
+    }
+
+    /// The number of rows: one a record.
+    public var rowCount: Int { records.count }
+
+    /// Whether record `row` is an object (a line of JSON Lines may be anything, or not JSON).
+    public func isRecord(_ row: Int) -> Bool {
+        object(at: row, in: records) != nil
+    }
+
+    /// How messages name record `row`: its line in a JSON Lines file, else its path (`.[3]`).
+    public func name(ofRow row: Int) -> String {
+        if tree.isJSONLines, path.components.isEmpty { return "line \(records.lineNumber(of: row))" }
+        return JSONPath(components: path.components + [.index(row)]).description
+    }
+
+    /// Adds a column at the end for each member of record `row` that has none yet (a key met
+    /// past the records sampled, in a record that came into view).
+    /// - Returns: whether a column was added.
+    @discardableResult
+    public mutating func addColumns(of row: Int) -> Bool {
+        guard let record = object(at: row, in: records) else { return false }
+        let before = columns.count
+        for index in 0..<record.count {
+            guard let key = tree.key(ofChild: index, in: record) else { continue }
+            if let inner = object(at: index, in: record), inner.count > 0 {
+                for innerIndex in 0..<inner.count {
+                    if let innerKey = tree.key(ofChild: innerIndex, in: inner) { add(RecordColumn(keys: [key, innerKey])) }
+                }
+            } else {
+                add(RecordColumn(keys: [key]))
+            }
+        }
+        return columns.count > before
+    }
+
+    private mutating func add(_ column: RecordColumn) {
+        if known.insert(column).inserted { columns.append(column) }
+    }
+
+    /// What record `row` has in each column, in order: its value (a string's first `limit`
+    /// bytes decoded, all of it with nil), a container's size, nothing, or why it cannot be
+    /// read. Its keys are read once for all the columns (a key met twice: the last one, as jq).
+    public func cells(ofRow row: Int, limit: Int? = nil) -> [RecordCell] {
+        guard let record = object(at: row, in: records) else { return Array(repeating: .missing, count: columns.count) }
+        let members = keyIndexes(of: record)
+        var inner: [Int: (table: ChildTable, members: [String: Int])?] = [:]
+        return columns.map { column in
+            guard let index = members[column.keys[0]] else { return .missing }
+            guard column.keys.count > 1 else { return cell(index, of: record, limit: limit) }
+            if inner[index] == nil {
+                inner[index] = .some(object(at: index, in: record).map { ($0, keyIndexes(of: $0)) })
+            }
+            guard let nested = inner[index] ?? nil, let innerIndex = nested.members[column.keys[1]] else { return .missing }
+            return cell(innerIndex, of: nested.table, limit: limit)
+        }
+    }
+
+    /// Each key of `table`'s children and the index of the last child with it.
+    private func keyIndexes(of table: ChildTable) -> [String: Int] {
+        var indexes: [String: Int] = [:]
+        for index in 0..<table.count {
+            if let key = tree.key(ofChild: index, in: table) { indexes[key] = index }
+        }
+        return indexes
+    }
+
+    /// Child `index` of `table` as a cell.
+    private func cell(_ index: Int, of table: ChildTable, limit: Int?) -> RecordCell {
+        if let count = table.childCount(of: index) {
+            return .container(isObject: tree.firstByte(ofChild: index, in: table) == UInt8(ascii: "{"), count: count,
+                              bytes: tree.valueRange(ofChild: index, in: table))
+        }
+        if let limit, let head = tree.stringHead(ofChild: index, in: table, bytes: limit), !head.isWhole {
+            return .value(.string(head.text), isWhole: false)
+        }
+        do {
+            if let limit {
+                let head = try tree.scalarHead(ofChild: index, in: table, bytes: limit)
+                return .value(head.value, isWhole: head.isWhole)
+            }
+            return .value(try tree.scalar(ofChild: index, in: table), isWhole: true)
+        } catch {
+            return .malformed(error)
+        }
+    }
+
+    /// The children of child `index` of `table` when it is an object.
+    private func object(at index: Int, in table: ChildTable) -> ChildTable? {
+        guard index < table.count, table.childCount(of: index) != nil,
+            tree.firstByte(ofChild: index, in: table) == UInt8(ascii: "{") else { return nil }
+        return tree.children(ofChild: index, in: table)
+    }
+}
+
+/// One column of a ``RecordTable``: a member of the records, or a member of a member.
+public struct RecordColumn: Hashable, Sendable {
+    /// The keys from the record to the value: one, or two (one level of nesting flattened).
+    public let keys: [String]
+
+    /// A column of the value at `keys`.
+    public init(keys: [String]) {
+        self.keys = keys
+    }
+
+    /// How the header row names it: its keys joined by dots (`ctx.user`).
+    public var name: String { keys.joined(separator: ".") }
+}
+
+/// What a record has in a column.
+public enum RecordCell: Equatable, Sendable {
+    /// No such member (or the record is no object).
+    case missing
+    /// A scalar, decoded — only its first part when `isWhole` is false (a long string or number).
+    case value(JSONValue, isWhole: Bool)
+    /// An array or an object (deeper than the one level flattened): its size, and where its
+    /// bytes are in the file.
+    case container(isObject: Bool, count: Int, bytes: Range<Int>)
+    /// A value that is not JSON, and where.
+    case malformed(JSONParseError)
+}

@@ -1,0 +1,59 @@
+import DocumentData
+
+/// Records as CSV (RFC 4180; `browse --view table` when standard output is not a terminal): the
+/// header row first, then a record a line, ended by CRLF; a field with a comma, a quote or a
+/// line break quoted, its quotes doubled. A string is written decoded, a number as the file
+/// writes it, `null` and a missing member as an empty field, an array or an object deeper than
+/// the columns flatten as its JSON on one line.
+public enum TableExport {
+    /// Writes `table` a line at a time to `emit` (each line without its line feed).
+    /// - Returns: the records that are not objects, or hold a value that is not JSON (each
+    ///   written with what it has: empty fields): the export is then not the whole file, and
+    ///   the caller says so.
+    public static func write(_ table: RecordTable, emit: (String) -> Void) -> PlainTextExport.Problems {
+        emit(table.columns.map { quoted($0.name) }.joined(separator: ",") + "\r")
+        var problems = PlainTextExport.Problems()
+        for row in 0..<table.rowCount {
+            let cells = table.cells(ofRow: row)
+            let problem = table.isRecord(row) ? cells.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } : "not an object"
+            if let problem {
+                problems.count += 1
+                if problems.first == nil { problems.first = "\(table.tree.name): \(table.name(ofRow: row)): \(problem)" }
+            }
+            emit(cells.map { quoted(text(of: $0, in: table.tree)) }.joined(separator: ",") + "\r")
+        }
+        return problems
+    }
+
+    /// A cell's text in a field, before quoting.
+    static func text(of cell: RecordCell, in tree: JSONTree) -> String {
+        switch cell {
+        case .missing, .value(.null, _), .malformed: return ""
+        case .value(.bool(let value), _): return value ? "true" : "false"
+        case .value(.number(let text), _), .value(.string(let text), _): return text
+        case .value: return ""
+        case .container(_, _, let bytes): return TreeExport.format(tree.bytes(in: bytes), oneLine: true)
+        }
+    }
+
+    /// `text` as a field: quoted when it holds a comma, a quote or a line break.
+    static func quoted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return text
+        }
+        var field = "\""
+        for character in text {
+            field.append(character)
+            if character == "\"" { field.append("\"") }
+        }
+        return field + "\""
+    }
+}
+
+extension RecordCell {
+    /// Why the value cannot be read, when it is not JSON.
+    var malformed: JSONParseError? {
+        if case .malformed(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+
+/// `browse --view table` written to a file: CSV that Python's `csv` module reads back as the
+/// records' fields (RFC 4180: the header row first, quoted fields, CRLF).
+@Suite struct TableExportTests {
+    /// Records with what CSV must quote (commas, quotes, line breaks), text that is not ASCII,
+    /// a nested object flattened, an array, null, missing members and a key met late: read back
+    /// by Python's `csv` module, each field is the record's value as JSON says it.
+    @Test func pythonsCSVModuleReadsBackEveryField() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let records = [
+            #"{"id": 1, "msg": "a, \"quoted\" word", "ctx": {"user": "ana", "n": 2}, "tags": ["x", 1]}"#,
+            #"{"id": 2, "msg": "two\nlines\r\nhere", "ctx": {"user": null}, "ok": true}"#,
+            #"{"id": 3.50, "msg": "日本 é \u0041", "late": {"deep": {"x": 1}}}"#,
+            #"{"msg": ""}"#,
+        ]
+        Subprocess.write(records.joined(separator: "\n") + "\n", to: directory + "/r.jsonl")
+        let result = Subprocess.run([Subprocess.tstack, "browse", directory + "/r.jsonl", "--view", "table"])
+        #expect(result.status == 0, "\(result.stderr)")
+        Subprocess.write(result.stdout, to: directory + "/r.csv")
+        let check = """
+            import csv, json, sys
+            lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+            # Numbers as the file writes them (`3.50` stays `3.50`); containers as JSON on one line.
+            written = [json.loads(line, parse_float=str, parse_int=str) for line in lines]
+            parsed = [json.loads(line) for line in lines]
+            rows = list(csv.reader(open(sys.argv[2], newline="", encoding="utf-8")))
+            header = rows[0]
+            assert header == ["id", "msg", "ctx.user", "ctx.n", "tags", "ok", "late.deep"], header
+            def field(record, plain, name):
+                for key in name.split("."):
+                    if not isinstance(record, dict) or key not in record:
+                        return ""
+                    record, plain = record[key], plain[key]
+                if record is None: return ""
+                if record is True: return "true"
+                if record is False: return "false"
+                if isinstance(record, (list, dict)): return json.dumps(plain, ensure_ascii=False)
+                return record
+            assert len(rows) == len(lines) + 1, rows
+            for record, plain, row in zip(written, parsed, rows[1:]):
+                expected = [field(record, plain, name) for name in header]
+                assert row == expected, (row, expected)
+            raw = open(sys.argv[2], "rb").read()
+            assert raw.count(b"\\r\\n") >= len(lines) + 1, raw
+            print("ok")
+            """
+        Subprocess.write(check, to: directory + "/check.py")
+        let checked = Subprocess.run(["python3", directory + "/check.py", directory + "/r.jsonl", directory + "/r.csv"])
+        #expect(checked.stdout == "ok\n", "\(checked.stdout)\(checked.stderr)\n\(result.stdout)")
+    }
+
+    /// A line that is no object is written as empty fields and named: the export is not the
+    /// whole file, so it fails (status 65) after writing the rest.
+    @Test func aLineThatIsNoRecordIsNamedAndFailsTheExport() {
+        let result = Subprocess.run([Subprocess.tstack, "browse", "-", "--view", "table"], input: "{\"a\": 1}\n7\n{\"a\": 2}\n")
+        #expect(result.status == 65)
+        #expect(result.stdout == "a\r\n1\r\n\r\n2\r\n")
+        #expect(result.stderr.contains("line 2: not an object"), "\(result.stderr)")
+    }
+}
