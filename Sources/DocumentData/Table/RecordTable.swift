@@ -17,30 +17,39 @@ public struct RecordTable {
     /// The path of the container (`.` for the root, `.features`), to name a record.
     public let path: JSONPath
 
+    /// Records up to this many bytes are read in one go and parsed whole (a record read member
+    /// by member cost a read of the file per key and per value: 83 s for the CSV of a million
+    /// records); bigger ones are read member by member.
+    public let parsedRecordBytes: Int
+
     /// The records sampled for the columns: the first this many.
     public static let sampledRecords = 1_000
 
     /// The table of `records`, the children of the container at `path` in `tree`, its columns
     /// from the first ``sampledRecords`` records.
-    public init(tree: JSONTree, records: ChildTable, path: JSONPath) {
+    /// Records bigger than `parsedRecordBytes` are read a member at a time.
+    public init(tree: JSONTree, records: ChildTable, path: JSONPath, parsedRecordBytes: Int = 1 << 16) {
         self.tree = tree
         self.records = records
         self.path = path
+        self.parsedRecordBytes = parsedRecordBytes
         for row in 0..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
     }
 
     /// The table of the records of `tree`: its root's children when it is an array (a JSON
     /// Lines file's lines), else those of the first member of the root that is an array (a
     /// GeoJSON's `features`, an API's `data`); nil when it has none.
-    public init?(recordsOf tree: JSONTree) {
+    public init?(recordsOf tree: JSONTree, parsedRecordBytes: Int = 1 << 16) {
         guard let root = tree.root else { return nil }
         guard root.isObject else {
-            self.init(tree: tree, records: root, path: JSONPath(components: []))
+            self.init(tree: tree, records: root, path: JSONPath(components: []), parsedRecordBytes: parsedRecordBytes)
             return
         }
         for index in 0..<root.count where root.childCount(of: index) != nil && tree.firstByte(ofChild: index, in: root) == UInt8(ascii: "[") {
             guard let key = tree.key(ofChild: index, in: root) else { continue }
-            self.init(tree: tree, records: tree.children(ofChild: index, in: root), path: JSONPath(components: [.key(key)]))
+            self.init(
+                tree: tree, records: tree.children(ofChild: index, in: root), path: JSONPath(components: [.key(key)]),
+                parsedRecordBytes: parsedRecordBytes)
             return
         }
         return nil
@@ -49,10 +58,6 @@ public struct RecordTable {
     /// The number of rows: one a record.
     public var rowCount: Int { records.count }
 
-    /// Whether record `row` is an object (a line of JSON Lines may be anything, or not JSON).
-    public func isRecord(_ row: Int) -> Bool {
-        object(at: row, in: records) != nil
-    }
 
     /// How messages name record `row`: its line in a JSON Lines file, else its path (`.[3]`).
     public func name(ofRow row: Int) -> String {
@@ -65,8 +70,26 @@ public struct RecordTable {
     /// - Returns: whether a column was added.
     @discardableResult
     public mutating func addColumns(of row: Int) -> Bool {
-        guard let record = object(at: row, in: records) else { return false }
         let before = columns.count
+        switch record(row) {
+        case .parsed(let members):
+            for member in members {
+                if case .object(let inner) = member.value, !inner.isEmpty {
+                    for innerMember in inner { add(RecordColumn(keys: [member.key, innerMember.key])) }
+                } else {
+                    add(RecordColumn(keys: [member.key]))
+                }
+            }
+        case .big(let record):
+            addColumns(ofBig: record)
+        case .notObject, .malformed:
+            break
+        }
+        return columns.count > before
+    }
+
+    /// The columns of a record too big to parse whole, read member by member.
+    private mutating func addColumns(ofBig record: ChildTable) {
         for index in 0..<record.count {
             guard let key = tree.key(ofChild: index, in: record) else { continue }
             if let inner = object(at: index, in: record), inner.count > 0 {
@@ -77,18 +100,70 @@ public struct RecordTable {
                 add(RecordColumn(keys: [key]))
             }
         }
-        return columns.count > before
     }
 
     private mutating func add(_ column: RecordColumn) {
         if known.insert(column).inserted { columns.append(column) }
     }
 
-    /// What record `row` has in each column, in order: its value (a string's first `limit`
-    /// bytes decoded, all of it with nil), a container's size, nothing, or why it cannot be
-    /// read. Its keys are read once for all the columns (a key met twice: the last one, as jq).
-    public func cells(ofRow row: Int, limit: Int? = nil) -> [RecordCell] {
-        guard let record = object(at: row, in: records) else { return Array(repeating: .missing, count: columns.count) }
+    /// What record `row` has in each column, in order: its value, nothing, or why it cannot be
+    /// read; nil when the record is no object (a line of JSON Lines may be anything). A record
+    /// of up to ``parsedRecordBytes`` is read in one go and parsed (a key met twice: the last
+    /// one, as jq); a bigger one is read a member at a time, a string's first `limit` bytes
+    /// decoded (all of it with nil), a container by its size.
+    public func cells(ofRow row: Int, limit: Int? = nil) -> [RecordCell]? {
+        switch record(row) {
+        case .parsed(let members):
+            return columns.map { column in
+                var value = JSONValue.object(members)
+                for key in column.keys {
+                    guard case .object(let members) = value, let member = members.last(where: { $0.key == key }) else { return .missing }
+                    value = member.value
+                }
+                return .value(value, isWhole: true)
+            }
+        case .big(let record):
+            return cells(ofBig: record, limit: limit)
+        case .malformed(let error):
+            return Array(repeating: .malformed(error), count: columns.count)
+        case .notObject:
+            return nil
+        }
+    }
+
+    /// A record: its members parsed, or its table when it is too big to parse whole (read a
+    /// member at a time), or what it is when it is no object.
+    private enum Record {
+        case parsed([JSONMember])
+        case big(ChildTable)
+        case notObject
+        case malformed(JSONParseError)
+    }
+
+
+    /// Record `row`, read.
+    private func record(_ row: Int) -> Record {
+        guard row < records.count, records.childCount(of: row) != nil else { return .notObject }
+        // (One read of the file a record: its region, blanks around the value included.)
+        let region = records.valueRegion(of: row)
+        guard region.count <= parsedRecordBytes else {
+            guard tree.firstByte(ofChild: row, in: records) == UInt8(ascii: "{") else { return .notObject }
+            return .big(tree.children(ofChild: row, in: records))
+        }
+        let bytes = tree.bytes(in: region)
+        guard bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") else {
+            return .notObject
+        }
+        do {
+            guard case .object(let members) = try JSONParser.parse(bytes) else { return .notObject }
+            return .parsed(members)
+        } catch {
+            return .malformed(tree.locate(error, at: region.lowerBound))
+        }
+    }
+
+    /// The cells of a record too big to parse whole (`cells(ofRow:limit:)`), read member by member.
+    private func cells(ofBig record: ChildTable, limit: Int?) -> [RecordCell] {
         let members = keyIndexes(of: record)
         var inner: [Int: (table: ChildTable, members: [String: Int])?] = [:]
         return columns.map { column in
@@ -159,8 +234,8 @@ public enum RecordCell: Equatable, Sendable {
     case missing
     /// A scalar, decoded — only its first part when `isWhole` is false (a long string or number).
     case value(JSONValue, isWhole: Bool)
-    /// An array or an object (deeper than the one level flattened): its size, and where its
-    /// bytes are in the file.
+    /// An array or an object of a record read a member at a time: its size, and where its bytes
+    /// are in the file (a record parsed whole has its containers as values).
     case container(isObject: Bool, count: Int, bytes: Range<Int>)
     /// A value that is not JSON, and where.
     case malformed(JSONParseError)

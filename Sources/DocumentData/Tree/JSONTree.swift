@@ -756,7 +756,7 @@ public final class JSONTree: @unchecked Sendable {
     }
 
     /// An error of the parser run on a value at `offset`, moved to the value's place in the file.
-    private func locate(_ error: JSONParseError, at offset: Int) -> JSONParseError {
+    func locate(_ error: JSONParseError, at offset: Int) -> JSONParseError {
         let (line, column) = lineAndColumn(of: offset)
         return JSONParseError(
             line: line + error.line - 1, column: error.line == 1 ? column + error.column - 1 : error.column,

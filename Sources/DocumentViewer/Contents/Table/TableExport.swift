@@ -13,14 +13,15 @@ public enum TableExport {
     public static func write(_ table: RecordTable, emit: (String) -> Void) -> PlainTextExport.Problems {
         emit(table.columns.map { quoted($0.name) }.joined(separator: ",") + "\r")
         var problems = PlainTextExport.Problems()
+        let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
         for row in 0..<table.rowCount {
             let cells = table.cells(ofRow: row)
-            let problem = table.isRecord(row) ? cells.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } : "not an object"
+            let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
             if let problem {
                 problems.count += 1
                 if problems.first == nil { problems.first = "\(table.tree.name): \(table.name(ofRow: row)): \(problem)" }
             }
-            emit(cells.map { quoted(text(of: $0, in: table.tree)) }.joined(separator: ",") + "\r")
+            emit((cells ?? empty).map { quoted(text(of: $0, in: table.tree)) }.joined(separator: ",") + "\r")
         }
         return problems
     }
@@ -31,8 +32,21 @@ public enum TableExport {
         case .missing, .value(.null, _), .malformed: return ""
         case .value(.bool(let value), _): return value ? "true" : "false"
         case .value(.number(let text), _), .value(.string(let text), _): return text
-        case .value: return ""
+        case .value(let container, _): return json(container)
         case .container(_, _, let bytes): return TreeExport.format(tree.bytes(in: bytes), oneLine: true)
+        }
+    }
+
+    /// `value` as JSON on one line, as `TreeExport.format(_:oneLine:)` writes it (`[1, {"a": 2}]`).
+    static func json(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let text): return text
+        case .string(let text): return JSONString.literal(text)
+        case .array(let elements): return "[" + elements.map(json).joined(separator: ", ") + "]"
+        case .object(let members):
+            return "{" + members.map { JSONString.literal($0.key) + ": " + json($0.value) }.joined(separator: ", ") + "}"
         }
     }
 
