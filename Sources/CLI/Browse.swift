@@ -68,6 +68,9 @@ struct Browse {
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
         let interactive = isatty(STDOUT_FILENO) == 1
         let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
+        if asTable, case .tree = loaded {} else if asTable {
+            Diagnostics.fail("--view table shows the records of JSON; \(document.file) is a stack document", status: Diagnostics.usage)
+        }
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80

@@ -91,11 +91,19 @@ import Testing
     /// The records of a file whose root is an object: its first array member's (a GeoJSON's
     /// features), named by their path.
     @Test func aRootObjectsFirstArrayHoldsTheRecords() throws {
-        let text = #"{"type": "FeatureCollection", "bbox": {"x": 1}, "features": [{"id": 1}, {"id": 2, "p": {"q": 3}}]}"#
+        let text = #"{"type": "FeatureCollection", "errors": [], "bbox": [0, 0, 1, 1], "features": [{"id": 1}, {"id": 2, "p": {"q": 3}}]}"#
         let table = try #require(RecordTable(recordsOf: try JSONTree(bytes: Array(text.utf8), name: "g.json")))
         #expect(table.columns.map(\.name) == ["id", "p.q"])
         #expect(table.rowCount == 2)
         #expect(table.name(ofRow: 1) == ".features[1]")
         #expect(table.cells(ofRow: 1)?[1] == .value(.number("3"), isWhole: true))
+    }
+
+    /// Two columns never share a name: a key that holds a dot (or is empty) is named in jq's form.
+    @Test func aKeyWithADotIsNamedAsJqWouldWriteIt() throws {
+        let text = #"[{"a.b": 1, "a": {"b": 2}, "": {"c": 3}}]"#
+        let table = try #require(RecordTable(recordsOf: try JSONTree(bytes: Array(text.utf8), name: "d.json")))
+        #expect(table.columns.map(\.name) == [#"["a.b"]"#, "a.b", #"[""].c"#])
+        #expect(table.cells(ofRow: 0) == [.value(.number("1"), isWhole: true), .value(.number("2"), isWhole: true), .value(.number("3"), isWhole: true)])
     }
 }

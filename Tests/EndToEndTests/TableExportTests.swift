@@ -13,7 +13,9 @@ import Testing
             #"{"id": 1, "msg": "a, \"quoted\" word", "ctx": {"user": "ana", "n": 2}, "tags": ["x", 1]}"#,
             #"{"id": 2, "msg": "two\nlines\r\nhere", "ctx": {"user": null}, "ok": true}"#,
             #"{"id": 3.50, "msg": "日本 é \u0041", "late": {"deep": {"x": 1}}}"#,
-            #"{"msg": ""}"#,
+            #"{"msg": "a\"\u0301b"}"#,
+            // Read a member at a time (over 64 KiB), its array's escapes decoded as a small one's.
+            #"{"id": 5, "msg": "\#(String(repeating: "long ", count: 14_000))", "tags": ["caf\u00e9", "a\/b"]}"#,
         ]
         Subprocess.write(records.joined(separator: "\n") + "\n", to: directory + "/r.jsonl")
         let result = Subprocess.run([Subprocess.tstack, "browse", directory + "/r.jsonl", "--view", "table"])
@@ -52,11 +54,37 @@ import Testing
     }
 
     /// A line that is no object is written as empty fields and named: the export is not the
-    /// whole file, so it fails (status 65) after writing the rest.
+    /// whole file, so it fails (status 65) after writing the rest. A row of one empty field is
+    /// `""` (an empty line would be no row).
     @Test func aLineThatIsNoRecordIsNamedAndFailsTheExport() {
         let result = Subprocess.run([Subprocess.tstack, "browse", "-", "--view", "table"], input: "{\"a\": 1}\n7\n{\"a\": 2}\n")
         #expect(result.status == 65)
-        #expect(result.stdout == "a\r\n1\r\n\r\n2\r\n")
+        #expect(result.stdout == "a\r\n1\r\n\"\"\r\n2\r\n")
         #expect(result.stderr.contains("line 2: not an object"), "\(result.stderr)")
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        Subprocess.write("{\"a\": 1}\n{\"a\": \n", to: directory + "/cut.jsonl")
+        let cut = Subprocess.run([Subprocess.tstack, "browse", directory + "/cut.jsonl", "--view", "table"])
+        #expect(cut.status == 65)
+        #expect(cut.stderr.contains("line 2: not JSON: "), "\(cut.stderr)")
+    }
+
+    /// Every member of every record has its column, not only those of the records sampled: a
+    /// key first met in the 1,201st record is in the header and in its row.
+    @Test func aKeyMetPastTheSampleHasItsColumn() {
+        let lines = Array(repeating: #"{"n": 1}"#, count: 1_200) + [#"{"n": 2, "err": "disk full"}"#]
+        let result = Subprocess.run([Subprocess.tstack, "browse", "-", "--view", "table"], input: lines.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "n,err")
+        #expect(rows.dropLast().last == "2,disk full")
+        #expect(rows.dropFirst().first == "1,")
+    }
+
+    /// `--view table` is for JSON's records: a stack document is refused (status 64).
+    @Test func aStackDocumentIsNoTable() {
+        let result = Subprocess.run([Subprocess.tstack, "browse", "-", "--view", "table"], input: #"{"title": "t", "sections": [{"id": "s", "items": [{"id": "a", "title": "A"}]}]}"#)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("is a stack document"), "\(result.stderr)")
     }
 }

@@ -46,10 +46,11 @@ public struct RecordTable {
             return
         }
         for index in 0..<root.count where root.childCount(of: index) != nil && tree.firstByte(ofChild: index, in: root) == UInt8(ascii: "[") {
-            guard let key = tree.key(ofChild: index, in: root) else { continue }
-            self.init(
-                tree: tree, records: tree.children(ofChild: index, in: root), path: JSONPath(components: [.key(key)]),
-                parsedRecordBytes: parsedRecordBytes)
+            // (An array of records: a GeoJSON's `bbox` of numbers, or an empty `errors`, is not.)
+            let array = tree.children(ofChild: index, in: root)
+            guard (0..<min(array.count, 8)).contains(where: { array.childCount(of: $0) != nil && tree.firstByte(ofChild: $0, in: array) == UInt8(ascii: "{") }),
+                let key = tree.key(ofChild: index, in: root) else { continue }
+            self.init(tree: tree, records: array, path: JSONPath(components: [.key(key)]), parsedRecordBytes: parsedRecordBytes)
             return
         }
         return nil
@@ -114,10 +115,14 @@ public struct RecordTable {
     public func cells(ofRow row: Int, limit: Int? = nil) -> [RecordCell]? {
         switch record(row) {
         case .parsed(let members):
+            // Each key's last member (as jq), found once for all the columns.
+            let byKey = Dictionary(members.map { ($0.key, $0.value) }) { $1 }
             return columns.map { column in
-                var value = JSONValue.object(members)
-                for key in column.keys {
-                    guard case .object(let members) = value, let member = members.last(where: { $0.key == key }) else { return .missing }
+                guard var value = byKey[column.keys[0]] else { return .missing }
+                if column.keys.count > 1 {
+                    guard case .object(let inner) = value, let member = inner.last(where: { $0.key == column.keys[1] }) else {
+                        return .missing
+                    }
                     value = member.value
                 }
                 return .value(value, isWhole: true)
@@ -143,11 +148,13 @@ public struct RecordTable {
 
     /// Record `row`, read.
     private func record(_ row: Int) -> Record {
-        guard row < records.count, records.childCount(of: row) != nil else { return .notObject }
+        guard row < records.count else { return .notObject }
         // (One read of the file a record: its region, blanks around the value included.)
         let region = records.valueRegion(of: row)
         guard region.count <= parsedRecordBytes else {
-            guard tree.firstByte(ofChild: row, in: records) == UInt8(ascii: "{") else { return .notObject }
+            guard records.childCount(of: row) != nil, tree.firstByte(ofChild: row, in: records) == UInt8(ascii: "{") else {
+                return .notObject
+            }
             return .big(tree.children(ofChild: row, in: records))
         }
         let bytes = tree.bytes(in: region)
@@ -224,8 +231,12 @@ public struct RecordColumn: Hashable, Sendable {
         self.keys = keys
     }
 
-    /// How the header row names it: its keys joined by dots (`ctx.user`).
-    public var name: String { keys.joined(separator: ".") }
+    /// How the header row names it: its keys joined by dots (`ctx.user`) — in jq's form when a
+    /// key holds a dot or is empty (`["a.b"]`, `ctx[""]`), so two columns never share a name.
+    public var name: String {
+        guard keys.contains(where: { $0.isEmpty || $0.contains(".") }) else { return keys.joined(separator: ".") }
+        return String(JSONPath(components: keys.map { .key($0) }).description.dropFirst())
+    }
 }
 
 /// What a record has in a column.

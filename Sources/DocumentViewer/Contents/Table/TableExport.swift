@@ -11,7 +11,11 @@ public enum TableExport {
     ///   written with what it has: empty fields): the export is then not the whole file, and
     ///   the caller says so.
     public static func write(_ table: RecordTable, emit: (String) -> Void) -> PlainTextExport.Problems {
-        emit(table.columns.map { quoted($0.name) }.joined(separator: ",") + "\r")
+        // Every member of every record has its column (the table sampled the first records):
+        // a pass over them all before the header row.
+        var table = table
+        for row in 0..<table.rowCount { table.addColumns(of: row) }
+        emit(line(table.columns.map(\.name)))
         var problems = PlainTextExport.Problems()
         let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
         for row in 0..<table.rowCount {
@@ -21,7 +25,7 @@ public enum TableExport {
                 problems.count += 1
                 if problems.first == nil { problems.first = "\(table.tree.name): \(table.name(ofRow: row)): \(problem)" }
             }
-            emit((cells ?? empty).map { quoted(text(of: $0, in: table.tree)) }.joined(separator: ",") + "\r")
+            emit(line((cells ?? empty).map { text(of: $0, in: table.tree) }))
         }
         return problems
     }
@@ -33,7 +37,9 @@ public enum TableExport {
         case .value(.bool(let value), _): return value ? "true" : "false"
         case .value(.number(let text), _), .value(.string(let text), _): return text
         case .value(let container, _): return json(container)
-        case .container(_, _, let bytes): return TreeExport.format(tree.bytes(in: bytes), oneLine: true)
+        case .container(_, _, let bytes):
+            // (Decoded as a record parsed whole has it, so a string's escapes read the same.)
+            return (try? JSONParser.parse(tree.bytes(in: bytes))).map(json) ?? ""
         }
     }
 
@@ -50,17 +56,26 @@ public enum TableExport {
         }
     }
 
-    /// `text` as a field: quoted when it holds a comma, a quote or a line break.
+    /// A line of `fields`, each quoted when it must be, and its CR (the caller adds the LF). A
+    /// line of one empty field is `""`: an empty line would be read as no field at all.
+    static func line(_ fields: [String]) -> String {
+        if fields.count == 1, fields[0].isEmpty { return "\"\"\r" }
+        return fields.map(quoted).joined(separator: ",") + "\r"
+    }
+
+    /// `text` as a field: quoted when it holds a comma, a quote or a line break, its quotes
+    /// doubled (byte by byte: a quote a combining mark follows is a quote too).
     static func quoted(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return text
         }
-        var field = "\""
-        for character in text {
-            field.append(character)
-            if character == "\"" { field.append("\"") }
+        var field: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            field.append(byte)
+            if byte == UInt8(ascii: "\"") { field.append(byte) }
         }
-        return field + "\""
+        field.append(UInt8(ascii: "\""))
+        return String(decoding: field, as: UTF8.self)
     }
 }
 
