@@ -18,7 +18,7 @@ struct Browse {
                 help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none)."),
             OptionSpec(
                 name: "view", kind: .value(name: "tree|table"),
-                help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array member: a GeoJSON's features). Not a terminal, a table is written as CSV (RFC 4180, the header row first).",
+                help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array of objects: a GeoJSON's features). Not a terminal, a table is written as CSV (RFC 4180, the header row first); the table on a terminal comes next.",
                 defaultValue: "tree"),
             OptionSpec(
                 name: "follow", kind: .flag,
