@@ -37,8 +37,8 @@ public struct RecordTable {
     }
 
     /// The table of the records of `tree`: its root's children when it is an array (a JSON
-    /// Lines file's lines), else those of the first member of the root that is an array (a
-    /// GeoJSON's `features`, an API's `data`); nil when it has none.
+    /// Lines file's lines), else those of the first member of the root that is an array of
+    /// objects (a GeoJSON's `features`, an API's `data`); nil when it has none.
     public init?(recordsOf tree: JSONTree, parsedRecordBytes: Int = 1 << 16) {
         guard let root = tree.root else { return nil }
         guard root.isObject else {
@@ -58,7 +58,6 @@ public struct RecordTable {
 
     /// The number of rows: one a record.
     public var rowCount: Int { records.count }
-
 
     /// How messages name record `row`: its line in a JSON Lines file, else its path (`.[3]`).
     public func name(ofRow row: Int) -> String {
