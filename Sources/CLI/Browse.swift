@@ -67,16 +67,22 @@ struct Browse {
         // system instead of staying in the heap (glibc would raise this threshold as they are freed).
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
         let interactive = isatty(STDOUT_FILENO) == 1
-        let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
-        if asTable, case .tree = loaded {} else if asTable {
-            Diagnostics.fail("--view table shows the records of JSON; \(document.file) is a stack document", status: Diagnostics.usage)
+        if asTable, interactive {
+            // (The records on a terminal are issue 26's next step; the CSV export is there.) Said
+            // before the file is read.
+            Diagnostics.fail(
+                "--view table shows on a terminal in a later version; written to a file or a pipe it is CSV (tstack browse \(document.file) --view table > records.csv)",
+                status: Diagnostics.usage)
         }
+        let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             let output = StandardOutput()
             var problems = PlainTextExport.Problems()
             switch loaded {
+            case .whole where asTable, .reading where asTable:
+                Diagnostics.fail("--view table shows the records of JSON; \(document.file) is a stack document", status: Diagnostics.usage)
             case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
             case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
             case .tree(let tree) where asTable:
@@ -98,12 +104,6 @@ struct Browse {
                 Diagnostics.fail(first + more, status: Diagnostics.dataError)
             }
             return
-        }
-        if asTable {
-            // (The records on a terminal are issue 26's next step; the CSV export is there.)
-            Diagnostics.fail(
-                "--view table shows on a terminal in a later version; written to a file or a pipe it is CSV (tstack browse \(document.file) --view table > records.csv)",
-                status: Diagnostics.usage)
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
         // browser takes the terminal's real size when the session starts.

@@ -225,6 +225,10 @@ public struct ChildTable: Sendable {
         return regionStart(of: count - 1) - (isObject ? 0 : 1)
     }
 
+    /// Whether a scan's batch (``ContainerScanner/takeChildren(all:caughtUp:)``) hands over any
+    /// child, kept whole or in blocks.
+    var handsOverChildren: Bool { !valueStarts.isEmpty || handedBlocks != nil }
+
     /// Whether child `index` is a container still being read (``lastChildIsGrowing``).
     public func isGrowing(_ index: Int) -> Bool {
         lastChildIsGrowing && index == count - 1

@@ -266,13 +266,14 @@ struct ContainerScanner {
     /// on: a GeoJSON file's features show before the scan reaches their end. Nil otherwise
     /// (JSON Lines: its lines are the children).
     mutating func takeGrowingChild() -> GrowingChild? {
-        guard !isLines, depth >= 2, let level = levels.first, !level.isKnown, table.valueStarts.count == 1,
-            level.firstStart < (levels.count > 1 ? levels[1].firstStart : pendingBlockStarts.count) else {
+        // (Its block starts are the pending ones up to those of the container inside it.)
+        let level = levels.first
+        let starts = level.map { pendingBlockStarts[$0.firstStart..<(levels.count > 1 ? levels[1].firstStart : pendingBlockStarts.count)] }
+        guard !isLines, depth >= 2, let level, let starts, !starts.isEmpty, !level.isKnown, table.valueStarts.count == 1 else {
             // (What is handed next starts again from its first block.)
             growingOpening = -1
             return nil
         }
-        let starts = pendingBlockStarts[level.firstStart..<(levels.count > 1 ? levels[1].firstStart : pendingBlockStarts.count)]
         if growingOpening != level.opening {
             growingOpening = level.opening
             growingStartsHanded = 0

@@ -413,7 +413,7 @@ public final class JSONTree: @unchecked Sendable {
         // batch's children start with it.)
         let before = table.count
         let grown = table.lastChildIsGrowing
-        if grown, found.batches.contains(where: { !$0.valueStarts.isEmpty || $0.handedBlocks != nil }) {
+        if grown, found.batches.contains(where: \.handsOverChildren) {
             table.dropGrowingChild()
             growingChild = nil
         }

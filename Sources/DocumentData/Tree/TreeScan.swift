@@ -120,7 +120,7 @@ final class TreeScan: Sendable {
             if let growing, let before = found.growingChild, before.opening == growing.opening,
                 growing.firstBlock == before.firstBlock + before.blockStarts.count {
                 found.growingChild?.blockStarts += growing.blockStarts
-            } else if growing != nil || !children.valueStarts.isEmpty || children.handedBlocks != nil {
+            } else if growing != nil || children.handsOverChildren {
                 // (Starts not taken yet stay until the child is handed over whole, or handed again
                 // from its first block.)
                 found.growingChild = growing
