@@ -38,7 +38,8 @@ extension LazyStack {
         return true
     }
 
-    /// Scrolls so `row` lands at `alignment`: at `.top` directly below its section's pinned header.
+    /// Scrolls so `row` lands at `alignment`: at `.top` directly below its section's pinned header,
+    /// at `.center` in the middle of the lines between the pinned header and footer.
     /// Works for rows never measured: placement starts from the target itself.
     /// - Complexity: O(viewport) rows measured plus O(log n).
     public mutating func scroll(toRow row: Int, alignment: ScrollAlignment) {
@@ -51,7 +52,10 @@ extension LazyStack {
         case .top:
             offset = -leadingInset(for: target)
         case .center:
-            offset = -(viewportExtent - targetExtent) / 2
+            // In the middle of the lines the pins leave, never under them.
+            let leading = leadingInset(for: target)
+            let room = viewportExtent - leading - trailingInset(for: target)
+            offset = -(leading + max(0, room - targetExtent) / 2)
         case .bottom:
             offset = targetExtent - viewportExtent + trailingInset(for: target)
         }

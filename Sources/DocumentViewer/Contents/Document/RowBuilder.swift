@@ -21,7 +21,7 @@ struct RowBuilder: Sendable {
 
     /// A section header: one bar across the width, the gutter included.
     func header(_ text: String, width: Int) -> RenderedRow {
-        var cells = clipped(line(text + " ", style: theme.header), to: width)
+        var cells = CellText.clipped(line(text + " ", style: theme.header), to: width)
         let used = cells.reduce(0) { $0 + Int($1.width) }
         cells += Array(repeating: Cell.blank(theme.header), count: max(0, width - used))
         return RenderedRow(lines: [cells], gutterStyle: theme.header)
@@ -30,19 +30,19 @@ struct RowBuilder: Sendable {
     /// A section footer: one dim line under the section's last item.
     func footer(_ text: String, width: Int) -> RenderedRow {
         let cells = line("── " + text + " ──", style: theme.footer)
-        return RenderedRow(lines: [clipped(cells, to: width - Self.rightMargin)])
+        return RenderedRow(lines: [CellText.clipped(cells, to: width - Self.rightMargin)])
     }
 
     /// An item: bold title, dim subtitle, art as is (clipped), body wrapped at words, and a
     /// blank line after it that does not carry the focus mark.
     func item(_ item: StackDocument.Item, width: Int) -> RenderedRow {
         let limit = max(1, width - Self.rightMargin)
-        var lines: [[Cell]] = [clipped(line(item.title, style: theme.title), to: limit)]
+        var lines: [[Cell]] = [CellText.clipped(line(item.title, style: theme.title), to: limit)]
         if let subtitle = item.subtitle, !subtitle.isEmpty {
-            lines.append(clipped(line(subtitle, style: theme.subtitle), to: limit))
+            lines.append(CellText.clipped(line(subtitle, style: theme.subtitle), to: limit))
         }
         for artLine in item.art.prefix(Self.maximumArtLines) {
-            lines.append(hardClipped(indent + line(artLine, style: theme.art), to: limit))
+            lines.append(CellText.hardClipped(indent + line(artLine, style: theme.art), to: limit))
         }
         if item.art.count > Self.maximumArtLines {
             lines.append(indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
@@ -63,18 +63,18 @@ struct RowBuilder: Sendable {
         let title = line(item.title, style: theme.title)
         let subtitle = line(item.subtitle ?? "", style: theme.subtitle)
         let art = item.art.prefix(Self.maximumCardArt).map { line($0, style: theme.art) }
-        let content = ([title, subtitle] + art).map(width(of:)).max() ?? 0
+        let content = ([title, subtitle] + art).map(CellText.width(of:)).max() ?? 0
         let cardWidth = min(36, max(16, content + 4))
         let inner = cardWidth - 4
-        var body: [[Cell]] = [clipped(title, to: inner)]
-        if showsSubtitle { body.append(clipped(subtitle, to: inner)) }
-        body += art.map { hardClipped($0, to: inner) }
+        var body: [[Cell]] = [CellText.clipped(title, to: inner)]
+        if showsSubtitle { body.append(CellText.clipped(subtitle, to: inner)) }
+        body += art.map { CellText.hardClipped($0, to: inner) }
         let border = theme.cardBorder
         let horizontal = String(repeating: "─", count: cardWidth - 2)
         var lines: [[Cell]] = [CellText.cells("┌" + horizontal + "┐", style: border)]
         for index in 0..<max(0, height - 2) {
             let text = index < body.count ? body[index] : []
-            let padding = Array(repeating: Cell.blank, count: inner - width(of: text))
+            let padding = Array(repeating: Cell.blank, count: inner - CellText.width(of: text))
             lines.append(
                 [Cell("│", style: border), .blank] + text + padding + [.blank, Cell("│", style: border)])
         }
@@ -100,32 +100,4 @@ struct RowBuilder: Sendable {
         CellText.cells(CellText.prefix(text, scalars: Self.maximumLineCharacters).text, style: style)
     }
     private var indent: [Cell] { [.blank, .blank] }
-
-    private func width(of cells: [Cell]) -> Int {
-        cells.reduce(0) { $0 + Int($1.width) }
-    }
-
-    /// `cells` cut to `width` columns, ending in "…" when something was cut.
-    private func clipped(_ cells: [Cell], to width: Int) -> [Cell] {
-        guard self.width(of: cells) > width else { return cells }
-        var line = hardClipped(cells, to: max(0, width - 1))
-        line.append(Cell("…", style: cells.last?.style ?? .plain))
-        return line
-    }
-
-    /// `cells` cut to `width` columns, never splitting a wide character.
-    private func hardClipped(_ cells: [Cell], to width: Int) -> [Cell] {
-        var line: [Cell] = []
-        var used = 0
-        for cell in cells {
-            if cell.isContinuation {
-                if line.last?.width == 2 { line.append(cell) }
-                continue
-            }
-            guard used + Int(cell.width) <= width else { break }
-            line.append(cell)
-            used += Int(cell.width)
-        }
-        return line
-    }
 }

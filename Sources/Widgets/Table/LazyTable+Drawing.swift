@@ -1,0 +1,73 @@
+import StackEngine
+import TerminalUI
+
+// MARK: - Drawing into an area
+
+extension LazyTable {
+    /// Lays out the lines and the columns and draws them in `area` of `buffer`: the header row
+    /// at the top and the label column at the left, a rule after it, the cells of the rows and
+    /// columns on screen, the selected row and cell, and the scrollbar in the area's last column.
+    /// Nothing is drawn outside `area`, and nothing of what was there before stays inside it.
+    public mutating func draw(into buffer: inout CellBuffer, area: Rect) {
+        let down = lines.layout()
+        let across = columns.layout()
+        drawnArea = area
+        buffer.fill(.plain, area: area)
+        let right = area.right - 1
+        // The label column is the columns' pinned header: the others are drawn after it.
+        let labelWidth = columns.source.labelWidth
+        let scrolledStart = area.x + labelWidth + 1
+        let source = self.source
+        let selectedColumn = columns.selection
+        for placed in down.rows where placed.origin >= 0 && placed.origin < area.height {
+            let y = area.y + placed.origin
+            let isHeader = placed.index == 0
+            if isHeader { buffer.fill(style.header, x: area.x, y: y, count: right - area.x) }
+            // The label column, pinned at the left edge (the columns' frame places it there, and
+            // also where it lies scrolled when the view is not at the left end).
+            let label = isHeader
+                ? TableCell(source.labelTitle, style: style.header, alignment: .trailing)
+                : TableCell(source.label(ofRow: placed.index - 1), style: style.label, alignment: .trailing)
+            Self.write(label, x: area.x, width: labelWidth, y: y, clip: area.x..<min(area.x + labelWidth, right), into: &buffer)
+            for column in across.rows where column.index > 0 {
+                let x = area.x + column.origin
+                // (Cells are made only for the columns that show.)
+                let end = min(x + column.row.width, right)
+                let from = max(x, scrolledStart)
+                guard from < end else { continue }
+                let cell: TableCell
+                if isHeader {
+                    cell = TableCell(source.title(ofColumn: column.index - 1), style: style.header)
+                } else {
+                    guard let record = placed.row.record else { continue }
+                    cell = source.cell(atColumn: column.index - 1, of: record)
+                }
+                Self.write(cell, x: x, width: column.row.width, y: y, clip: scrolledStart..<end, into: &buffer)
+                if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
+                    buffer.restyle(x: from, y: y, count: end - from) { $0 = $0.overlaid(with: style.selectedCell) }
+                }
+            }
+            if labelWidth < right - area.x {
+                buffer.write("│", style: isHeader ? style.header.overlaid(with: style.rule) : style.rule, x: area.x + labelWidth, y: y)
+            }
+            if !isHeader, placed.index == lines.selection {
+                buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: style.selectedRow) }
+            }
+        }
+        Scrollbar.draw(
+            for: down, x: right, top: area.y, length: min(area.height, down.viewportExtent),
+            track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
+    }
+
+    /// Writes `cell` in a column at `x` of `width` columns on line `y`, cut with `…` to the width,
+    /// at its alignment's end, and clipped to `clip` (the columns it shows in).
+    private static func write(_ cell: TableCell, x: Int, width: Int, y: Int, clip: Range<Int>, into buffer: inout CellBuffer) {
+        // A long text is cut before its cells are made: a megabyte string costs what a word does.
+        let (head, more) = CellText.prefix(cell.text, scalars: 2 * width + 8)
+        var cells = CellText.cells(head, style: cell.style)
+        if more > 0 { cells.append(Cell("…", style: cell.style)) }
+        cells = CellText.clipped(cells, to: width)
+        let pad = cell.alignment == .trailing ? max(0, width - CellText.width(of: cells)) : 0
+        buffer.write(cells, x: x + pad, y: y, limit: clip.upperBound, start: clip.lowerBound)
+    }
+}
