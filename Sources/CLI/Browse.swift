@@ -17,10 +17,6 @@ struct Browse {
                 name: "no-animation", kind: .flag,
                 help: "Jump straight to goto, shortcut, g and G targets instead of scrolling there (also TSTACK_ANIMATIONS=none)."),
             OptionSpec(
-                name: "view", kind: .value(name: "tree|table"),
-                help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array of objects: a GeoJSON's features). Not a terminal, a table is written as CSV (RFC 4180, the header row first); the table on a terminal comes next.",
-                defaultValue: "tree"),
-            OptionSpec(
                 name: "follow", kind: .flag,
                 help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start."),
         ])
@@ -28,8 +24,6 @@ struct Browse {
     var document: DocumentOptions
     var noAnimation: Bool
     var follow: Bool
-    /// `--view table`: the records as a table.
-    var asTable: Bool
 
     /// The command `parsed` asks for.
     /// - Throws: ``UsageError`` for a value an option cannot take.
@@ -37,7 +31,6 @@ struct Browse {
         document = try DocumentOptions(parsed)
         noAnimation = parsed.has("no-animation")
         follow = parsed.has("follow")
-        asTable = try parsed.value("view") { ["tree": false, "table": true][$0] }
     }
 
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
@@ -67,13 +60,6 @@ struct Browse {
         // system instead of staying in the heap (glibc would raise this threshold as they are freed).
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
         let interactive = isatty(STDOUT_FILENO) == 1
-        if asTable, interactive {
-            // (The records on a terminal are issue 26's next step; the CSV export is there.) Said
-            // before the file is read.
-            Diagnostics.fail(
-                "--view table shows on a terminal in a later version; written to a file or a pipe it is CSV (tstack browse \(document.file) --view table > records.csv)",
-                status: Diagnostics.usage)
-        }
         let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
@@ -81,11 +67,11 @@ struct Browse {
             let output = StandardOutput()
             var problems = PlainTextExport.Problems()
             switch loaded {
-            case .whole where asTable, .reading where asTable:
-                Diagnostics.fail("--view table shows the records of JSON; \(document.file) is a stack document", status: Diagnostics.usage)
+            case .whole where document.asTable, .reading where document.asTable:
+                DocumentOptions.refuseTable(of: document.file)
             case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
             case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
-            case .tree(let tree) where asTable:
+            case .tree(let tree) where document.asTable:
                 problems = Self.writeTable(of: tree, to: output)
             case .tree(let tree):
                 do {

@@ -11,6 +11,8 @@ struct DocumentOptions {
     var prefetch: ScreenCountArgument
     var retain: ScreenCountArgument
     var lazyThreshold: Int
+    /// `--view table`: the records as a table.
+    var asTable: Bool
 
     /// What both commands accept.
     static let argument = (name: "file", help: "The stack document (.json) to open, or - for standard input.")
@@ -28,6 +30,10 @@ struct DocumentOptions {
             name: "retain", kind: .value(name: "screens", takesDashes: true),
             help: "Screens of rows kept resolved behind the viewport (0–100).", defaultValue: "1"),
         OptionSpec(
+            name: "view", kind: .value(name: "tree|table"),
+            help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array of objects: a GeoJSON's features). browse not on a terminal writes a table as CSV (RFC 4180, the header row first).",
+            defaultValue: "tree"),
+        OptionSpec(
             name: "lazy-threshold", kind: .value(name: "bytes"),
             help: "Show files of at least this many bytes before they are read to their end (tests use 0).",
             defaultValue: "\(LazyDocument.minimumSize)", isHidden: true),
@@ -42,6 +48,12 @@ struct DocumentOptions {
         prefetch = try parsed.value("prefetch", ScreenCountArgument.init(argument:))
         retain = try parsed.value("retain", ScreenCountArgument.init(argument:))
         lazyThreshold = try parsed.value("lazy-threshold") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        asTable = try parsed.value("view") { ["tree": false, "table": true][$0] }
+    }
+
+    /// Exits: `--view table` shows records of JSON, and `file` is a stack document.
+    static func refuseTable(of file: String) -> Never {
+        Diagnostics.fail("--view table shows the records of JSON; \(file) is a stack document", status: Diagnostics.usage)
     }
 
     /// A stack document read whole, or one whose items are found by a scan that goes on while it
@@ -150,6 +162,7 @@ struct DocumentOptions {
                 retainScreens: retain.screens)
         }
         if let log { viewer.setLayoutLog { log.write($0) } }
+        if asTable, !viewer.showRecordsTable() { Self.refuseTable(of: file) }
         if let target = scrollTo, !viewer.scroll(toID: target) {
             guard case .tree = loaded else {
                 Diagnostics.fail("\(file): no row or item with id \"\(target)\" (--scroll-to)", status: Diagnostics.usage)

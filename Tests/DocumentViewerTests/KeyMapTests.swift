@@ -115,7 +115,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [(0, ViewerKeyContext.stack), (1, .tree)])
+    @Test(arguments: [(0, ViewerKeyContext.stack), (1, .tree), (2, .table)])
     func theReadmeListsEveryBindingInOrder(table: Int, context: ViewerKeyContext) {
         // Rows that are not key bindings: the document's own shortcuts, and the mouse.
         let bound = Self.readmeKeys(table: table).filter { $0 != "the document's shortcut keys" && $0 != "mouse" }
@@ -167,14 +167,28 @@ import Testing
     }
 
     static let treeJSON = #"{"a": {"x": 1, "y": [1, 2]}, "b": "text", "c": [3, 4], "d": 5}"#
+    /// Records as a table wider and taller than the screen, with a `1` to search for.
+    static let tableJSON = "[" + (0..<30).map { row in
+        "{" + (0..<12).map { #""column\#($0)": "value \#(row) of \#($0)""# }.joined(separator: ", ") + "}"
+    }.joined(separator: ", ") + "]"
 
     static func outcome(_ context: ViewerKeyContext, _ keys: String) throws -> Outcome {
         let size = TerminalSize(width: 60, height: 8)
         let terminal = MemoryTerminal(size: size, input: try KeyNotation.parse(keys))
-        var viewer = context == .tree
-            ? Viewer(tree: try JSONTree(bytes: Array(treeJSON.utf8), name: "k.json"), fileName: "k.json", size: size,
-                     theme: .monochrome)
-            : Viewer(document: Harness.demo, fileName: "origami.json", size: size, theme: .monochrome)
+        var viewer: Viewer
+        switch context {
+        case .tree:
+            viewer = Viewer(
+                tree: try JSONTree(bytes: Array(treeJSON.utf8), name: "k.json"), fileName: "k.json", size: size,
+                theme: .monochrome)
+        case .table:
+            viewer = Viewer(
+                tree: try JSONTree(bytes: Array(tableJSON.utf8), name: "t.json"), fileName: "t.json", size: size,
+                theme: .monochrome)
+            viewer.showRecordsTable()
+        default:
+            viewer = Viewer(document: Harness.demo, fileName: "origami.json", size: size, theme: .monochrome)
+        }
         _ = viewer.run(screen: terminal, input: terminal)
         return Outcome(screen: terminal.screen!.textLines(), quit: viewer.isFinished, copied: terminal.clipboard)
     }
@@ -194,6 +208,7 @@ import Testing
         case (.moreDetail, _): return "-"
         case (.openFold, _), (.openSiblings, _), (.openAll, _): return "jzc"
         case (.closeOrParent, _), (.previousSibling, _): return "jj"
+        case (.previousColumn, .table), (.firstColumn, .table): return "ll"
         // Box: a help box longer than the screen; up and back from its end.
         case (.nextItem, .box), (.scrollLines(1), .box), (.halfPageDown, .box), (.pageDown, .box), (.bottom, .box),
             (.closeBox, .box):

@@ -69,7 +69,8 @@ import TestSupport
         var generator = SeededGenerator(seed: UInt64(seed))
         let kind = Kind.allCases[seed % Kind.allCases.count]
         var viewer = try Self.viewer(kind, size: TerminalSize(width: 60, height: 14))
-        let pool = Self.keys(for: kind == .stack ? .stack : .tree)
+        // (A tree's keys and, after `T`, a table's.)
+        let pool = kind == .stack ? Self.keys(for: .stack) : Self.keys(for: .tree) + Self.keys(for: .table)
         let value = try Self.value(of: kind)
         var typed: [String] = []
         for _ in 0..<60 {
@@ -78,14 +79,36 @@ import TestSupport
             for event in try KeyNotation.parse(keys) { viewer.handle(event) }
             let frame = viewer.render()
             let trail = typed.joined()
-            // The focus is on screen: its mark in the gutter (a box never covers column 0).
-            if viewer.focusedID != nil, viewer.prompt.current?.hint == nil {
+            if viewer.tree?.table != nil {
+                if viewer.overlay == nil { Self.expectSoundTable(frame, after: "\(kind) after \(trail)") }
+            } else if viewer.focusedID != nil, viewer.prompt.current?.hint == nil {
+                // The focus is on screen: its mark in the gutter (a box never covers column 0).
                 #expect((0..<(frame.height - 1)).contains { frame[0, $0].character == "▌" }, "\(kind) after \(trail)")
             }
             // Only rows near the screen are built.
             #expect(viewer.statistics.counters.resolvedNow <= 6 * frame.height, "\(kind) after \(trail)")
             if let tree = viewer.tree { Self.expectNaiveRows(tree, of: value, after: trail) }
         }
+    }
+
+    /// A table's screen: the header row at the top, the labels at the left in a column with
+    /// the rule after it, consecutive rows below, and the selected cell reversed among them.
+    static func expectSoundTable(_ frame: CellBuffer, after trail: String) {
+        let lines = frame.textLines()
+        guard let rule = lines[0].firstIndex(of: "│") else {
+            Issue.record("no header row: \(trail)")
+            return
+        }
+        let width = lines[0].distance(from: lines[0].startIndex, to: rule)
+        #expect(["#", "line"].contains(lines[0].prefix(width).filter { $0 != " " }), "\(trail)")
+        let labels = lines[1..<(frame.height - 1)].compactMap { line -> Int? in
+            guard line.count > width, line[line.index(line.startIndex, offsetBy: width)] == "│" else { return nil }
+            return Int(line.prefix(width).filter { $0 != " " })
+        }
+        #expect(!labels.isEmpty, "\(trail)")
+        #expect(zip(labels, labels.dropFirst()).allSatisfy { $1 == $0 + 1 }, "rows out of order: \(trail)")
+        let reversed = (1..<(frame.height - 1)).contains { y in (0..<frame.width).contains { frame[$0, y].style.attributes.contains(.reverse) } }
+        #expect(reversed, "no selected cell: \(trail)")
     }
 
     /// The tree's rows are the value's nodes in document order, an open container between its

@@ -81,20 +81,6 @@ import Testing
         #expect(rows.dropFirst().first == "1,")
     }
 
-    /// On a terminal the table is not built yet: it says so before reading the file, with the
-    /// CSV command, and exits 64 (the terminal left as it was).
-    @Test func onATerminalItSaysTheTableComesNext() {
-        let directory = Subprocess.temporaryDirectory()
-        defer { Subprocess.removeDirectory(directory) }
-        Subprocess.write(#"{"a": 1}"# + "\n", to: directory + "/r.jsonl")
-        let tmux = TmuxSession(
-            width: 200, height: 10,
-            command: "'\(Subprocess.tstack)' browse '\(directory)/r.jsonl' --view table; echo \"exit=$?\"; sleep 60")
-        let screen = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } }
-        #expect(screen.contains("exit=64"), "\(screen)")
-        #expect(screen.contains { $0.contains("--view table shows on a terminal in a later version") }, "\(screen)")
-    }
-
     /// `--view table` is for JSON's records: a stack document is refused (status 64).
     @Test func aStackDocumentIsNoTable() {
         let result = Subprocess.run([Subprocess.tstack, "browse", "-", "--view", "table"], input: #"{"title": "t", "sections": [{"id": "s", "items": [{"id": "a", "title": "A"}]}]}"#)

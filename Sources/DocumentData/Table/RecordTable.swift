@@ -8,8 +8,8 @@
 public struct RecordTable {
     /// The tree the records are read from.
     public let tree: JSONTree
-    /// The container whose children are the records.
-    public let records: ChildTable
+    /// The container whose children are the records, as read so far.
+    public private(set) var records: ChildTable
     /// The columns, in the order they were met.
     public private(set) var columns: [RecordColumn] = []
     private var known: Set<RecordColumn> = []
@@ -54,6 +54,15 @@ public struct RecordTable {
             return
         }
         return nil
+    }
+
+    /// Takes the same container read further (a file still read, a log that grows): its
+    /// records so far are `records`, the first ones unchanged. Columns come from the sample
+    /// still (the first ``sampledRecords``), the records of it that arrived now included.
+    public mutating func takeRecords(_ records: ChildTable) {
+        let sampled = min(self.records.count, Self.sampledRecords)
+        self.records = records
+        for row in sampled..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
     }
 
     /// The number of rows: one a record.

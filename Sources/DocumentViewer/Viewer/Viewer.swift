@@ -311,6 +311,18 @@ public struct Viewer {
         return said
     }
 
+    /// `--view table`: a tree's records as a table — the root's children when it is an array
+    /// (JSON Lines: its lines), else those of its first member that is an array of objects —
+    /// as soon as they are read.
+    /// - Returns: false, changing nothing, when a stack document is shown.
+    @discardableResult
+    public mutating func showRecordsTable() -> Bool {
+        guard var tree = content as? TreeContent else { return false }
+        tree.showRecordsTable()
+        content = tree
+        return true
+    }
+
     // MARK: - Frames
 
     /// Below this size the screen only says it is too small (keys still work).

@@ -24,6 +24,11 @@ public enum ViewerAction: Equatable, Sendable {
     case closeSiblings, openSiblings
     /// A tree: the next (`]`) or previous (`[`) sibling.
     case nextSibling, previousSibling
+    /// A table: the previous (`h`, Left) or next (`l`, Right) column; the first (`0`) or last (`$`).
+    case previousColumn, nextColumn, firstColumn, lastColumn
+    /// A tree: the focused array's records as a table (`T`); a table: back to the tree, at the
+    /// selected cell (`T`, Enter).
+    case toggleTable
     /// Open the `:` command line.
     case openPrompt
     /// Search forward (`/`) or backward (`?`); the next match (`n`) or the previous (`N`).
@@ -67,19 +72,22 @@ public enum ViewerKeyContext: String, Hashable, Sendable, CaseIterable {
     case stack
     /// Any other JSON, and JSON Lines: a tree.
     case tree
+    /// An array of records, or JSON Lines, as a table (`T` in a tree).
+    case table
     /// A box over the rows (help, marks): moving keys scroll it, any other key closes it.
     case box
     /// The `:` `/` `?` `&` line: other keys are typed.
     case prompt
 
     /// The contents' contexts, for help.
-    static let contents: [ViewerKeyContext] = [.stack, .tree]
+    static let contents: [ViewerKeyContext] = [.stack, .tree, .table]
 
     /// How help names it.
     var name: String {
         switch self {
         case .stack: return "stack documents"
         case .tree: return "trees (JSON, JSON Lines)"
+        case .table: return "tables (T)"
         case .box: return "a help or marks box"
         case .prompt: return "the prompt"
         }
@@ -99,8 +107,10 @@ public enum ViewerKeys {
     private static func bind(_ keys: [Key], _ action: ViewerAction) -> Binding { Binding(keys: keys, action) }
     private static func chord(_ text: String, _ action: ViewerAction) -> Binding { Binding([KeyChord(text)], action) }
 
-    private static let contents: Set<ViewerKeyContext> = [.stack, .tree]
-    private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .box]
+    private static let contents: Set<ViewerKeyContext> = [.stack, .tree, .table]
+    /// Where the focus is a node: a tree's marks and filter (a table's come later).
+    private static let nodes: Set<ViewerKeyContext> = [.stack, .tree]
+    private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .table, .box]
 
     /// Every binding with its help, in the order help lists them.
     public static let table = KeyTable<ViewerAction, ViewerKeyContext>([
@@ -120,6 +130,13 @@ public enum ViewerKeys {
               "previous / next card of a strip", in: [.stack]),
         Entry([bind([.character("h"), .left], .closeOrParent), bind([.character("l"), .right], .openOrChild)],
               "close, or the parent / open, or the first child", in: [.tree]),
+        Entry([bind([.character("h"), .left], .previousColumn), bind([.character("l"), .right], .nextColumn)],
+              "the previous / next column", in: [.table]),
+        Entry([bind([.character("0")], .firstColumn), bind([.character("$")], .lastColumn)],
+              "the first / last column", in: [.table]),
+        Entry([bind([.character("T")], .toggleTable)], "the focused array's records as a table / back to the tree",
+              in: [.tree, .table]),
+        Entry([bind([.enter], .toggleTable)], "the record in the tree, at this cell", in: [.table]),
         Entry([Binding([KeyChord(.enter), KeyChord("za")], .toggleFold), chord("zo", .openFold), chord("zc", .closeFold)],
               "open or close / open / close the node", in: [.tree]),
         Entry([chord("zM", .closeAll), chord("zR", .openAll)], "close every container / open all as they show",
@@ -132,10 +149,10 @@ public enum ViewerKeys {
               "search forward / backward", in: contents),
         Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
               "next / previous match (a key stops a long one)", in: contents),
-        Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
+        Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: nodes),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("m")], .toggleMark), bind([.character("'")], .nextMark)],
-              "mark or unmark / the next marked", in: contents),
+              "mark or unmark / the next marked", in: nodes),
         Entry([bind([.character("+"), .character("=")], .moreDetail), bind([.character("-")], .lessDetail)],
               "more / less detail (1–3)", in: [.stack]),
         Entry([chord("yy", .copy(.value)), chord("yv", .copy(.valueOnOneLine)), bind([.character("Y")], .copy(.valueAsWritten))],

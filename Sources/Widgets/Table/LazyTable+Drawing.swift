@@ -8,7 +8,9 @@ extension LazyTable {
     /// at the top and the label column at the left, a rule after it, the cells of the rows and
     /// columns on screen, the selected row and cell, and the scrollbar in the area's last column.
     /// Nothing is drawn outside `area`, and nothing of what was there before stays inside it.
-    public mutating func draw(into buffer: inout CellBuffer, area: Rect) {
+    /// - Returns: what the frame shows: its rows, whether it is at the top or the bottom.
+    @discardableResult
+    public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> TableFrame {
         let down = lines.layout()
         let across = columns.layout()
         drawnArea = area
@@ -19,6 +21,7 @@ extension LazyTable {
         let scrolledStart = area.x + labelWidth + 1
         let source = self.source
         let selectedColumn = columns.selection
+        var cut: [Int: Int] = [:]
         for placed in down.rows where placed.origin >= 0 && placed.origin < area.height {
             let y = area.y + placed.origin
             let isHeader = placed.index == 0
@@ -28,7 +31,7 @@ extension LazyTable {
             let label = isHeader
                 ? TableCell(source.labelTitle, style: style.header, alignment: .trailing)
                 : TableCell(source.label(ofRow: placed.index - 1), style: style.label, alignment: .trailing)
-            Self.write(label, x: area.x, width: labelWidth, y: y, clip: area.x..<min(area.x + labelWidth, right), into: &buffer)
+            _ = Self.write(label, x: area.x, width: labelWidth, y: y, clip: area.x..<min(area.x + labelWidth, right), into: &buffer)
             for column in across.rows where column.index > 0 {
                 let x = area.x + column.origin
                 // (Cells are made only for the columns that show.)
@@ -42,7 +45,8 @@ extension LazyTable {
                     guard let record = placed.row.record else { continue }
                     cell = source.cell(atColumn: column.index - 1, of: record)
                 }
-                Self.write(cell, x: x, width: column.row.width, y: y, clip: scrolledStart..<end, into: &buffer)
+                let wanted = Self.write(cell, x: x, width: column.row.width, y: y, clip: scrolledStart..<end, into: &buffer)
+                if wanted > column.row.width { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, wanted) }
                 if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
                     buffer.restyle(x: from, y: y, count: end - from) { $0 = $0.overlaid(with: style.selectedCell) }
                 }
@@ -57,17 +61,41 @@ extension LazyTable {
         Scrollbar.draw(
             for: down, x: right, top: area.y, length: min(area.height, down.viewportExtent),
             track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
+        let shown = down.rows.filter { $0.index > 0 && $0.origin >= 0 && $0.origin < area.height }.map { $0.index - 1 }
+        return TableFrame(
+            rows: (shown.min() ?? 0)..<((shown.max() ?? -1) + 1), isAtTop: down.isAtTop, isAtBottom: down.isAtBottom,
+            contentSize: down.contentSize, cutColumns: cut)
     }
 
     /// Writes `cell` in a column at `x` of `width` columns on line `y`, cut with `…` to the width,
     /// at its alignment's end, and clipped to `clip` (the columns it shows in).
-    private static func write(_ cell: TableCell, x: Int, width: Int, y: Int, clip: Range<Int>, into buffer: inout CellBuffer) {
+    /// - Returns: the columns the cell would take uncut (at least; a long text is measured by its
+    ///   first part).
+    private static func write(_ cell: TableCell, x: Int, width: Int, y: Int, clip: Range<Int>, into buffer: inout CellBuffer) -> Int {
         // A long text is cut before its cells are made: a megabyte string costs what a word does.
         let (head, more) = CellText.prefix(cell.text, scalars: 2 * width + 8)
         var cells = CellText.cells(head, style: cell.style)
         if more > 0 { cells.append(Cell("…", style: cell.style)) }
+        let wanted = CellText.width(of: cells)
         cells = CellText.clipped(cells, to: width)
         let pad = cell.alignment == .trailing ? max(0, width - CellText.width(of: cells)) : 0
         buffer.write(cells, x: x + pad, y: y, limit: clip.upperBound, start: clip.lowerBound)
+        return wanted
     }
+}
+
+/// What a frame of a ``LazyTable`` shows.
+public struct TableFrame: Equatable, Sendable {
+    /// The rows on screen, the header row not counted.
+    public var rows: Range<Int>
+    /// Whether the first row shows, right below the header row.
+    public var isAtTop: Bool
+    /// Whether the last row shows.
+    public var isAtBottom: Bool
+    /// The lines of the table, the header row's included: exact once every row was counted.
+    public var contentSize: ContentSize
+    /// The columns with a cell on screen cut to their width, and the width the widest of those
+    /// would take (at least): a source whose widths came from a sample can widen them
+    /// (``LazyTable/updateColumns(_:)``).
+    public var cutColumns: [Int: Int]
 }

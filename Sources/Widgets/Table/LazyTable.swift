@@ -145,6 +145,17 @@ public struct LazyTable<Source: TableDataSource> {
         if columns.selection == nil { columns.selectFirst() }
     }
 
+    /// Changes the source's columns in place — their widths, their titles — the rows kept as
+    /// read, the selected cell and the view where they were.
+    public mutating func updateColumns(_ update: (inout Source) -> Void) {
+        var source = self.source
+        update(&source)
+        lines.replaceRows(from: lines.stack.rowCount) { $0.source = source }
+        let across = TableColumns(source: source)
+        columns.replaceRows(from: 0) { $0 = across }
+        if let column = columns.selection { columns.select(row: column) }
+    }
+
     /// The area changed size.
     public mutating func resize(width: Int, height: Int) {
         lines.resize(width: width, height: height)

@@ -10,9 +10,20 @@ extension TreeContent {
     /// What `y` copies of the focused node: its value pretty-printed (`yy`), on one line (`yv`)
     /// or as the file writes it (`Y`); its path (`yp`) or its key (`yk`: an array element's
     /// index).
+    /// In a table, the selected cell's node (its record when it has no member there).
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
+        if let table {
+            guard let steps = table.selectedSteps else { return .failure(CopyRefusal(message: "nothing to copy: the table is empty")) }
+            return copy(target, steps: steps)
+        }
         guard let focus = view.focus else { return .failure(CopyRefusal(message: "nothing to copy: the tree is empty")) }
-        let steps = view.outline.row(focus).steps
+        return copy(target, steps: view.outline.row(focus).steps)
+    }
+
+    /// What `y` copies of the node at the end of `steps` (the root when there are none).
+    private func copy(
+        _ target: CopyTarget, steps: [(table: ChildTable, index: Int)]
+    ) -> Result<(text: String, said: String), CopyRefusal> {
         let shownPath = view.outline.path(of: steps)
         switch target {
         case .path:

@@ -7,6 +7,8 @@ extension TreeContent {
     /// Starts a search for `text` from the focused node.
     /// - Returns: what to say when the pattern is wrong.
     mutating func startSearch(_ text: String, forward: Bool) -> String? {
+        // In a table, from the selected cell.
+        if table != nil { focusTreeOnCell() }
         // Empty: the last pattern again, in the direction typed (as vim and a stack document).
         guard !text.isEmpty else {
             guard let last = lastSearch else { return "no previous search" }

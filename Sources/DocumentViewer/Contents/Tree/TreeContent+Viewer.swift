@@ -5,10 +5,14 @@ import TerminalUI
 // MARK: - A tree as one of the viewer's contents
 
 extension TreeContent: ViewerContent {
-    var keyContext: ViewerKeyContext { .tree }
-    var helpTitle: String { "Tree keys and commands" }
+    var keyContext: ViewerKeyContext { table == nil ? .tree : .table }
+    var helpTitle: String { table == nil ? "Tree keys and commands" : "Table keys and commands" }
     var extraHelpLines: [String] { [] }
-    var focusedID: String? { focusedPath }
+    /// The focused node's path; in a table, the selected cell's.
+    var focusedID: String? {
+        guard let table else { return focusedPath }
+        return table.selectedSteps.map { view.outline.path(of: $0).description }
+    }
     /// A tree jumps: there is no way to show between two nodes that folds may have moved.
     var animatesJumps: Bool {
         get { false }
@@ -20,8 +24,8 @@ extension TreeContent: ViewerContent {
     /// Why the scan stopped before the end, or where the file is malformed.
     var standingNote: String? { problem }
     var hidesMessages: Bool { false }
-    var rowCount: Int { stack.rowCount }
-    var counters: StackCounters { stack.counters }
+    var rowCount: Int { table?.records.rowCount ?? stack.rowCount }
+    var counters: StackCounters { table?.table.counters ?? stack.counters }
 
     mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
         reveal(path: target)
@@ -32,7 +36,9 @@ extension TreeContent: ViewerContent {
         while filtering != nil { continueFilter() }
     }
 
-    mutating func prefetch() { view.prefetch() }
+    mutating func prefetch() {
+        if table != nil { table?.table.prefetch() } else { view.prefetch() }
+    }
 
     /// The most children looked at to complete a key: Tab never waits on a big object.
     static let completionScanLimit = 10_000

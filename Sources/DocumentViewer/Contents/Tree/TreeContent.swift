@@ -51,6 +51,15 @@ public struct TreeContent {
     /// Whether the view keeps to the last node as a growing input's records arrive (`F`,
     /// `--follow`), until a key.
     var follows = false
+    /// The records of an array shown as a table (`T`), over the tree; nil: the tree shows.
+    var table: RecordTableView?
+    /// The tree's focus the table last agreed with: when a search or a `:goto` moves it, the
+    /// table follows.
+    var tableFocusSeen: [Int]?
+    /// `--view table` while the records are not read yet: shown when they are.
+    var waitsForTable = false
+    /// `G` in a table while the file is read: the last row stays selected as rows arrive.
+    var followsTableEnd = false
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
     /// A search, a filter or a lookup runs a window a tick, a frame of progress between windows
@@ -92,6 +101,7 @@ public struct TreeContent {
     mutating func useTheme(_ theme: Theme) {
         self.theme = theme
         view.restyle(with: theme)
+        table?.restyle(with: theme)
     }
 
     /// Sends one line per layout decision to `log` (`--log FILE`).
@@ -104,6 +114,7 @@ public struct TreeContent {
     /// A key was pressed: what the work in progress said goes (a running filter's progress stays).
     mutating func keyPressed() {
         notice = nil
+        followsTableEnd = false
         if filtering == nil { filterNotice = nil }
     }
 
@@ -111,12 +122,15 @@ public struct TreeContent {
     func handleUnbound(_ key: Key) -> Bool { false }
 
     /// A click focuses the node under it, or jumps on the scrollbar.
-    mutating func click(x: Int, y: Int) { view.click(x: x, y: y) }
+    mutating func click(x: Int, y: Int) {
+        if table != nil { table?.table.click(x: x, y: y) } else { view.click(x: x, y: y) }
+    }
 
     /// Carries out `action`.
     /// - Returns: what to say.
     mutating func perform(_ action: ViewerAction) -> String? {
         // A page is the viewport less one line, half a page half the viewport, as in a stack document.
+        if table != nil { return performInTable(action) }
         let page = max(1, Self.height(for: size) - 1)
         let half = max(1, Self.height(for: size) / 2)
         switch action {
@@ -155,6 +169,7 @@ public struct TreeContent {
         case .previousMatch: return repeatSearch(reversed: true)
         case .follow: return follow()
         case .toggleMark: return toggleMark()
+        case .toggleTable: return showTable()
         case .nextMark: return nextMark()
         default: break
         }
@@ -268,7 +283,13 @@ public struct TreeContent {
         let tree = view.outline.tree
         guard tree.isScanning else { return }
         view.takeScanned()
-        if follows { view.focusLast() }
+        if follows, table == nil { view.focusLast() }
+        if table != nil {
+            table?.takeRecords()
+            if follows || followsTableEnd { table?.table.selectLastRow() }
+            if !tree.isScanning { followsTableEnd = false }
+        }
+        if waitsForTable { showRecordsTable() }
         dropFilterTooComplex()
         retryPendingJump()
         if let search, search.isWaiting { continueSearch() }
@@ -346,6 +367,7 @@ public struct TreeContent {
     public mutating func resize(to newSize: TerminalSize) {
         size = newSize
         view.resize(width: newSize.width, height: Self.height(for: newSize))
+        table?.table.resize(width: newSize.width, height: Self.height(for: newSize))
     }
 
     // MARK: - Frames
@@ -356,6 +378,8 @@ public struct TreeContent {
     /// Draws the tree into `area`, with the marks in the gutter.
     /// - Returns: the status line of the frame, its message left to the viewer.
     mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
+        followTreeFocus()
+        if let status = drawTable(into: &buffer, area: area) { return status }
         var frame = view.draw(into: &buffer, area: area)
         // After zR, what shows opens, and what that brings on screen in turn (a screen's worth
         // of levels at most).

@@ -1,0 +1,166 @@
+import DocumentData
+import StackEngine
+import TerminalUI
+import Widgets
+
+// MARK: - `T`: an array's records as a table, in the tree's content
+
+extension TreeContent {
+    /// The records arrays looked for an object among, to tell records from an array of numbers.
+    static let recordsSample = 8
+
+    /// `T` in the tree: the records of the focused array — or of the nearest array holding the
+    /// focus whose first elements include an object (JSON Lines: its lines) — as a table, the
+    /// focused node's cell selected.
+    /// - Returns: what to say.
+    mutating func showTable() -> String? {
+        let tree = view.outline.tree
+        let focus = view.focusedIndexes ?? []
+        for length in stride(from: focus.count, through: 0, by: -1) {
+            let container = Array(focus.prefix(length))
+            guard let records = RecordTableView.children(at: container, in: tree), !records.isObject,
+                (0..<min(records.count, Self.recordsSample)).contains(where: {
+                    records.childCount(of: $0) != nil && tree.firstByte(ofChild: $0, in: records) == UInt8(ascii: "{")
+                }) else { continue }
+            return showTable(of: container)
+        }
+        return "T: no array of records here (focus an array of objects; a JSON Lines file's lines are one)"
+    }
+
+    /// `--view table`: the records the CSV export writes — the root's children when it is an
+    /// array (JSON Lines: its lines), else those of its first member that is an array of
+    /// objects. While the file is read and none is found yet, tried again at each take-in.
+    public mutating func showRecordsTable() {
+        let tree = view.outline.tree
+        guard let records = RecordTable(recordsOf: tree) else {
+            if tree.isScanning {
+                waitsForTable = true
+            } else {
+                waitsForTable = false
+                notice = "--view table: no array of records in \(fileName): the tree shows it"
+            }
+            return
+        }
+        waitsForTable = false
+        let container: [Int]
+        if let key = records.path.components.first, case .key(let name) = key, let root = tree.root,
+            let index = (0..<root.count).first(where: { tree.key(ofChild: $0, in: root) == name }) {
+            container = [index]
+        } else {
+            container = []
+        }
+        _ = showTable(of: container)
+    }
+
+    /// Shows the records of the array at `container` as a table, the focused node's cell selected.
+    private mutating func showTable(of container: [Int]) -> String? {
+        let tree = view.outline.tree
+        let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
+        guard var shown = RecordTableView(
+            tree: tree, container: container, path: path, width: size.width, height: Self.height(for: size), theme: theme)
+        else { return "T: \(path) holds no records" }
+        if let focus = view.focusedIndexes { shown.select(nodeAt: focus) }
+        table = shown
+        tableFocusSeen = view.focusedIndexes
+        return "\(path): a table of \(shown.records.columns.count) columns (T: the tree again)"
+    }
+
+    /// `T` or Enter in the table: back to the tree, the selected cell's node focused.
+    mutating func leaveTable() {
+        focusTreeOnCell()
+        table = nil
+        tableFocusSeen = nil
+    }
+
+    /// Focuses the tree on the node of the selected cell (what a search starts from, where `T`
+    /// goes back to).
+    mutating func focusTreeOnCell() {
+        guard let steps = table?.selectedSteps else { return }
+        view.reveal(childIndexes: steps.map(\.index))
+        tableFocusSeen = view.focusedIndexes
+    }
+
+    /// After the tree's focus moved under the table (a search's match, a `:goto`): the table
+    /// selects its cell, or — when it is outside the records — gives way to the tree.
+    mutating func followTreeFocus() {
+        guard var shown = table, let focus = view.focusedIndexes, focus != tableFocusSeen else { return }
+        tableFocusSeen = focus
+        if shown.select(nodeAt: focus) {
+            table = shown
+        } else {
+            table = nil
+            tableFocusSeen = nil
+            notice = "\(view.focusedPath?.description ?? ".") is outside the table: the tree shows it"
+        }
+    }
+
+    /// Carries out `action` in the table.
+    /// - Returns: what to say.
+    mutating func performInTable(_ action: ViewerAction) -> String? {
+        guard var shown = table else { return nil }
+        let page = max(1, Self.height(for: size) - 2)
+        let half = max(1, (Self.height(for: size) - 1) / 2)
+        switch action {
+        case .nextItem: shown.table.selectNextRow()
+        case .previousItem: shown.table.selectPreviousRow()
+        case .scrollLines(let lines): shown.table.scroll(by: lines)
+        case .pageDown: shown.table.page(by: page)
+        case .pageUp: shown.table.page(by: -page)
+        case .halfPageDown: shown.table.page(by: half)
+        case .halfPageUp: shown.table.page(by: -half)
+        case .top: shown.table.selectFirstRow()
+        case .bottom:
+            shown.table.selectLastRow()
+            // (Rows read after it keep it at the end, as `G` in the tree.)
+            if view.outline.tree.isScanning { followsTableEnd = true }
+        case .previousColumn: shown.table.selectPreviousColumn()
+        case .nextColumn: shown.table.selectNextColumn()
+        case .firstColumn: shown.table.selectFirstColumn()
+        case .lastColumn: shown.table.selectLastColumn()
+        case .toggleTable:
+            leaveTable()
+            return nil
+        case .nextMatch, .previousMatch:
+            table = shown
+            focusTreeOnCell()
+            return repeatSearch(reversed: action == .previousMatch)
+        case .follow:
+            table = shown
+            return follow()
+        default:
+            break
+        }
+        table = shown
+        return nil
+    }
+
+    /// Draws the table into `area`.
+    /// - Returns: the status line of the frame, its message left to the viewer.
+    mutating func drawTable(into buffer: inout CellBuffer, area: Rect) -> StatusLine? {
+        guard var shown = table else { return nil }
+        var frame = shown.table.draw(into: &buffer, area: area)
+        // Cells on screen wider than the sample's: their columns widen (to the cap), once.
+        let wider = frame.cutColumns.filter { shown.table.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
+        if !wider.isEmpty {
+            shown.table.updateColumns { $0.widen(wider) }
+            frame = shown.table.draw(into: &buffer, area: area)
+        }
+        table = shown
+        let steps = shown.selectedSteps
+        let records = shown.records
+        // The column, and the line of a JSON Lines file's record: as important as the row.
+        let line = records.tree.isJSONLines && shown.container.isEmpty
+            ? shown.table.selectedRow.map { "line \(StatusLine.grouped(records.records.lineNumber(of: $0)))" } : nil
+        let column = shown.table.selectedColumn.map { "column \($0 + 1)/\(records.columns.count)" }
+        let place = [column, line].compactMap { $0 }.joined(separator: "  ")
+        return StatusLine(
+            focusedID: steps.map { view.outline.path(of: $0).description }, fileName: "", section: nil,
+            position: shown.table.selectedRow.map { StatusLine.Position(item: $0 + 1, count: records.rowCount) },
+            progress: StatusLine.progress(
+                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: records.rowCount, atTop: frame.isAtTop,
+                atBottom: frame.isAtBottom),
+            // (A row is a line: the table's height is exact, the header row's line included.)
+            contentSize: .exact(records.rowCount + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
+            place: place.isEmpty ? nil : place, filterNote: nil)
+    }
+}

@@ -1,0 +1,121 @@
+import Glibc
+import Testing
+
+/// Records as a table in the real binary on a real terminal (tmux): a JSON Lines file over
+/// 4 MiB, read on a background thread while keys come, opened with `--view table` and reached
+/// with `T` from the tree.
+@Suite(.serialized) struct TableInteractiveTests {
+    /// 60,000 records (about 6 MB) of JSON Lines.
+    static func records(in directory: String) -> String {
+        let path = directory + "/records.jsonl"
+        let records = (0..<60_000).map { index in
+            #"{"id": \#(index), "name": "user-\#(index)", "score": \#(index % 100).5, "ok": \#(index % 2 == 0), "ctx": {"region": "eu-\#(index % 5)", "note": "lorem ipsum dolor sit amet consectetur"}, "tags": ["t\#(index % 7)"]}"#
+        }
+        Subprocess.write(records.joined(separator: "\n") + "\n", to: path)
+        return path
+    }
+
+    /// The status line's first word: the selected cell's path.
+    static func focus(_ screen: [String]) -> String { TreeInteractiveTests.focus(screen) }
+
+    @Test func everyTableKeyOnARealTerminal() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = Self.records(in: directory)
+        let tmux = TmuxSession(
+            width: 80, height: 20,
+            command: "'\(Subprocess.tstack)' browse '\(path)' --view table; echo \"exit=$?\"; stty -a; sleep 60")
+        tmux.tmux("set-option", "-s", "set-clipboard", "on")
+        // (Read to its end: the line numbers' column is as wide as its last.)
+        let first = tmux.waitUntil { Self.focus($0) == ".[0].id" && $0.last?.contains("reading") == false }
+        // The header row on top, the line numbers at the left, numbers at the right of their column.
+        #expect(first.first?.hasPrefix(" line│id  name     score ok    ctx.region ctx.note") == true, "\(first)")
+        #expect(first.dropFirst().first?.hasPrefix("    1│  0 user-0     0.5 true  eu-0       lorem ipsum") == true, "\(first)")
+        #expect(first.last?.contains("column 1/7") == true, "\(first)")
+        // h / l and the arrows move by column; 0 and $ to the ends, scrolling sideways with the
+        // line numbers pinned.
+        tmux.send("l")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].name" }) == ".[0].name")
+        tmux.send("Right", "Left", "h")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].id" }) == ".[0].id")
+        tmux.send("$")
+        let right = tmux.waitUntil { Self.focus($0) == ".[0].tags" }
+        #expect(right.first?.hasPrefix(" line│") == true && right.first?.contains("tags") == true, "\(right)")
+        #expect(right.first?.contains(" id ") == false, "scrolled sideways: \(right)")
+        #expect(right.dropFirst().first?.hasPrefix("    1│") == true, "\(right)")
+        tmux.send("0")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].id" }) == ".[0].id")
+        // j / k / Tab, a page, half a page, the ends: the header row stays on top.
+        tmux.send("j", "j", "Tab", "k")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[2].id" }) == ".[2].id")
+        tmux.send("PageDown")
+        let paged = tmux.waitUntil { Self.focus($0) != ".[2].id" }
+        #expect(paged.first?.hasPrefix(" line│id") == true, "\(paged)")
+        #expect(Self.focus(paged) == ".[19].id", "the selection on the same line: \(paged)")
+        tmux.send("b")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[2].id" }) == ".[2].id")
+        tmux.send("C-d")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) != ".[2].id" }) != ".[2].id")
+        tmux.send("C-u")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[2].id" }) == ".[2].id")
+        tmux.send("G")
+        let last = tmux.waitUntil(seconds: 20) { Self.focus($0) == ".[59999].id" && !($0.last?.contains("reading") ?? true) }
+        #expect(last.first?.hasPrefix(" line│id") == true, "\(last)")
+        // Cells wider than the sample's widen their columns.
+        #expect(last.dropLast().last?.hasPrefix("60000│59999 user-59999") == true, "\(last)")
+        tmux.send("g")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].id" }) == ".[0].id")
+        // :goto selects a record's cell far off.
+        tmux.send(":goto .[500].ctx.region", "Enter")
+        let far = tmux.waitUntil { Self.focus($0) == ".[500].ctx.region" }
+        #expect(far.contains { $0.hasPrefix("  501│  500 user-500") }, "\(far)")
+        #expect(far.first?.hasPrefix(" line│") == true, "\(far)")
+        // y copies the cell: its path, its value.
+        tmux.send("y", "p")
+        tmux.waitUntil { $0.last?.contains("copied the path") == true }
+        #expect(tmux.tmux("show-buffer").stdout == ".[500].ctx.region")
+        tmux.send("Y")
+        tmux.waitUntil { $0.last?.contains("copied the value") == true }
+        #expect(tmux.tmux("show-buffer").stdout == #""eu-0""#)
+        // A search from the selected cell selects the cell of its match; n and N go on.
+        tmux.send("/", "user-77", "Enter")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[770].name" }) == ".[770].name")
+        tmux.send("n")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[771].name" }) == ".[771].name")
+        tmux.send("N", "N")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[77].name" }) == ".[77].name")
+        // Enter opens the record in the tree at the cell; T shows the table again, and T leaves it.
+        tmux.send("Enter")
+        let tree = tmux.waitUntil { $0.contains { $0.hasPrefix("▌     name: \"user-77\"") } }
+        #expect(Self.focus(tree) == ".[77].name", "\(tree)")
+        tmux.send("j", "T")
+        let again = tmux.waitUntil { Self.focus($0) == ".[77].score" && $0.first?.hasPrefix(" line│") == true }
+        #expect(again.contains { $0.hasPrefix("   78│") && $0.contains(" 77 user-77 ") }, "\(again)")
+        #expect(again.first?.hasPrefix(" line│") == true, "\(again)")
+        tmux.send("T")
+        #expect(tmux.waitUntil { $0.contains { $0.hasPrefix("▌     score: 77.5") } }.contains { $0.hasPrefix("▌     score: 77.5") })
+        tmux.send("T")
+        tmux.waitUntil { $0.first?.hasPrefix(" line│") == true }
+        // F on a file that does not grow says so; F1 lists the table's keys; Down scrolls.
+        tmux.send("F")
+        #expect(tmux.waitUntil { $0.last?.contains("follow") == true }.last?.contains("follow") == true)
+        tmux.send("F1")
+        #expect(tmux.waitUntil { $0.contains { $0.contains("the previous / next column") } }.contains { $0.contains("the previous / next column") })
+        tmux.send("x", "Down", "Up")
+        tmux.send("q")
+        let after = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } && InteractiveTests.restored($0) }
+        #expect(after.contains("exit=0"))
+        #expect(InteractiveTests.restored(after))
+    }
+
+    /// A stack document is no table: refused before the screen opens (status 64), the terminal
+    /// left as it was.
+    @Test func aStackDocumentIsRefusedOnATerminal() {
+        let tmux = TmuxSession(
+            width: 120, height: 10,
+            command: "'\(Subprocess.tstack)' browse '\(Subprocess.root)/Examples/origami.json' --view table; echo \"exit=$?\"; sleep 60")
+        let screen = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } }
+        #expect(screen.contains("exit=64"), "\(screen)")
+        #expect(screen.contains { $0.contains("--view table shows the records of JSON") }, "\(screen)")
+    }
+}
