@@ -46,7 +46,7 @@ extension LazyTable {
                     cell = source.cell(atColumn: column.index - 1, of: record)
                 }
                 let wanted = Self.write(cell, x: x, width: column.row.width, y: y, clip: scrolledStart..<end, into: &buffer)
-                if wanted > column.row.width { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, wanted) }
+                if wanted > column.row.width, cell.widensColumn { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, wanted) }
                 if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
                     buffer.restyle(x: from, y: y, count: end - from) { $0 = $0.overlaid(with: style.selectedCell) }
                 }

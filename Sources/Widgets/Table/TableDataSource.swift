@@ -55,12 +55,16 @@ public struct TableCell: Equatable, Sendable {
     public var style: Style
     /// The end of the column it keeps to: numbers to the trailing one.
     public var alignment: TableAlignment
+    /// Whether the column should widen when this cell is cut (``TableFrame/cutColumns``): false
+    /// for a note that is no value (a row that has no cells says why in its first).
+    public var widensColumn: Bool
 
     /// A cell showing `text` in `style`, at the `alignment` end of its column.
-    public init(_ text: String, style: Style = .plain, alignment: TableAlignment = .leading) {
+    public init(_ text: String, style: Style = .plain, alignment: TableAlignment = .leading, widensColumn: Bool = true) {
         self.text = text
         self.style = style
         self.alignment = alignment
+        self.widensColumn = widensColumn
     }
 }
 

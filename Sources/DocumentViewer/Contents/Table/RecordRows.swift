@@ -73,7 +73,7 @@ struct RecordRows: TableDataSource {
 
     func cell(atColumn column: Int, of record: [RecordCell]?) -> TableCell {
         guard let record else {
-            return column == 0 ? TableCell("(not an object)", style: theme.punctuation) : TableCell("")
+            return column == 0 ? TableCell("(not an object)", style: theme.punctuation, widensColumn: false) : TableCell("")
         }
         guard column < record.count else { return TableCell("") }
         let cell = record[column]
