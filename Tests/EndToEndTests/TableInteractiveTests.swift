@@ -84,6 +84,17 @@ import Testing
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[771].name" }) == ".[771].name")
         tmux.send("N", "N")
         #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[77].name" }) == ".[77].name")
+        // :sort orders the rows by a column over the whole file (largest first with -); :sort
+        // alone gives the file's order back.
+        tmux.send(":sort -score", "Enter")
+        let sorted = tmux.waitUntil { $0.last?.contains("sort: -score") == true }
+        #expect(sorted.dropFirst().first?.hasPrefix("  100│   99 user-99     99.5") == true, "\(sorted)")
+        #expect(Self.focus(sorted) == ".[99].name", "\(sorted)")
+        tmux.send(":sort", "Enter")
+        let unsorted = tmux.waitUntil { $0.last?.contains("sort:") == false }
+        #expect(Self.focus(unsorted) == ".[99].name", "the selected record stays selected: \(unsorted)")
+        tmux.send(":goto .[77].name", "Enter")
+        tmux.waitUntil { Self.focus($0) == ".[77].name" }
         // Enter opens the record in the tree at the cell; T shows the table again, and T leaves it.
         tmux.send("Enter")
         let tree = tmux.waitUntil { $0.contains { $0.hasPrefix("▌     name: \"user-77\"") } }

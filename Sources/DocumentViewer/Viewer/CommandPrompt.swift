@@ -78,22 +78,27 @@ enum PromptCommand: Equatable {
     case detail(Int)
     /// `marks`: list the marked items or nodes.
     case marks
+    /// `sort [-]COLUMN`: a table's rows by a column (`-`: largest first); `sort` alone: the
+    /// file's order.
+    case sort(String?)
     /// `help`: every key and command.
     case help
     /// `q`, `quit`.
     case quit
 
     /// The command names, for messages and completion.
-    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "stats", "top"]
+    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "sort", "stats", "top"]
 
     /// The alignments `goto` takes after its target.
     static let alignments: Set<String> = ["top", "center", "bottom"]
 
     /// The commands' line of help for a content.
     static func help(for context: ViewerKeyContext) -> [String] {
-        context == .tree
-            ? [":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q"]
-            : [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :help :q"]
+        switch context {
+        case .tree: return [":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q"]
+        case .table: return [":goto PATH (a record, a cell)  :sort [-]COLUMN (:sort alone: the file's order)  :top :bottom :stats :help :q"]
+        default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :help :q"]
+        }
     }
 
     /// Parses a command line; the error is the one-line message to show.
@@ -125,6 +130,10 @@ enum PromptCommand: Equatable {
             return .success(.detail(level))
         case ("detail", _): return .failure(.usage("detail 1|2|3"))
         case ("marks", 1): return .success(.marks)
+        case ("sort", 1): return .success(.sort(nil))
+        case ("sort", _):
+            // The column is the rest of the line (a name in jq's form may hold spaces).
+            return .success(.sort(String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())))
         case ("help", 1): return .success(.help)
         case ("q", 1), ("quit", 1): return .success(.quit)
         default:

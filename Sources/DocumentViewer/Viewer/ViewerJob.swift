@@ -14,6 +14,8 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     case search
     /// A filter, a step a tick.
     case filter
+    /// A table's `:sort`: the column's members read a window a tick, then the order.
+    case sort
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
 
@@ -38,6 +40,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         case .lookup: return "goto cancelled"
         case .search: return "search cancelled"
         case .filter: return "filter cancelled"
+        case .sort: return "sort cancelled: the rows keep their order"
         case .follow: return "stopped following"
         }
     }
@@ -69,7 +72,7 @@ enum JobPolicy {
 
     /// What Esc stopping `jobs` says: the first that a user started and sees.
     static func message(forStopped jobs: Set<ViewerJob>) -> String? {
-        let order: [ViewerJob] = [.search, .filter, .lookup, .pendingJump, .follow]
+        let order: [ViewerJob] = [.search, .filter, .sort, .lookup, .pendingJump, .follow]
         return order.first(where: jobs.contains)?.stoppedMessage
     }
 }

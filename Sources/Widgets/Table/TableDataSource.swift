@@ -36,6 +36,9 @@ public protocol TableDataSource {
     func width(ofColumn column: Int) -> Int
     /// The text of `row` in the pinned label column: its index, its line number.
     func label(ofRow row: Int) -> String
+    /// The widest label, which sets the label column's width (by default the last row's: labels
+    /// that count up).
+    var widestLabel: String { get }
     /// The stable id of `row`.
     func rowID(at row: Int) -> String
     /// The row with `id`, if there is one.
@@ -44,6 +47,11 @@ public protocol TableDataSource {
     func record(at row: Int) -> Record
     /// The cell of a row read as `record`, in `column`: made when both are on screen.
     func cell(atColumn column: Int, of record: Record) -> TableCell
+}
+
+extension TableDataSource {
+    /// The last row's label.
+    public var widestLabel: String { rowCount > 0 ? label(ofRow: rowCount - 1) : "" }
 }
 
 /// What a cell of a ``LazyTable`` shows: text in one style, at one end of its column. The text

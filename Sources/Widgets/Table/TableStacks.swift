@@ -56,11 +56,9 @@ struct TableColumns<Source: TableDataSource>: StackDataSource {
         labelWidth = Self.labelWidth(of: source)
     }
 
-    /// The label column's width for `source`: labels are assumed to grow down the rows (an
-    /// index, a line number), so the last row's is the widest.
+    /// The label column's width for `source`: its title's or its widest label's.
     static func labelWidth(of source: Source) -> Int {
-        let last = source.rowCount > 0 ? DisplayWidth.of(source.label(ofRow: source.rowCount - 1)) : 0
-        return max(1, DisplayWidth.of(source.labelTitle), last)
+        max(1, DisplayWidth.of(source.labelTitle), DisplayWidth.of(source.widestLabel))
     }
 
     var rowCount: Int { source.columnCount + 1 }

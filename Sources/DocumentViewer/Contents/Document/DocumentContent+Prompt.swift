@@ -30,6 +30,7 @@ extension DocumentContent {
         case .top: return perform(.top)
         case .bottom: return perform(.bottom)
         case .detail(let level): return setDetailLevel(level)
+        case .sort: return "sort: a table's rows (T on an array of records in a tree)"
         case .stats, .marks, .help, .quit: return nil
         }
     }

@@ -12,6 +12,13 @@ struct RecordRows: TableDataSource {
     var theme: Theme
     /// Each column's width: from the sampled cells and the title, capped.
     private var widths: [Int] = []
+    /// The order the rows show the records in (`:sort`): a record's index a row, and a record's
+    /// row (4 bytes each a row); nil: the file's order. Records that arrive after it are shown
+    /// after it, in the file's order.
+    private(set) var order: [UInt32]?
+    private var rows: [UInt32]?
+    /// The column the rows are sorted by, and whether largest first.
+    private(set) var sortedBy: (column: RecordColumn, descending: Bool)?
 
     /// The widest a column is drawn.
     static let maximumWidth = 40
@@ -48,6 +55,29 @@ struct RecordRows: TableDataSource {
         widths += widest.map { max(1, $0) }
     }
 
+    /// Shows the records in `order` (their indexes), sorted by `column`; nil: in the file's order.
+    mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool) {
+        self.order = order
+        sortedBy = column.map { ($0, descending) }
+        rows = order.map { order in
+            var rows = [UInt32](repeating: 0, count: order.count)
+            for (row, record) in order.enumerated() { rows[Int(record)] = UInt32(row) }
+            return rows
+        }
+    }
+
+    /// The record row `row` shows.
+    func record(ofRow row: Int) -> Int {
+        guard let order, row < order.count else { return row }
+        return Int(order[row])
+    }
+
+    /// The row that shows record `record`.
+    func row(ofRecord record: Int) -> Int {
+        guard let rows, record < rows.count else { return record }
+        return Int(rows[record])
+    }
+
     /// Widens the columns `wanted` names to the widths it gives (capped): cells on screen
     /// wider than the sample's.
     mutating func widen(_ wanted: [Int: Int]) {
@@ -64,12 +94,24 @@ struct RecordRows: TableDataSource {
 
     func title(ofColumn column: Int) -> String { records.columns[column].name }
     func width(ofColumn column: Int) -> Int { column < widths.count ? widths[column] : Self.maximumTitleWidth }
-    func label(ofRow row: Int) -> String { String(showsLines ? records.records.lineNumber(of: row) : row) }
-    func rowID(at row: Int) -> String { String(row) }
-    func rowIndex(forID id: String) -> Int? { Int(id).flatMap { $0 >= 0 && $0 < rowCount ? $0 : nil } }
+    /// The record's index (its line in JSON Lines), sorted or not.
+    func label(ofRow row: Int) -> String {
+        let record = record(ofRow: row)
+        return String(showsLines ? records.records.lineNumber(of: record) : record)
+    }
+    /// The last record's label, whatever the order.
+    var widestLabel: String {
+        guard rowCount > 0 else { return "" }
+        return String(showsLines ? records.records.lineNumber(of: rowCount - 1) : rowCount - 1)
+    }
+    /// A row's id is its record's index: the same record whatever the order.
+    func rowID(at row: Int) -> String { String(record(ofRow: row)) }
+    func rowIndex(forID id: String) -> Int? {
+        Int(id).flatMap { $0 >= 0 && $0 < rowCount ? row(ofRecord: $0) : nil }
+    }
 
     /// The record's cells, all columns (one parse); nil when it is no object.
-    func record(at row: Int) -> [RecordCell]? { records.cells(ofRow: row, limit: Self.cellBytes) }
+    func record(at row: Int) -> [RecordCell]? { records.cells(ofRow: record(ofRow: row), limit: Self.cellBytes) }
 
     func cell(atColumn column: Int, of record: [RecordCell]?) -> TableCell {
         guard let record else {

@@ -50,6 +50,27 @@ struct RecordTableView {
         table.replaceRows(from: 0) { $0.theme = theme }
     }
 
+    /// The records of the array now (the file read further).
+    var recordsNow: ChildTable? { Self.children(at: container, in: records.tree) }
+
+    /// Whether the array is read whole: a sort or a jump to its end can answer.
+    var isWhole: Bool {
+        guard let now = recordsNow else { return false }
+        return now.isComplete && (!container.isEmpty || !records.tree.isScanning)
+    }
+
+    /// Shows the records in `order` (their indexes), sorted by `column`, from the first row;
+    /// nil: in the file's order, the selected record still selected.
+    mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool) {
+        let record = table.selectedRow.map(table.source.record(ofRow:))
+        table.replaceRows(from: 0) { $0.sort(order, by: column, descending: descending) }
+        if order != nil {
+            table.selectFirstRow()
+        } else if let record {
+            table.select(row: table.source.row(ofRecord: record), alignment: .center)
+        }
+    }
+
     /// Takes in the records read since the last take-in (the file, or the array, read further).
     mutating func takeRecords() {
         guard let now = Self.children(at: container, in: records.tree), now.count != records.rowCount else { return }
@@ -60,7 +81,7 @@ struct RecordTableView {
     /// The node the selected cell shows, as steps from the root (each table and the child's
     /// index in it): the record's member, the record itself when it has none in the column.
     var selectedSteps: [(table: ChildTable, index: Int)]? {
-        guard let row = table.selectedRow else { return nil }
+        guard let row = table.selectedRow.map(table.source.record(ofRow:)) else { return nil }
         let tree = records.tree
         guard var parent = tree.root else { return nil }
         var steps: [(table: ChildTable, index: Int)] = []
@@ -87,8 +108,7 @@ struct RecordTableView {
     @discardableResult
     mutating func select(nodeAt indexes: [Int]) -> Bool {
         guard indexes.count > container.count, indexes.starts(with: container) else { return false }
-        let row = indexes[container.count]
-        table.select(row: row, alignment: .center)
+        table.select(row: table.source.row(ofRecord: indexes[container.count]), alignment: .center)
         let tree = records.tree
         // The keys from the record down, two at most (a column flattens one level).
         var keys: [String] = []

@@ -7,6 +7,8 @@ extension TreeContent {
     /// Starts a search for `text` from the focused node.
     /// - Returns: what to say when the pattern is wrong.
     mutating func startSearch(_ text: String, forward: Bool) -> String? {
+        // (A table selects the cell of the node a match focuses.)
+        defer { followTreeFocus() }
         // In a table, from the selected cell.
         if table != nil { focusTreeOnCell() }
         // Empty: the last pattern again, in the direction typed (as vim and a stack document).
@@ -30,6 +32,8 @@ extension TreeContent {
 
     /// `n` (`N`): the next match of the last search in its direction (the other).
     mutating func repeatSearch(reversed: Bool) -> String? {
+        // (A table selects the cell of the node a match focuses.)
+        defer { followTreeFocus() }
         guard let last = lastSearch else { return "no previous search" }
         skipped = nil
         hiddenMatches = []
@@ -80,6 +84,8 @@ extension TreeContent {
     /// search that looked at all that was read waits for more, saying so: it never says "no
     /// match" for what it has not seen.
     mutating func continueSearch() {
+        // (A table selects the cell of the node a match focuses.)
+        defer { followTreeFocus() }
         guard var running = search else { return }
         let outcome = running.step()
         search = running

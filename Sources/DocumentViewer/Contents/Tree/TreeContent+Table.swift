@@ -81,7 +81,8 @@ extension TreeContent {
     }
 
     /// After the tree's focus moved under the table (a search's match, a `:goto`): the table
-    /// selects its cell, or — when it is outside the records — gives way to the tree.
+    /// selects its cell, or — when it is outside the records — gives way to the tree. Called
+    /// where the focus may have moved (a search's and a lookup's steps) and before a frame.
     mutating func followTreeFocus() {
         guard var shown = table, let focus = view.focusedIndexes, focus != tableFocusSeen else { return }
         tableFocusSeen = focus
@@ -150,7 +151,7 @@ extension TreeContent {
         let records = shown.records
         // The column, and the line of a JSON Lines file's record: as important as the row.
         let line = records.tree.isJSONLines && shown.container.isEmpty
-            ? shown.table.selectedRow.map { "line \(StatusLine.grouped(records.records.lineNumber(of: $0)))" } : nil
+            ? shown.table.selectedRow.map { "line \(StatusLine.grouped(records.records.lineNumber(of: shown.table.source.record(ofRow: $0))))" } : nil
         let column = shown.table.selectedColumn.map { "column \($0 + 1)/\(records.columns.count)" }
         let place = [column, line].compactMap { $0 }.joined(separator: "  ")
         return StatusLine(
@@ -161,6 +162,70 @@ extension TreeContent {
                 atBottom: frame.isAtBottom),
             // (A row is a line: the table's height is exact, the header row's line included.)
             contentSize: .exact(records.rowCount + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
-            place: place.isEmpty ? nil : place, filterNote: nil)
+            place: place.isEmpty ? nil : place, filterNote: sortNote)
+    }
+}
+
+// MARK: - `:sort`
+
+extension TreeContent {
+    /// `:sort [-]COLUMN`: the table's rows by the column named (as its header row names it; `-`:
+    /// largest first), read over the whole array as it is read, a window a tick; `:sort` alone:
+    /// the file's order.
+    /// - Returns: what to say.
+    mutating func sort(by text: String?) -> String? {
+        guard var shown = table else { return "sort: a table's rows (T on an array of records shows one)" }
+        sorting = nil
+        guard let text, !text.isEmpty else {
+            guard shown.table.source.order != nil else { return "sort: the rows are in the file's order" }
+            shown.sort(nil, by: nil, descending: false)
+            table = shown
+            return "sort off: the file's order"
+        }
+        let descending = text.hasPrefix("-")
+        let name = descending ? String(text.dropFirst()) : text
+        guard let column = shown.records.columns.first(where: { $0.name == name }) else {
+            return "sort: no column \(CellText.inert(name)) (the header row names them)"
+        }
+        sorting = RecordSort(shown.records, by: column, descending: descending)
+        continueSort()
+        while !runsWorkInSteps, sorting != nil, !isSortWaiting { continueSort() }
+        return nil
+    }
+
+    /// Whether the sort has read every record read so far and waits for the file (not when an
+    /// input that grows paused: it sorts what arrived, saying more may come).
+    var isSortWaiting: Bool {
+        guard let sorting, let shown = table, let records = shown.recordsNow else { return false }
+        return sorting.readCount == records.count && !shown.isWhole && !view.outline.tree.hasReadAllThereIsNow
+    }
+
+    /// The sort's next window; once every record of the whole array is read, the order shown.
+    mutating func continueSort() {
+        guard var running = sorting, var shown = table, let records = shown.recordsNow else {
+            sorting = nil
+            return
+        }
+        let name = (running.descending ? "-" : "") + running.column.name
+        let readAll = running.step(records: records)
+        sorting = running
+        let tree = view.outline.tree
+        guard readAll, shown.isWhole || tree.hasReadAllThereIsNow else {
+            notice = readAll
+                ? "sort by \(name): waiting for the rest of the file, \(tree.readNote) \(JobPolicy.hint(for: .sort))"
+                : "sorting by \(name)… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .sort))"
+            return
+        }
+        sorting = nil
+        shown.sort(running.order(), by: running.column, descending: running.descending)
+        table = shown
+        notice = "sorted by \(name): \(StatusLine.grouped(records.count)) rows"
+            + (shown.isWhole ? "" : " read so far (rows that arrive show after them)")
+    }
+
+    /// What the status line says of the order: `sort: -status`.
+    var sortNote: String? {
+        guard let sorted = table?.table.source.sortedBy else { return nil }
+        return "sort: " + (sorted.descending ? "-" : "") + sorted.column.name
     }
 }

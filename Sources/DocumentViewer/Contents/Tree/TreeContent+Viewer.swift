@@ -34,6 +34,7 @@ extension TreeContent: ViewerContent {
     mutating func finishWork() {
         finishSearch()
         while filtering != nil { continueFilter() }
+        while sorting != nil, !isSortWaiting { continueSort() }
     }
 
     mutating func prefetch() {
@@ -97,6 +98,7 @@ extension TreeContent: ViewerContent {
         if pathLookup != nil { jobs.insert(.lookup) }
         if search != nil { jobs.insert(.search) }
         if filtering != nil { jobs.insert(.filter) }
+        if sorting != nil { jobs.insert(.sort) }
         if follows { jobs.insert(.follow) }
         return jobs
     }
@@ -108,6 +110,7 @@ extension TreeContent: ViewerContent {
             case .lookup: pathLookup = nil
             case .search: search = nil
             case .filter: filtering = nil
+            case .sort: sorting = nil
             case .follow: follows = false
             case .takeIn, .animation: break
             }
@@ -143,6 +146,10 @@ extension TreeContent: ViewerContent {
         case .filter:
             continueFilter()
             return true
+        case .sort:
+            guard !isSortWaiting else { return false }
+            continueSort()
+            return true
         case .pendingJump, .follow, .animation:
             return false
         }
@@ -154,6 +161,7 @@ extension TreeContent: ViewerContent {
         switch job {
         case .search: return search?.isWaiting == true ? nil : 0
         case .filter, .lookup: return 0
+        case .sort: return isSortWaiting ? nil : 0
         case .takeIn:
             return ViewerJob.milliseconds(until: Self.batchTime, passedSince: lastTakeIn, now: now)
         case .pendingJump, .follow, .animation: return nil

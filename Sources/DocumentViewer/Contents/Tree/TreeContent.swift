@@ -60,6 +60,8 @@ public struct TreeContent {
     var waitsForTable = false
     /// `G` in a table while the file is read: the last row stays selected as rows arrive.
     var followsTableEnd = false
+    /// The table's `:sort` being read, a window a tick.
+    var sorting: RecordSort?
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
     /// A search, a filter or a lookup runs a window a tick, a frame of progress between windows
@@ -184,6 +186,7 @@ public struct TreeContent {
         case .top: return perform(.top)
         case .bottom: return perform(.bottom)
         case .detail: return "detail: only a stack document has detail levels"
+        case .sort(let column): return sort(by: column)
         case .stats, .marks, .help, .quit: return nil
         }
     }
@@ -196,6 +199,8 @@ public struct TreeContent {
             return "goto: \(error)"
         }
         pendingJump = nil
+        // In a table, the tree's focus is the cell's first: the table follows where it goes.
+        if table != nil { focusTreeOnCell() }
         lookUp(path)
         // (What the lookup says is its notice.)
         return nil
@@ -213,6 +218,7 @@ public struct TreeContent {
     /// The next step of the `:goto` lookup: on an answer, the node focused, or — while the file
     /// is read — the jump waiting for the scan to find more.
     mutating func continueLookup() {
+        defer { followTreeFocus() }
         guard var lookup = pathLookup else { return }
         let outcome = lookup.step()
         pathLookup = lookup
@@ -290,6 +296,7 @@ public struct TreeContent {
             if !tree.isScanning { followsTableEnd = false }
         }
         if waitsForTable { showRecordsTable() }
+        if sorting != nil { continueSort() }
         dropFilterTooComplex()
         retryPendingJump()
         if let search, search.isWaiting { continueSearch() }

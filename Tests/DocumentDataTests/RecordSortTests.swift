@@ -1,0 +1,140 @@
+import TestSupport
+import Testing
+@testable import DocumentData
+
+/// `:sort`'s order and the member scanner it reads with: the same as a naive sort of the members
+/// found through the tree's own tables, whatever the window the file is read in.
+@Suite struct RecordSortTests {
+    /// Random records (keys repeated, written with escapes, nested, missing; values of every
+    /// kind) sorted by a random column both ways, read in windows of a few bytes to the whole:
+    /// the order is the naive one — numbers by value, then strings by their decoded bytes, then
+    /// `false`, `true`, then containers by their bytes (all reversed for `-`), `null` and
+    /// missing last, ties in the file's order.
+    @Test(arguments: 1...60)
+    func theOrderIsTheNaiveSortsWhateverTheWindow(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let keys = ["id", "msg", "ctx", "st\\u0061tus", "a\\\"b", "n"]
+        let records = (0..<Int.random(in: 1...80, using: &generator)).map { _ -> String in
+            guard Int.random(in: 0..<12, using: &generator) > 0 else { return "[1, 2]" }
+            return "{" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                let key = keys.randomElement(using: &generator)!
+                let value = key == "ctx" && Bool.random(using: &generator)
+                    ? "{\"user\": \(JSONInputCheckTests.randomJSON(depth: 4, using: &generator)), \"n\": {\"user\": 1}}"
+                    : JSONInputCheckTests.randomJSON(depth: 2, using: &generator)
+                return "\"\(key)\" : \(value)"
+            }.joined(separator: ", ") + "}"
+        }.map { String($0.map { $0 == "\n" ? " " : $0 }) }
+        let jsonLines = Bool.random(using: &generator)
+        let text = jsonLines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n ") + "]"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.json", jsonLines: jsonLines)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for column in [["id"], ["status"], ["a\"b"], ["ctx"], ["ctx", "user"], ["n"], ["nope"]] {
+            let descending = Bool.random(using: &generator)
+            var sort = RecordSort(
+                table, by: RecordColumn(keys: column), descending: descending,
+                window: Int.random(in: 1...text.utf8.count, using: &generator))
+            var steps = 0
+            while !sort.step(records: table.records) { steps += 1 }
+            #expect(steps <= text.utf8.count, "the sort ends")
+            let expected = Self.naiveOrder(of: table, by: column, descending: descending)
+            #expect(sort.order().map(Int.init) == expected, "seed \(seed) \(column) \(descending ? "descending" : "")")
+        }
+    }
+
+    /// A member's value as the naive sort sees it, from the tree's tables.
+    enum Key: Equatable {
+        case number(Double), string([UInt8]), boolean(Bool), container([UInt8]), last
+
+        var rank: Int {
+            switch self {
+            case .number: return 0
+            case .string: return 1
+            case .boolean: return 2
+            case .container: return 3
+            case .last: return 4
+            }
+        }
+    }
+
+    static func naiveOrder(of table: RecordTable, by column: [String], descending: Bool) -> [Int] {
+        let tree = table.tree
+        let keys = (0..<table.rowCount).map { row -> Key in
+            var parent = table.records
+            var index = row
+            for key in column {
+                guard parent.childCount(of: index) != nil else { return .last }
+                let members = tree.children(ofChild: index, in: parent)
+                guard members.isObject, let found = (0..<members.count).last(where: { tree.key(ofChild: $0, in: members) == key }) else {
+                    return .last
+                }
+                parent = members
+                index = found
+            }
+            let raw = tree.bytes(in: tree.valueRange(ofChild: index, in: parent))
+            switch try? JSONParser.parse(raw) {
+            case .number(let text)?: return .number(Double(text)!)
+            case .string(let text)?: return .string(Array(text.utf8))
+            case .bool(let flag)?: return .boolean(flag)
+            case .array?, .object?: return .container(raw)
+            case .null?, nil: return .last
+            }
+        }
+        func ascending(_ a: Key, _ b: Key) -> Bool? {
+            if a.rank != b.rank { return a.rank < b.rank }
+            switch (a, b) {
+            case (.number(let x), .number(let y)): return x == y ? nil : x < y
+            case (.boolean(let x), .boolean(let y)): return x == y ? nil : !x
+            case (.string(let x), .string(let y)), (.container(let x), .container(let y)):
+                return x == y ? nil : x.lexicographicallyPrecedes(y)
+            default: return nil
+            }
+        }
+        // Insertion into a list kept in order: a stable sort that trusts nothing of the one tested.
+        var order: [Int] = []
+        for row in 0..<keys.count {
+            var at = order.count
+            while at > 0 {
+                let before = order[at - 1]
+                let (a, b) = (keys[before], keys[row])
+                let lastA = a == .last, lastB = b == .last
+                let rowFirst: Bool
+                if lastA || lastB {
+                    rowFirst = lastA && !lastB
+                } else if let precedes = ascending(b, a) {
+                    rowFirst = descending ? !precedes : precedes
+                } else {
+                    rowFirst = false
+                }
+                guard rowFirst else { break }
+                at -= 1
+            }
+            order.insert(row, at: at)
+        }
+        return order
+    }
+
+    /// The scanner finds a member at any place of its record, skipping what looks like it in
+    /// strings and deeper objects, and the last of a key written twice.
+    @Test func theScannerFindsTheRecordsOwnMember() {
+        let cases: [(record: String, keys: [String], value: String?)] = [
+            (#"{"a": 1, "b": 2}"#, ["b"], "2"),
+            (#"{"x": "\"b\": 9", "b": "it"}"#, ["b"], #""it""#),
+            (#"{"x": {"b": 9}, "y": [{"b": 8}]}"#, ["b"], nil),
+            (#"{"b": 1, "b": {"c": true}}"#, ["b", "c"], "true"),
+            (#"{"b": {"c": true}, "b": 2}"#, ["b", "c"], nil),
+            (#" { "\u0062" : null } "#, ["b"], "null"),
+            (#"{"a": "\\", "b": -1.5e3}"#, ["b"], "-1.5e3"),
+            (#"{}"#, ["b"], nil),
+            (#"[{"b": 1}]"#, ["b"], nil),
+            (#"{"b": [1, {"c": "]"}], "c": 0}"#, ["b"], #"[1, {"c": "]"}]"#),
+            (#"{"b": 1, "c" 2}"#, ["b"], nil),
+        ]
+        for (record, keys, value) in cases {
+            let bytes = Array(record.utf8)
+            let found = bytes.withUnsafeBufferPointer { pointer in
+                MemberScanner.value(at: keys.map { Array($0.utf8) }[...], in: pointer).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
+            #expect(found == value, "\(record) \(keys)")
+        }
+    }
+}

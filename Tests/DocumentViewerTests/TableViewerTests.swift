@@ -1,0 +1,112 @@
+@testable import DocumentViewer
+import DocumentData
+import TerminalUI
+import Testing
+import TestSupport
+
+/// The table in the viewer: `:sort` over the whole file, as it is read, and back to the file's
+/// order; what it says when it cannot.
+@Suite struct TableViewerTests {
+    static let size = TerminalSize(width: 80, height: 8)
+
+    /// JSON Lines of `count` records whose `n` is a permutation of 0..<count (its `k`-th is
+    /// `(k * 7) % count` for a count not divisible by 7), and a `name`.
+    static func log(_ count: Int) -> [UInt8] {
+        Array((0..<count).map { #"{"n": \#(($0 * 7) % count), "name": "r\#($0)"}"# + "\n" }.joined().utf8)
+    }
+
+    /// The labels (line numbers) of the rows on screen.
+    static func labels(_ viewer: inout Viewer) -> [Int] {
+        viewer.render().textLines().dropFirst().dropLast().compactMap { line in
+            line.split(separator: "│").first.flatMap { Int($0.filter { $0 != " " }) }
+        }
+    }
+
+    static func type(_ keys: String, into viewer: inout Viewer) {
+        for event in try! KeyNotation.parse(keys) { viewer.handle(event) }
+    }
+
+    @Test func sortOrdersTheRowsAndSortAloneGivesTheFilesOrderBack() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("jjj:sort -n<Enter>", into: &viewer)
+        // n = 499 is record 357 (357 * 7 = 2499 = 4 * 500 + 499): line 358; then 498 (record 214).
+        #expect(Self.labels(&viewer).prefix(2) == [358, 215], "\(viewer.render().textLines())")
+        #expect(viewer.focusedID == ".[357].n")
+        var status = viewer.render().textLines().last!
+        #expect(status.contains("sort: -n"), "\(status)")
+        Self.type(":sort name<Enter>", into: &viewer)
+        // By bytes: r0, r1, r10, r100.
+        #expect(Self.labels(&viewer).prefix(4) == [1, 2, 11, 101])
+        Self.type("j:sort<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[1].n", "the selected record stays selected")
+        #expect(Self.labels(&viewer).contains(2))
+        status = viewer.render().textLines().last!
+        #expect(!status.contains("sort:"), "\(status)")
+    }
+
+    @Test func sortSaysWhatItCannotDo() throws {
+        let tree = try JSONTree(bytes: Self.log(20), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        Self.type(":sort n<Enter>", into: &viewer)
+        #expect(viewer.message?.hasPrefix("sort: a table's rows") == true, "\(viewer.message ?? "")")
+        viewer.showRecordsTable()
+        Self.type(":sort nope<Enter>", into: &viewer)
+        #expect(viewer.message == "sort: no column nope (the header row names them)")
+        Self.type(":sort<Enter>", into: &viewer)
+        #expect(viewer.message == "sort: the rows are in the file's order")
+    }
+
+    /// While the file is read the sort reads what came, then waits for the rest, saying so —
+    /// the rows are never ordered by part of the file — and orders them once all is read.
+    @Test func aSortWhileTheFileIsReadWaitsForTheRest() throws {
+        let bytes = Self.log(3_000)
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        viewer.showRecordsTable()
+        Self.type(":sort -n<Enter>", into: &viewer)
+        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
+        let waiting = viewer.render().textLines().last!
+        #expect(waiting.contains("sort by -n: waiting for the rest of the file"), "\(waiting)")
+        #expect(Self.labels(&viewer).first == 1, "still the file's order")
+        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { viewer.takeScanned() })
+        input.end(takeIn: { viewer.takeScanned() })
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        // The record whose n is 2,999 comes first.
+        let top = (0..<3_000).first { ($0 * 7) % 3_000 == 2_999 }!
+        #expect(Self.labels(&viewer).first == top + 1, "\(viewer.render().textLines())")
+    }
+
+    /// A search and a `:goto` start from the selected cell and select the cell they land on —
+    /// also when that is where the tree's focus was before the table moved.
+    @Test func searchAndGotoSelectTheCellTheyReach() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("/r5\"<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[5].name")
+        Self.type("g:goto .[5].name<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[5].name")
+        Self.type(":goto .[400]<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[400].name", "a record's row, the column kept")
+        Self.type(":goto .[9999]<Enter>", into: &viewer)
+        #expect(viewer.message == "goto: no node at .[9999]", "\(viewer.message ?? "")")
+    }
+
+    /// Esc stops a sort in steps; the rows keep their order.
+    @Test func escStopsASort() throws {
+        let tree = try JSONTree(bytes: Self.log(200_000), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.showRecordsTable()
+        Self.type(":sort -n<Enter>", into: &viewer)
+        #expect(viewer.render().textLines().last?.contains("sorting by -n…") == true)
+        Self.type("<Esc>", into: &viewer)
+        #expect(viewer.message == "sort cancelled: the rows keep their order")
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        #expect(Self.labels(&viewer).first == 1)
+    }
+}
