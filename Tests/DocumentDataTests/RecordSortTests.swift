@@ -113,6 +113,21 @@ import Testing
         return order
     }
 
+    /// Integers past a Double's 53 bits (64-bit ids) that round to the same Double sort by their
+    /// digits.
+    @Test func bigIntegersSortByTheirDigits() throws {
+        let ids = ["9007199254740993", "9007199254740992", "-9007199254740993", "-9007199254740992", "12345678901234567890", "1"]
+        let text = ids.map { #"{"id": \#($0)}"# }.joined(separator: "\n") + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for descending in [false, true] {
+            var sort = RecordSort(table, by: RecordColumn(keys: ["id"]), descending: descending)
+            while !sort.step(records: table.records) {}
+            let expected = [2, 3, 5, 1, 0, 4]
+            #expect(sort.order().map(Int.init) == (descending ? expected.reversed() : expected))
+        }
+    }
+
     /// The scanner finds a member at any place of its record, skipping what looks like it in
     /// strings and deeper objects, and the last of a key written twice.
     @Test func theScannerFindsTheRecordsOwnMember() {

@@ -96,6 +96,64 @@ import TestSupport
         #expect(viewer.message == "goto: no node at .[9999]", "\(viewer.message ?? "")")
     }
 
+    /// `:where` keeps the rows whose records match, with the sort or without; a search passes
+    /// over the rows it leaves out; `:where` alone shows every row again.
+    @Test func whereKeepsTheMatchingRows() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type(":where n >= 495 or name = r3<Enter>", into: &viewer)
+        // n = 497, 498, 495, 499, 496 are records 71, 214, 285, 357, 428 (7k mod 500); r3 is record 3.
+        #expect(Self.labels(&viewer) == [4, 72, 215, 286, 358, 429], "\(viewer.render().textLines())")
+        var status = viewer.render().textLines().last!
+        #expect(status.contains("where: n >= 495 or name = r3 (6 of 500)"), "\(status)")
+        Self.type(":sort -n<Enter>", into: &viewer)
+        #expect(Self.labels(&viewer) == [358, 215, 72, 429, 286, 4])
+        Self.type("jk", into: &viewer)
+        status = viewer.render().textLines().last!
+        #expect(status.contains("where: n >= 495 or name = r3 (6 of 500)  sort: -n"), "\(status)")
+        // From record 357 on, r10 … r70 (records 10 … 70) are left out: the search goes on to the
+        // first match shown, r71.
+        Self.type("g/\"r(1|2)?[0-9]{2}\"<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[71].name", "\(viewer.message ?? "")")
+        Self.type(":goto .[1]<Enter>", into: &viewer)
+        #expect(viewer.message == ".[1] is in a row the :where leaves out", "\(viewer.message ?? "")")
+        Self.type(":where<Enter>", into: &viewer)
+        #expect(viewer.message == "where off: every row shows")
+        #expect(Self.labels(&viewer).first == 358, "sorted still: \(Self.labels(&viewer))")
+        Self.type(":where nope = 1<Enter>", into: &viewer)
+        #expect(viewer.message == "where: no column nope (the header row names them)")
+    }
+
+    /// While the file is read, `:where` shows the rows kept so far and says so, and looks at the
+    /// rest as it arrives.
+    @Test func aWhereWhileTheFileIsReadKeepsGoing() throws {
+        let bytes = Self.log(3_000)
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        viewer.showRecordsTable()
+        Self.type(":where n >= 2990<Enter>", into: &viewer)
+        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
+        let soFar = viewer.render().textLines().last!
+        #expect(soFar.contains("so far)"), "\(soFar)")
+        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { viewer.takeScanned() })
+        input.end(takeIn: { viewer.takeScanned() })
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        let done = viewer.render().textLines().last!
+        #expect(done.contains("where: n >= 2990 (10 of 3,000)"), "\(done)")
+    }
+
+    /// `--view table` on a root object takes its first array of records, even after a member of
+    /// the same key that is no array.
+    @Test func theRecordsOfARootObjectShowWhateverItsKeys() throws {
+        let tree = try JSONTree(bytes: Array(#"{"data": 1, "data": [{"a": 1}, {"a": 2}]}"#.utf8), name: "d.json")
+        var viewer = Viewer(tree: tree, fileName: "d.json", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        #expect(viewer.focusedID == ".data[0].a", "\(viewer.render().textLines())")
+    }
+
     /// Esc stops a sort in steps; the rows keep their order.
     @Test func escStopsASort() throws {
         let tree = try JSONTree(bytes: Self.log(200_000), name: "log.jsonl", jsonLines: true)

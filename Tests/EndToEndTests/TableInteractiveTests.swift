@@ -93,6 +93,13 @@ import Testing
         tmux.send(":sort", "Enter")
         let unsorted = tmux.waitUntil { $0.last?.contains("sort:") == false }
         #expect(Self.focus(unsorted) == ".[99].name", "the selected record stays selected: \(unsorted)")
+        // :where keeps the rows whose records match; :where alone shows them all again.
+        tmux.send(":where score >= 99 and ok = false", "Enter")
+        let kept = tmux.waitUntil { $0.last?.contains("(600 of 60,000)") == true }
+        #expect(kept.last?.contains("where: score >= 99 and ok = false (600 of 60,000)") == true, "\(kept)")
+        #expect(kept.dropFirst().prefix(2).map { String($0.prefix(6)) } == ["  100│", "  200│"], "\(kept)")
+        tmux.send(":where", "Enter")
+        #expect(tmux.waitUntil { $0.last?.contains("where off") == true }.last?.contains("where off") == true)
         tmux.send(":goto .[77].name", "Enter")
         tmux.waitUntil { Self.focus($0) == ".[77].name" }
         // Enter opens the record in the tree at the cell; T shows the table again, and T leaves it.

@@ -137,6 +137,22 @@ struct Grid: TableDataSource {
         #expect(table.selectedRow == 1 && table.selectedColumn == 1)
     }
 
+    /// An area too small for a table draws nothing outside it and never traps.
+    @Test func aTinyAreaIsSafe() {
+        var table = LazyTable(source: Self.letters, width: 20, height: 4)
+        for (width, height) in [(0, 0), (1, 1), (2, 1), (3, 2), (0, 5), (5, 0)] {
+            table.resize(width: width, height: height)
+            var screen = CellBuffer(width: 30, height: 8)
+            screen.fill(Style(attributes: .underline), area: Rect(x: 0, y: 0, width: 30, height: 8))
+            table.draw(into: &screen, area: Rect(x: 2, y: 2, width: width, height: height))
+            for y in 0..<8 {
+                for x in 0..<30 where !Rect(x: 2, y: 2, width: width, height: height).contains(x: x, y: y) {
+                    #expect(screen[x, y].style.attributes == .underline, "\(width)x\(height) drew at \(x),\(y)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: 0..<40)
     func whereverItScrollsTheScreenIsTheNaiveTablesAndTheSelectionShows(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)

@@ -35,42 +35,29 @@ public struct RecordSort {
         self.window = window
         self.column = column
         self.descending = descending
+        recordCount = table.rowCount
         keys = column.keys.map { Array($0.utf8) }
     }
 
     /// The records whose member was read so far.
     public var readCount: Int { kinds.count }
 
-    /// How far the reading got, 0–1, of the records `table` had.
-    public var progress: Double { table.rowCount > 0 ? Double(readCount) / Double(table.rowCount) : 1 }
+    /// The records there were at the last step (the container read further since the sort began).
+    private var recordCount: Int
+
+    /// How far the reading got, 0–1, of the records there were at the last step.
+    public var progress: Double { recordCount > 0 ? min(1, Double(readCount) / Double(recordCount)) : 1 }
 
     /// Reads the member of the next records, a window of the file: those of `records` (the same
     /// container read further, when the file is still read).
     /// - Returns: whether every record of `records` is read.
     public mutating func step(records: ChildTable) -> Bool {
-        let count = records.count
-        guard readCount < count else { return true }
-        // The records that start within a window (one at least, however big): each looked up
-        // once, its region ending where the next starts.
-        let start = records.valueStart(of: readCount)
-        var starts = [start]
-        while readCount + starts.count < count {
-            let next = records.valueStart(of: readCount + starts.count)
-            guard next - start <= window else { break }
-            starts.append(next)
+        recordCount = records.count
+        let keys = self.keys
+        _ = RecordWindow.read(records, of: table.tree, from: readCount, window: window) { _, record in
+            read(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
         }
-        let last = readCount + starts.count - 1
-        let end = records.valueRegion(of: last).upperBound
-        let bytes = table.tree.bytes(in: start..<end)
-        bytes.withUnsafeBufferPointer { window in
-            for (offset, lower) in starts.enumerated() {
-                // (An array's record ends before the comma that precedes the next.)
-                let upper = offset + 1 < starts.count ? starts[offset + 1] - (records.isObject ? 0 : 1) : end
-                let record = UnsafeBufferPointer(rebasing: window[(lower - start)..<max(lower, upper) - start])
-                read(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
-            }
-        }
-        return readCount == count
+        return readCount == records.count
     }
 
     /// Takes the value written in `bytes` (nil: none) as the next record's.
@@ -78,32 +65,26 @@ public struct RecordSort {
         var kind = Kind.missing
         var number = 0.0
         let textStart = text.count
-        if let bytes, let first = bytes.first {
-            switch first {
-            case UInt8(ascii: "\""):
-                let inside = bytes[1..<(bytes.count - 1)]
-                if !inside.contains(UInt8(ascii: "\\")) {
-                    text.append(contentsOf: inside)
-                    kind = .string
-                } else if case .string(let decoded)? = try? JSONParser.parse(Array(bytes)) {
-                    text.append(contentsOf: decoded.utf8)
-                    kind = .string
-                }
-            case UInt8(ascii: "t"), UInt8(ascii: "f"):
-                kind = .boolean
-                number = first == UInt8(ascii: "t") ? 1 : 0
-            case UInt8(ascii: "n"):
-                kind = bytes.elementsEqual("null".utf8) ? .null : .missing
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                text.append(contentsOf: bytes)
-                kind = .container
-            default:
-                // (A number too big for a Double is infinite: after every other.)
-                if let value = Double(String(decoding: bytes, as: UTF8.self)) {
-                    kind = .number
-                    number = value
-                }
+        switch MemberValue(bytes) {
+        case .number(let value, let written):
+            kind = .number
+            number = value
+            // An integer past a Double's 53 bits (a 64-bit id) keeps its digits: two that round
+            // to the same Double are told apart by them.
+            if let written, written.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) {
+                text += written
             }
+        case .string(let bytes):
+            kind = .string
+            text += bytes
+        case .boolean(let flag):
+            kind = .boolean
+            number = flag ? 1 : 0
+        case .container(let bytes):
+            kind = .container
+            text += bytes
+        case .null: kind = .null
+        case .missing: kind = .missing
         }
         kinds.append(kind.rawValue)
         numbers.append(number)
@@ -129,12 +110,24 @@ public struct RecordSort {
         let order: Int
         switch Kind(rawValue: kindA) {
         case .number?, .boolean?:
-            order = numbers[a] < numbers[b] ? -1 : (numbers[a] > numbers[b] ? 1 : 0)
+            order = (numbers[a] < numbers[b] ? -1 : (numbers[a] > numbers[b] ? 1 : 0))
+                .nonZero(or: compareIntegers(a, b))
         default:
             order = compareText(a, b)
         }
         if order == 0 { return a < b }
         return descending ? order > 0 : order < 0
+    }
+
+    /// Two integers past 53 bits that round to the same Double, by their digits (kept in
+    /// `text`, sign first): -1, 0 or 1; 0 when either has none.
+    private func compareIntegers(_ a: Int, _ b: Int) -> Int {
+        guard textEnds[a] > textStarts[a], textEnds[b] > textStarts[b] else { return 0 }
+        let digitsA = textEnds[a] - textStarts[a], digitsB = textEnds[b] - textStarts[b]
+        // (Equal Doubles: the same sign. More digits is larger for a positive number.)
+        let negative = text[textStarts[a]] == UInt8(ascii: "-")
+        let order = digitsA != digitsB ? (digitsA < digitsB ? -1 : 1) : compareText(a, b)
+        return negative ? -order : order
     }
 
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
@@ -146,4 +139,9 @@ public struct RecordSort {
             return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
         }
     }
+}
+
+private extension Int {
+    /// This order, or `tie` when this is 0.
+    func nonZero(or tie: @autoclosure () -> Int) -> Int { self != 0 ? self : tie() }
 }

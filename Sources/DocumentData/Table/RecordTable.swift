@@ -16,6 +16,8 @@ public struct RecordTable {
 
     /// The path of the container (`.` for the root, `.features`), to name a record.
     public let path: JSONPath
+    /// The container's child indexes from the root (empty: the root).
+    public let container: [Int]
 
     /// Records up to this many bytes are read in one go and parsed whole (a record read member
     /// by member cost a read of the file per key and per value: 83 s for the CSV of a million
@@ -25,13 +27,16 @@ public struct RecordTable {
     /// The records sampled for the columns: the first this many.
     public static let sampledRecords = 1_000
 
-    /// The table of `records`, the children of the container at `path` in `tree`, its columns
-    /// from the first ``sampledRecords`` records.
+    /// The table of `records`, the children of the container at `path` in `tree` (at child
+    /// indexes `container` from the root), its columns from the first ``sampledRecords`` records.
     /// Records bigger than `parsedRecordBytes` are read a member at a time.
-    public init(tree: JSONTree, records: ChildTable, path: JSONPath, parsedRecordBytes: Int = 1 << 16) {
+    public init(
+        tree: JSONTree, records: ChildTable, path: JSONPath, container: [Int], parsedRecordBytes: Int = 1 << 16
+    ) {
         self.tree = tree
         self.records = records
         self.path = path
+        self.container = container
         self.parsedRecordBytes = parsedRecordBytes
         for row in 0..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
     }
@@ -42,18 +47,30 @@ public struct RecordTable {
     public init?(recordsOf tree: JSONTree, parsedRecordBytes: Int = 1 << 16) {
         guard let root = tree.root else { return nil }
         guard root.isObject else {
-            self.init(tree: tree, records: root, path: JSONPath(components: []), parsedRecordBytes: parsedRecordBytes)
+            self.init(tree: tree, records: root, path: JSONPath(components: []), container: [], parsedRecordBytes: parsedRecordBytes)
             return
         }
         for index in 0..<root.count where root.childCount(of: index) != nil && tree.firstByte(ofChild: index, in: root) == UInt8(ascii: "[") {
             // (An array of records: a GeoJSON's `bbox` of numbers, or an empty `errors`, is not.)
             let array = tree.children(ofChild: index, in: root)
-            guard (0..<min(array.count, 8)).contains(where: { array.childCount(of: $0) != nil && tree.firstByte(ofChild: $0, in: array) == UInt8(ascii: "{") }),
-                let key = tree.key(ofChild: index, in: root) else { continue }
-            self.init(tree: tree, records: array, path: JSONPath(components: [.key(key)]), parsedRecordBytes: parsedRecordBytes)
+            guard Self.holdsRecords(array, in: tree), let key = tree.key(ofChild: index, in: root) else { continue }
+            self.init(
+                tree: tree, records: array, path: JSONPath(components: [.key(key)]), container: [index],
+                parsedRecordBytes: parsedRecordBytes)
             return
         }
         return nil
+    }
+
+    /// The elements of an array looked at to tell records from other arrays.
+    public static let recordsSample = 8
+
+    /// Whether `array` (the children of an array of `tree`) holds records: an object among its
+    /// first ``recordsSample`` elements (a GeoJSON's `bbox` of numbers, an empty `errors`, do not).
+    public static func holdsRecords(_ array: ChildTable, in tree: JSONTree) -> Bool {
+        !array.isObject && (0..<min(array.count, recordsSample)).contains {
+            array.childCount(of: $0) != nil && tree.firstByte(ofChild: $0, in: array) == UInt8(ascii: "{")
+        }
     }
 
     /// Takes the same container read further (a file still read, a log that grows): its
@@ -62,7 +79,7 @@ public struct RecordTable {
     public mutating func takeRecords(_ records: ChildTable) {
         let sampled = min(self.records.count, Self.sampledRecords)
         self.records = records
-        for row in sampled..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
+        for row in sampled..<max(sampled, min(records.count, Self.sampledRecords)) { addColumns(of: row) }
     }
 
     /// The number of rows: one a record.
@@ -166,9 +183,8 @@ public struct RecordTable {
             return .big(tree.children(ofChild: row, in: records))
         }
         let bytes = tree.bytes(in: region)
-        guard bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{") else {
-            return .notObject
-        }
+        let first = bytes.withUnsafeBufferPointer { JSONBytes.skipBlanks($0, 0) }
+        guard first < bytes.count, bytes[first] == UInt8(ascii: "{") else { return .notObject }
         do {
             guard case .object(let members) = try JSONParser.parse(bytes) else { return .notObject }
             return .parsed(members)

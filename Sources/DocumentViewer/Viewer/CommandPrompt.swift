@@ -81,13 +81,16 @@ enum PromptCommand: Equatable {
     /// `sort [-]COLUMN`: a table's rows by a column (`-`: largest first); `sort` alone: the
     /// file's order.
     case sort(String?)
+    /// `where EXPR`: a table's rows whose records match (`status >= 400 and level = error`);
+    /// `where` alone: every row.
+    case `where`(String?)
     /// `help`: every key and command.
     case help
     /// `q`, `quit`.
     case quit
 
     /// The command names, for messages and completion.
-    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "sort", "stats", "top"]
+    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "sort", "stats", "top", "where"]
 
     /// The alignments `goto` takes after its target.
     static let alignments: Set<String> = ["top", "center", "bottom"]
@@ -96,7 +99,10 @@ enum PromptCommand: Equatable {
     static func help(for context: ViewerKeyContext) -> [String] {
         switch context {
         case .tree: return [":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q"]
-        case .table: return [":goto PATH (a record, a cell)  :sort [-]COLUMN (:sort alone: the file's order)  :top :bottom :stats :help :q"]
+        case .table: return [
+            ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :stats :help :q",
+            ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~; alone: every row)",
+        ]
         default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :help :q"]
         }
     }
@@ -131,9 +137,11 @@ enum PromptCommand: Equatable {
         case ("detail", _): return .failure(.usage("detail 1|2|3"))
         case ("marks", 1): return .success(.marks)
         case ("sort", 1): return .success(.sort(nil))
-        case ("sort", _):
-            // The column is the rest of the line (a name in jq's form may hold spaces).
-            return .success(.sort(String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())))
+        case ("where", 1): return .success(.where(nil))
+        case ("sort", _), ("where", _):
+            // The rest of the line (a name in jq's form, a string, may hold spaces).
+            let rest = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            return .success(name == "sort" ? .sort(rest) : .where(rest))
         case ("help", 1): return .success(.help)
         case ("q", 1), ("quit", 1): return .success(.quit)
         default:

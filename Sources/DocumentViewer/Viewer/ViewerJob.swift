@@ -16,6 +16,8 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     case filter
     /// A table's `:sort`: the column's members read a window a tick, then the order.
     case sort
+    /// A table's `:where`: the records checked a window a tick, the rows kept showing as found.
+    case query
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
 
@@ -41,6 +43,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         case .search: return "search cancelled"
         case .filter: return "filter cancelled"
         case .sort: return "sort cancelled: the rows keep their order"
+        case .query: return "where cancelled: every row shows"
         case .follow: return "stopped following"
         }
     }
@@ -72,7 +75,7 @@ enum JobPolicy {
 
     /// What Esc stopping `jobs` says: the first that a user started and sees.
     static func message(forStopped jobs: Set<ViewerJob>) -> String? {
-        let order: [ViewerJob] = [.search, .filter, .sort, .lookup, .pendingJump, .follow]
+        let order: [ViewerJob] = [.search, .filter, .sort, .query, .lookup, .pendingJump, .follow]
         return order.first(where: jobs.contains)?.stoppedMessage
     }
 }

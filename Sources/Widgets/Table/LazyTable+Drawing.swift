@@ -11,10 +11,13 @@ extension LazyTable {
     /// - Returns: what the frame shows: its rows, whether it is at the top or the bottom.
     @discardableResult
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> TableFrame {
-        let down = lines.layout()
-        let across = columns.layout()
         drawnArea = area
         buffer.fill(.plain, area: area)
+        guard area.width > 1, area.height > 0 else {
+            return TableFrame(rows: 0..<0, isAtTop: true, isAtBottom: true, contentSize: .exact(0), cutColumns: [:])
+        }
+        let down = lines.layout()
+        let across = columns.layout()
         let right = area.right - 1
         // The label column is the columns' pinned header: the others are drawn after it.
         let labelWidth = columns.source.labelWidth

@@ -31,6 +31,7 @@ extension DocumentContent {
         case .bottom: return perform(.bottom)
         case .detail(let level): return setDetailLevel(level)
         case .sort: return "sort: a table's rows (T on an array of records in a tree)"
+        case .where: return "where: a table's rows (T on an array of records in a tree)"
         case .stats, .marks, .help, .quit: return nil
         }
     }

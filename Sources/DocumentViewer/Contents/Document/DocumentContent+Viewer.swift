@@ -105,7 +105,7 @@ extension DocumentContent: ViewerContent {
             case .search: search.stop()
             case .filter: filtering.stop()
             case .follow: loading.stopFollowing()
-            case .takeIn, .lookup, .sort: break
+            case .takeIn, .lookup, .sort, .query: break
             }
         }
     }
@@ -131,7 +131,7 @@ extension DocumentContent: ViewerContent {
         case .filter:
             continueFilter()
             return true
-        case .pendingJump, .follow, .lookup, .sort:
+        case .pendingJump, .follow, .lookup, .sort, .query:
             return false
         }
     }
@@ -150,7 +150,7 @@ extension DocumentContent: ViewerContent {
             // Items already found are taken in a slice at a time, a key between slices.
             if document.hasItemsToTakeIn { return 0 }
             return ViewerJob.milliseconds(until: Self.batchTime, passedSince: loading.lastTakeIn, now: now)
-        case .follow, .lookup, .sort: return nil
+        case .follow, .lookup, .sort, .query: return nil
         }
     }
 

@@ -12,13 +12,8 @@ struct RecordRows: TableDataSource {
     var theme: Theme
     /// Each column's width: from the sampled cells and the title, capped.
     private var widths: [Int] = []
-    /// The order the rows show the records in (`:sort`): a record's index a row, and a record's
-    /// row (4 bytes each a row); nil: the file's order. Records that arrive after it are shown
-    /// after it, in the file's order.
-    private(set) var order: [UInt32]?
-    private var rows: [UInt32]?
-    /// The column the rows are sorted by, and whether largest first.
-    private(set) var sortedBy: (column: RecordColumn, descending: Bool)?
+    /// Which records the rows show, in which order (`:sort`, `:where`).
+    var order = RowOrder()
 
     /// The widest a column is drawn.
     static let maximumWidth = 40
@@ -55,28 +50,8 @@ struct RecordRows: TableDataSource {
         widths += widest.map { max(1, $0) }
     }
 
-    /// Shows the records in `order` (their indexes), sorted by `column`; nil: in the file's order.
-    mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool) {
-        self.order = order
-        sortedBy = column.map { ($0, descending) }
-        rows = order.map { order in
-            var rows = [UInt32](repeating: 0, count: order.count)
-            for (row, record) in order.enumerated() { rows[Int(record)] = UInt32(row) }
-            return rows
-        }
-    }
-
     /// The record row `row` shows.
-    func record(ofRow row: Int) -> Int {
-        guard let order, row < order.count else { return row }
-        return Int(order[row])
-    }
-
-    /// The row that shows record `record`.
-    func row(ofRecord record: Int) -> Int {
-        guard let rows, record < rows.count else { return record }
-        return Int(rows[record])
-    }
+    func record(ofRow row: Int) -> Int { order.record(ofRow: row) }
 
     /// Widens the columns `wanted` names to the widths it gives (capped): cells on screen
     /// wider than the sample's.
@@ -86,7 +61,7 @@ struct RecordRows: TableDataSource {
         }
     }
 
-    var rowCount: Int { records.rowCount }
+    var rowCount: Int { order.rowCount(recordCount: records.rowCount) }
     var columnCount: Int { records.columns.count }
     /// JSON Lines: the line; else the index.
     var labelTitle: String { showsLines ? "line" : "#" }
@@ -101,13 +76,14 @@ struct RecordRows: TableDataSource {
     }
     /// The last record's label, whatever the order.
     var widestLabel: String {
-        guard rowCount > 0 else { return "" }
-        return String(showsLines ? records.records.lineNumber(of: rowCount - 1) : rowCount - 1)
+        let last = records.rowCount - 1
+        guard last >= 0 else { return "" }
+        return String(showsLines ? records.records.lineNumber(of: last) : last)
     }
     /// A row's id is its record's index: the same record whatever the order.
     func rowID(at row: Int) -> String { String(record(ofRow: row)) }
     func rowIndex(forID id: String) -> Int? {
-        Int(id).flatMap { $0 >= 0 && $0 < rowCount ? row(ofRecord: $0) : nil }
+        Int(id).flatMap { $0 >= 0 && $0 < records.rowCount ? order.row(ofRecord: $0) : nil }
     }
 
     /// The record's cells, all columns (one parse); nil when it is no object.

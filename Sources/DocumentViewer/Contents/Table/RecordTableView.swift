@@ -7,20 +7,17 @@ import Widgets
 /// `features` — as a table (`T`): a row a record, a column a member, the header row pinned at
 /// the top and the record's index (its line, in JSON Lines) pinned at the left.
 struct RecordTableView {
-    /// The child indexes from the root of the array whose children are the records (empty: the
-    /// root).
-    let container: [Int]
     /// The rows, the columns and the selected cell: the table's moves are the widget's.
     var table: LazyTable<RecordRows>
 
-    /// The table of the children of the array at `container` in `tree`, `path` naming it, on
-    /// an area of `width`×`height`; nil when it is no array (or holds nothing yet).
-    init?(tree: JSONTree, container: [Int], path: JSONPath, width: Int, height: Int, theme: Theme) {
-        guard let records = Self.children(at: container, in: tree), !records.isObject else { return nil }
-        self.container = container
-        let rows = RecordRows(records: RecordTable(tree: tree, records: records, path: path), theme: theme)
-        table = LazyTable(source: rows, width: width, height: height, style: Self.style(theme))
+    /// The table of `records` on an area of `width`×`height`.
+    init(records: RecordTable, width: Int, height: Int, theme: Theme) {
+        table = LazyTable(source: RecordRows(records: records, theme: theme), width: width, height: height, style: Self.style(theme))
     }
+
+    /// The child indexes from the root of the array whose children are the records (empty: the
+    /// root).
+    var container: [Int] { records.container }
 
     /// The table's look in `theme`: the header row as the tree's keys, the labels and the rule
     /// dim, the selected cell reversed.
@@ -63,18 +60,29 @@ struct RecordTableView {
     /// nil: in the file's order, the selected record still selected.
     mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool) {
         let record = table.selectedRow.map(table.source.record(ofRow:))
-        table.replaceRows(from: 0) { $0.sort(order, by: column, descending: descending) }
+        table.replaceRows(from: 0) {
+            $0.order.sort(order, by: column, descending: descending, recordCount: $0.records.rowCount)
+        }
         if order != nil {
             table.selectFirstRow()
-        } else if let record {
-            table.select(row: table.source.row(ofRecord: record), alignment: .center)
+        } else if let row = record.flatMap(table.source.order.row(ofRecord:)) {
+            table.select(row: row, alignment: .center)
         }
+    }
+
+    /// Shows the records `query` kept of the first `read` (nil: every record), the selected
+    /// record still selected when it is kept.
+    mutating func filter(_ query: RecordQuery?, kept: [UInt32], read: Int) {
+        var source = table.source
+        let first = source.order.filter(query, kept: kept, read: read, recordCount: source.records.rowCount)
+        table.replaceRows(from: first) { $0 = source }
     }
 
     /// Takes in the records read since the last take-in (the file, or the array, read further).
     mutating func takeRecords() {
         guard let now = Self.children(at: container, in: records.tree), now.count != records.rowCount else { return }
-        let old = records.rowCount
+        // (Fewer than before — a container's own scan found fewer — and every row is new.)
+        let old = now.count > records.rowCount ? records.rowCount : 0
         table.replaceRows(from: old) { $0.takeRecords(now) }
     }
 
@@ -102,13 +110,23 @@ struct RecordTableView {
         return steps
     }
 
+    /// Where a node is for the table.
+    enum NodePlace {
+        /// Its cell is selected now.
+        case selected
+        /// In a record the `:where` leaves out.
+        case hidden
+        /// Not in the table's array.
+        case outside
+    }
+
     /// Selects the cell of the node at `indexes` (child indexes from the root): its record, and
     /// the column of its member (of its member's member, for a column of two keys).
-    /// - Returns: false when the node is not in the table's array.
     @discardableResult
-    mutating func select(nodeAt indexes: [Int]) -> Bool {
-        guard indexes.count > container.count, indexes.starts(with: container) else { return false }
-        table.select(row: table.source.row(ofRecord: indexes[container.count]), alignment: .center)
+    mutating func select(nodeAt indexes: [Int]) -> NodePlace {
+        guard indexes.count > container.count, indexes.starts(with: container) else { return .outside }
+        guard let row = table.source.order.row(ofRecord: indexes[container.count]) else { return .hidden }
+        table.select(row: row, alignment: .center)
         let tree = records.tree
         // The keys from the record down, two at most (a column flattens one level).
         var keys: [String] = []
@@ -122,6 +140,6 @@ struct RecordTableView {
         let column = records.columns.firstIndex { $0.keys == keys }
             ?? records.columns.firstIndex { $0.keys == Array(keys.prefix(1)) }
         if let column { table.select(column: column) }
-        return true
+        return .selected
     }
 }

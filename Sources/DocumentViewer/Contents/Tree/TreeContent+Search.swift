@@ -116,7 +116,7 @@ extension TreeContent {
             }
             skipped = nil
             lastMatch = (range, indexes)
-            guard view.reveal(childIndexes: indexes) else {
+            guard !tableHides(indexes), view.reveal(childIndexes: indexes) else {
                 // In a child the filter leaves out: go on past it, until the search comes back
                 // to a match it passed over already.
                 guard hiddenMatches.insert(range.lowerBound).inserted else {

@@ -6,9 +6,6 @@ import Widgets
 // MARK: - `T`: an array's records as a table, in the tree's content
 
 extension TreeContent {
-    /// The records arrays looked for an object among, to tell records from an array of numbers.
-    static let recordsSample = 8
-
     /// `T` in the tree: the records of the focused array — or of the nearest array holding the
     /// focus whose first elements include an object (JSON Lines: its lines) — as a table, the
     /// focused node's cell selected.
@@ -18,11 +15,10 @@ extension TreeContent {
         let focus = view.focusedIndexes ?? []
         for length in stride(from: focus.count, through: 0, by: -1) {
             let container = Array(focus.prefix(length))
-            guard let records = RecordTableView.children(at: container, in: tree), !records.isObject,
-                (0..<min(records.count, Self.recordsSample)).contains(where: {
-                    records.childCount(of: $0) != nil && tree.firstByte(ofChild: $0, in: records) == UInt8(ascii: "{")
-                }) else { continue }
-            return showTable(of: container)
+            guard let records = RecordTableView.children(at: container, in: tree), RecordTable.holdsRecords(records, in: tree)
+            else { continue }
+            let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
+            return showTable(of: RecordTable(tree: tree, records: records, path: path, container: container))
         }
         return "T: no array of records here (focus an array of objects; a JSON Lines file's lines are one)"
     }
@@ -42,24 +38,16 @@ extension TreeContent {
             return
         }
         waitsForTable = false
-        let container: [Int]
-        if let key = records.path.components.first, case .key(let name) = key, let root = tree.root,
-            let index = (0..<root.count).first(where: { tree.key(ofChild: $0, in: root) == name }) {
-            container = [index]
-        } else {
-            container = []
-        }
-        _ = showTable(of: container)
+        _ = showTable(of: records)
     }
 
-    /// Shows the records of the array at `container` as a table, the focused node's cell selected.
-    private mutating func showTable(of container: [Int]) -> String? {
-        let tree = view.outline.tree
-        let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
-        guard var shown = RecordTableView(
-            tree: tree, container: container, path: path, width: size.width, height: Self.height(for: size), theme: theme)
-        else { return "T: \(path) holds no records" }
+    /// Shows `records` as a table, the focused node's cell selected.
+    /// - Returns: what to say.
+    private mutating func showTable(of records: RecordTable) -> String? {
+        let path = records.path
+        var shown = RecordTableView(records: records, width: size.width, height: Self.height(for: size), theme: theme)
         if let focus = view.focusedIndexes { shown.select(nodeAt: focus) }
+        closeTable()
         table = shown
         tableFocusSeen = view.focusedIndexes
         return "\(path): a table of \(shown.records.columns.count) columns (T: the tree again)"
@@ -68,8 +56,16 @@ extension TreeContent {
     /// `T` or Enter in the table: back to the tree, the selected cell's node focused.
     mutating func leaveTable() {
         focusTreeOnCell()
+        closeTable()
+    }
+
+    /// Forgets the table and what works on it (a sort, a `:where`).
+    mutating func closeTable() {
         table = nil
         tableFocusSeen = nil
+        sorting = nil
+        querying = nil
+        followsTableEnd = false
     }
 
     /// Focuses the tree on the node of the selected cell (what a search starts from, where `T`
@@ -86,9 +82,12 @@ extension TreeContent {
     mutating func followTreeFocus() {
         guard var shown = table, let focus = view.focusedIndexes, focus != tableFocusSeen else { return }
         tableFocusSeen = focus
-        if shown.select(nodeAt: focus) {
+        switch shown.select(nodeAt: focus) {
+        case .selected:
             table = shown
-        } else {
+        case .hidden:
+            notice = "\(view.focusedPath?.description ?? ".") is in a row the :where leaves out"
+        case .outside:
             table = nil
             tableFocusSeen = nil
             notice = "\(view.focusedPath?.description ?? ".") is outside the table: the tree shows it"
@@ -162,7 +161,7 @@ extension TreeContent {
                 atBottom: frame.isAtBottom),
             // (A row is a line: the table's height is exact, the header row's line included.)
             contentSize: .exact(records.rowCount + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
-            place: place.isEmpty ? nil : place, filterNote: sortNote)
+            place: place.isEmpty ? nil : place, filterNote: [whereNote, sortNote].compactMap { $0 }.joined(separator: "  ").nilIfEmpty)
     }
 }
 
@@ -177,7 +176,7 @@ extension TreeContent {
         guard var shown = table else { return "sort: a table's rows (T on an array of records shows one)" }
         sorting = nil
         guard let text, !text.isEmpty else {
-            guard shown.table.source.order != nil else { return "sort: the rows are in the file's order" }
+            guard shown.table.source.order.sorted != nil else { return "sort: the rows are in the file's order" }
             shown.sort(nil, by: nil, descending: false)
             table = shown
             return "sort off: the file's order"
@@ -219,13 +218,88 @@ extension TreeContent {
         sorting = nil
         shown.sort(running.order(), by: running.column, descending: running.descending)
         table = shown
-        notice = "sorted by \(name): \(StatusLine.grouped(records.count)) rows"
+        notice = "sorted by \(name): \(StatusLine.grouped(shown.table.source.rowCount)) rows"
             + (shown.isWhole ? "" : " read so far (rows that arrive show after them)")
     }
 
     /// What the status line says of the order: `sort: -status`.
     var sortNote: String? {
-        guard let sorted = table?.table.source.sortedBy else { return nil }
+        guard let sorted = table?.table.source.order.sortedBy else { return nil }
         return "sort: " + (sorted.descending ? "-" : "") + sorted.column.name
     }
+}
+
+// MARK: - `:where`
+
+extension TreeContent {
+    /// `:where EXPR`: the table's rows whose records match (`RecordQuery`), found over the whole
+    /// array as it is read, a window a tick, the rows kept showing as they are found; `:where`
+    /// alone: every row again.
+    /// - Returns: what to say.
+    mutating func applyWhere(_ text: String?) -> String? {
+        guard var shown = table else { return "where: a table's rows (T on an array of records shows one)" }
+        querying = nil
+        guard let text, !text.isEmpty else {
+            guard shown.table.source.order.filter != nil else { return "where: every row shows" }
+            shown.filter(nil, kept: [], read: 0)
+            table = shown
+            return "where off: every row shows"
+        }
+        let query: RecordQuery
+        do {
+            query = try RecordQuery(parsing: text, columns: shown.records.columns)
+        } catch {
+            return "where: \(error)"
+        }
+        querying = RecordFilter(query, in: shown.records.tree)
+        shown.filter(query, kept: [], read: 0)
+        table = shown
+        continueWhere()
+        while !runsWorkInSteps, querying != nil, !isWhereWaiting { continueWhere() }
+        return nil
+    }
+
+    /// Whether the `:where` looked at every record read so far and waits for more.
+    var isWhereWaiting: Bool {
+        guard let querying, let records = table?.recordsNow else { return false }
+        return querying.readCount == records.count
+    }
+
+    /// The `:where`'s next window, the rows it kept shown; it ends once the whole array was
+    /// looked at (an input that grows is looked at as it arrives).
+    mutating func continueWhere() {
+        guard var running = querying, var shown = table, let records = shown.recordsNow else {
+            querying = nil
+            return
+        }
+        _ = running.step(records: records)
+        shown.filter(running.query, kept: running.kept, read: running.readCount)
+        table = shown
+        querying = running.readCount == records.count && shown.isWhole ? nil : running
+    }
+
+    /// Esc while a `:where` looks: every row shows again.
+    mutating func stopWhere() {
+        querying = nil
+        table?.filter(nil, kept: [], read: 0)
+    }
+
+    /// Whether the node at `indexes` is in a record the table's `:where` leaves out (a search
+    /// goes on past it).
+    func tableHides(_ indexes: [Int]) -> Bool {
+        guard let shown = table, indexes.count > shown.container.count, indexes.starts(with: shown.container) else { return false }
+        return shown.table.source.order.row(ofRecord: indexes[shown.container.count]) == nil
+    }
+
+    /// What the status line says of the `:where`: `where: status >= 400 (12 of 40,000 so far)`.
+    var whereNote: String? {
+        guard let filter = table?.table.source.order.filter else { return nil }
+        return "where: \(CellText.inert(filter.query.description)) (\(StatusLine.grouped(filter.kept.count)) of "
+            + "\(StatusLine.grouped(filter.read))\(querying != nil ? " so far" : ""))"
+    }
+}
+
+fileprivate extension String {
+    /// Nil for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -35,6 +35,7 @@ extension TreeContent: ViewerContent {
         finishSearch()
         while filtering != nil { continueFilter() }
         while sorting != nil, !isSortWaiting { continueSort() }
+        while querying != nil, !isWhereWaiting { continueWhere() }
     }
 
     mutating func prefetch() {
@@ -99,6 +100,7 @@ extension TreeContent: ViewerContent {
         if search != nil { jobs.insert(.search) }
         if filtering != nil { jobs.insert(.filter) }
         if sorting != nil { jobs.insert(.sort) }
+        if querying != nil { jobs.insert(.query) }
         if follows { jobs.insert(.follow) }
         return jobs
     }
@@ -111,6 +113,7 @@ extension TreeContent: ViewerContent {
             case .search: search = nil
             case .filter: filtering = nil
             case .sort: sorting = nil
+            case .query: stopWhere()
             case .follow: follows = false
             case .takeIn, .animation: break
             }
@@ -150,6 +153,10 @@ extension TreeContent: ViewerContent {
             guard !isSortWaiting else { return false }
             continueSort()
             return true
+        case .query:
+            guard !isWhereWaiting else { return false }
+            continueWhere()
+            return true
         case .pendingJump, .follow, .animation:
             return false
         }
@@ -162,6 +169,7 @@ extension TreeContent: ViewerContent {
         case .search: return search?.isWaiting == true ? nil : 0
         case .filter, .lookup: return 0
         case .sort: return isSortWaiting ? nil : 0
+        case .query: return isWhereWaiting ? nil : 0
         case .takeIn:
             return ViewerJob.milliseconds(until: Self.batchTime, passedSince: lastTakeIn, now: now)
         case .pendingJump, .follow, .animation: return nil

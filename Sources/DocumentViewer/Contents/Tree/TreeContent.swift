@@ -62,6 +62,9 @@ public struct TreeContent {
     var followsTableEnd = false
     /// The table's `:sort` being read, a window a tick.
     var sorting: RecordSort?
+    /// The table's `:where` looking through the records, a window a tick (while the file is
+    /// read, as it arrives).
+    var querying: RecordFilter?
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
     /// A search, a filter or a lookup runs a window a tick, a frame of progress between windows
@@ -187,6 +190,7 @@ public struct TreeContent {
         case .bottom: return perform(.bottom)
         case .detail: return "detail: only a stack document has detail levels"
         case .sort(let column): return sort(by: column)
+        case .where(let text): return applyWhere(text)
         case .stats, .marks, .help, .quit: return nil
         }
     }
@@ -297,6 +301,7 @@ public struct TreeContent {
         }
         if waitsForTable { showRecordsTable() }
         if sorting != nil { continueSort() }
+        if querying != nil { continueWhere() }
         dropFilterTooComplex()
         retryPendingJump()
         if let search, search.isWaiting { continueSearch() }
@@ -345,6 +350,10 @@ public struct TreeContent {
         pendingJump = nil
         pathLookup = nil
         problem = reason
+        // A table of the file's lines shows the new file's (a sort or a `:where` of the old one goes).
+        let showedLines = table?.container == []
+        closeTable()
+        if showedLines { showRecordsTable() }
         if follows { view.focusLast() }
     }
 

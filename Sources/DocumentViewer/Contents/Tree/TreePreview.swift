@@ -85,38 +85,13 @@ enum TreePreview {
         return JSONPath.isIdentifier(inner) ? inner : raw
     }
 
-    /// The index after the string that starts at `start` (its opening quote), or nil when the
-    /// bytes end first.
+    /// The index after the string whose opening quote is at `start`, or nil when the bytes end first.
     private static func stringEnd(in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index + 1
-            default: index += 1
-            }
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { JSONBytes.stringEnd($0, start) }
     }
 
     /// The index after the container that starts at `start`, or nil when the bytes end first.
     private static func containerEnd(in bytes: [UInt8], from start: Int) -> Int? {
-        var depth = 0
-        var index = start
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                guard let end = stringEnd(in: bytes, from: index) else { return nil }
-                index = end
-                continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 { return index + 1 }
-            default: break
-            }
-            index += 1
-        }
-        return nil
+        bytes.withUnsafeBufferPointer { JSONBytes.valueEnd($0, start) }
     }
 }

@@ -1,0 +1,44 @@
+/// A record's member as `:sort` orders it and `:where` compares it, read from its bytes: a
+/// number's value, a string decoded to its bytes, `true` or `false`, an array or an object as
+/// written, `null`, or nothing (no such member, or not JSON where it was read).
+enum MemberValue: Equatable {
+    /// A number's value, and — for an integer past a Double's 53 bits — how it is written.
+    case number(Double, written: [UInt8]?)
+    case string([UInt8])
+    case boolean(Bool)
+    case container([UInt8])
+    case null
+    case missing
+
+    /// The value written in `bytes` (nil: none).
+    init(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        guard let bytes, let first = bytes.first else {
+            self = .missing
+            return
+        }
+        switch first {
+        case UInt8(ascii: "\""):
+            let inside = bytes[1..<(bytes.count - 1)]
+            if !inside.contains(UInt8(ascii: "\\")) {
+                self = .string(Array(inside))
+            } else if case .string(let decoded)? = try? JSONParser.parse(Array(bytes)) {
+                self = .string(Array(decoded.utf8))
+            } else {
+                self = .missing
+            }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            self = .boolean(first == UInt8(ascii: "t"))
+        case UInt8(ascii: "n"):
+            self = bytes.elementsEqual("null".utf8) ? .null : .missing
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            self = .container(Array(bytes))
+        default:
+            // (A number too big for a Double is infinite.)
+            guard let value = Double(String(decoding: bytes, as: UTF8.self)) else {
+                self = .missing
+                return
+            }
+            self = .number(value, written: abs(value) >= 0x1p53 ? Array(bytes) : nil)
+        }
+    }
+}

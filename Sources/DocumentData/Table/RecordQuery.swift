@@ -1,0 +1,258 @@
+/// A `:where` expression: comparisons of a record's members with values, joined by `and` and
+/// `or` (`and` first), `not` and parentheses — `status >= 400`, `level = "error" or latency_ms >
+/// 250`, `ctx.user != null`, `msg ~ time.?out`. A member is named as the table's header row names
+/// it (`ctx.user`, `["a.b"]`) or by its keys joined by dots; a value is a number, a JSON string, a
+/// word (a string: `level = error`), `true`, `false` or `null`.
+///
+/// A record matches as jq would compare: `=` and `!=` by type and value (a missing member is
+/// `null`); `<` `<=` `>` `>=` numbers with numbers and strings with strings (by their bytes),
+/// never across types; `~` a string member against a regular expression (PCRE2, smart case).
+/// It is checked on the record's bytes (`MemberScanner`): nothing is decoded but the members
+/// compared.
+public struct RecordQuery: CustomStringConvertible {
+    /// The expression as typed.
+    public let description: String
+    private let root: Node
+
+    /// A comparison, or two joined.
+    private indirect enum Node {
+        case compare(keys: [[UInt8]], Operator, Literal)
+        case and(Node, Node)
+        case or(Node, Node)
+        case not(Node)
+    }
+
+    private enum Operator: String, CaseIterable {
+        case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", matches = "~"
+    }
+
+    private enum Literal {
+        case number(Double)
+        case string([UInt8])
+        case boolean(Bool)
+        case null
+        case pattern(RegexPattern)
+    }
+
+    /// Parses `text`; a member's name is one of `columns`', or keys below one of theirs.
+    /// - Throws: ``RecordQueryError`` saying what was expected where.
+    public init(parsing text: String, columns: [RecordColumn]) throws(RecordQueryError) {
+        description = text
+        var parser = Parser(tokens: try Self.tokens(of: text), columns: columns)
+        root = try parser.expression()
+        if let extra = parser.peek { throw RecordQueryError("expected and, or or the end, found \(extra.text)") }
+    }
+
+    /// Whether the record written in `bytes` matches.
+    public func matches(_ record: UnsafeBufferPointer<UInt8>) -> Bool { Self.evaluate(root, record) }
+
+    private static func evaluate(_ node: Node, _ record: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch node {
+        case .and(let left, let right): return evaluate(left, record) && evaluate(right, record)
+        case .or(let left, let right): return evaluate(left, record) || evaluate(right, record)
+        case .not(let inner): return !evaluate(inner, record)
+        case .compare(let keys, let comparison, let literal):
+            let value = MemberValue(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
+            return compare(value, comparison, literal)
+        }
+    }
+
+    private static func compare(_ value: MemberValue, _ comparison: Operator, _ literal: Literal) -> Bool {
+        switch comparison {
+        case .equal: return equal(value, literal)
+        case .notEqual: return !equal(value, literal)
+        case .matches:
+            guard case .string(let bytes) = value, case .pattern(let pattern) = literal else { return false }
+            return bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let order: Int
+            switch (value, literal) {
+            case (.number(let a, _), .number(let b)): order = a < b ? -1 : (a > b ? 1 : 0)
+            case (.string(let a), .string(let b)): order = a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
+            default: return false
+            }
+            switch comparison {
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            default: return order >= 0
+            }
+        }
+    }
+
+    private static func equal(_ value: MemberValue, _ literal: Literal) -> Bool {
+        switch (value, literal) {
+        case (.number(let a, _), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.null, .null), (.missing, .null): return true
+        default: return false
+        }
+    }
+
+    // MARK: - Reading the expression
+
+    private struct Token {
+        var text: String
+        /// A JSON string literal (`"error"`), not a word.
+        var isQuoted = false
+    }
+
+    /// The expression's words, operators, parentheses and quoted strings.
+    private static func tokens(of text: String) throws(RecordQueryError) -> [Token] {
+        let scalars = Array(text.unicodeScalars)
+        var tokens: [Token] = []
+        var index = 0
+        func quotedEnd(from start: Int) throws(RecordQueryError) -> Int {
+            var end = start + 1
+            while end < scalars.count, scalars[end] != "\"" { end += scalars[end] == "\\" ? 2 : 1 }
+            guard end < scalars.count else { throw RecordQueryError("a string without its closing quote") }
+            return end + 1
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == " " || scalar == "\t" {
+                index += 1
+            } else if scalar == "(" || scalar == ")" {
+                tokens.append(Token(text: String(scalar)))
+                index += 1
+            } else if "=!<>~".unicodeScalars.contains(scalar) {
+                let two = index + 1 < scalars.count && scalars[index + 1] == "=" && scalar != "~"
+                tokens.append(Token(text: two ? String(scalar) + "=" : String(scalar)))
+                index += two ? 2 : 1
+            } else if scalar == "\"" {
+                let end = try quotedEnd(from: index)
+                tokens.append(Token(text: String(String.UnicodeScalarView(scalars[index..<end])), isQuoted: true))
+                index = end
+            } else {
+                // A word: a name (`ctx.user`, `["a b"]`: quotes inside it are its own) or a value.
+                var end = index
+                while end < scalars.count, !" \t()=!<>~".unicodeScalars.contains(scalars[end]) {
+                    end = scalars[end] == "\"" ? try quotedEnd(from: end) : end + 1
+                }
+                tokens.append(Token(text: String(String.UnicodeScalarView(scalars[index..<end]))))
+                index = end
+            }
+        }
+        return tokens
+    }
+
+    private struct Parser {
+        var tokens: [Token]
+        var position = 0
+        let columns: [RecordColumn]
+
+        init(tokens: [Token], columns: [RecordColumn]) {
+            self.tokens = tokens
+            self.columns = columns
+        }
+
+        var peek: Token? { position < tokens.count ? tokens[position] : nil }
+
+        mutating func next() -> Token? {
+            defer { position += 1 }
+            return peek
+        }
+
+        mutating func taking(_ word: String) -> Bool {
+            guard let token = peek, !token.isQuoted, token.text == word else { return false }
+            position += 1
+            return true
+        }
+
+        mutating func expression() throws(RecordQueryError) -> Node {
+            var node = try conjunction()
+            while taking("or") { node = .or(node, try conjunction()) }
+            return node
+        }
+
+        mutating func conjunction() throws(RecordQueryError) -> Node {
+            var node = try unary()
+            while taking("and") { node = .and(node, try unary()) }
+            return node
+        }
+
+        mutating func unary() throws(RecordQueryError) -> Node {
+            if taking("not") { return .not(try unary()) }
+            if taking("(") {
+                let inner = try expression()
+                guard taking(")") else { throw RecordQueryError("expected ), found \(peekDescription(before: false))") }
+                return inner
+            }
+            guard let name = next(), !name.isQuoted, !["and", "or", ")"].contains(name.text) else {
+                throw RecordQueryError("expected a column, found \(peekDescription(before: true))")
+            }
+            let keys = try self.keys(of: name.text)
+            guard let symbol = next(), let comparison = Operator(rawValue: symbol.text == "==" ? "=" : symbol.text) else {
+                throw RecordQueryError("expected = != < <= > >= or ~ after \(name.text)")
+            }
+            guard let value = next(), value.isQuoted || !["and", "or", "(", ")"].contains(value.text) else {
+                throw RecordQueryError("expected a value after \(name.text) \(comparison.rawValue)")
+            }
+            return .compare(keys: keys, comparison, try literal(value, for: comparison))
+        }
+
+        /// What the token before the position (or at it) was, for a message.
+        func peekDescription(before: Bool) -> String {
+            let index = before ? position - 1 : position
+            return index >= 0 && index < tokens.count ? tokens[index].text : "the end"
+        }
+
+        /// The keys of the member `name` names: a column's, or keys below a column's first.
+        func keys(of name: String) throws(RecordQueryError) -> [[UInt8]] {
+            if let column = columns.first(where: { $0.name == name }) { return column.keys.map { Array($0.utf8) } }
+            var keys: [String]
+            if name.hasPrefix(".") || name.hasPrefix("[") {
+                guard let path = try? JSONPath(parsing: name.hasPrefix(".") ? name : "." + name) else {
+                    throw RecordQueryError("\(name) is no column")
+                }
+                keys = []
+                for component in path.components {
+                    guard case .key(let key) = component else { throw RecordQueryError("\(name): a column names keys, not indexes") }
+                    keys.append(key)
+                }
+            } else {
+                keys = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            }
+            guard let first = keys.first, columns.contains(where: { $0.keys[0] == first }) else {
+                throw RecordQueryError("no column \(name) (the header row names them)")
+            }
+            return keys.map { Array($0.utf8) }
+        }
+
+        /// The value `token` writes, for `comparison`.
+        func literal(_ token: Token, for comparison: Operator) throws(RecordQueryError) -> Literal {
+            var text = token.text
+            if token.isQuoted {
+                guard case .string(let decoded)? = try? JSONParser.parse(Array(text.utf8)) else {
+                    throw RecordQueryError("\(text) is no JSON string")
+                }
+                text = decoded
+            }
+            if comparison == .matches {
+                do {
+                    return .pattern(try RegexPattern(text))
+                } catch {
+                    throw RecordQueryError("bad pattern: \(error)")
+                }
+            }
+            guard !token.isQuoted else { return .string(Array(text.utf8)) }
+            switch text {
+            case "true": return .boolean(true)
+            case "false": return .boolean(false)
+            case "null": return .null
+            default:
+                if case .number(let number)? = try? JSONParser.parse(Array(text.utf8)), let value = Double(number) {
+                    return .number(value)
+                }
+                return .string(Array(text.utf8))
+            }
+        }
+    }
+}
+
+/// Why a `:where` expression could not be read.
+public struct RecordQueryError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

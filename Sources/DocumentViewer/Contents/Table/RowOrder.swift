@@ -1,0 +1,96 @@
+import DocumentData
+
+/// Which records a table's rows show, in which order: every record in the file's order, or the
+/// order of a `:sort` (the records' indexes), or the records a `:where` kept, or both — kept as
+/// the records' indexes a row and each record's row (4 bytes each a row). A record that came
+/// after a sort was made is shown after the sorted ones, in the file's order.
+struct RowOrder {
+    /// The order of a `:sort`: every record read when it was made, by index.
+    private(set) var sorted: [UInt32]?
+    /// The column sorted by, and whether largest first.
+    private(set) var sortedBy: (column: RecordColumn, descending: Bool)?
+    /// The `:where` applied: its query, the records kept so far in the file's order, and how
+    /// many records it looked at.
+    private(set) var filter: (query: RecordQuery, kept: [UInt32], read: Int)?
+    /// The record a row shows (nil: every record, row `k` record `k`); and the row of each
+    /// record (`UInt32.max`: not shown).
+    private var shown: [UInt32]?
+    private var rows: [UInt32]?
+
+    /// Sorts the rows by `column` in `order` (the records' indexes); nil: the file's order.
+    mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool, recordCount: Int) {
+        sorted = order
+        sortedBy = order == nil ? nil : column.map { ($0, descending) }
+        compose(recordCount: recordCount)
+    }
+
+    /// Shows the records `query` kept of the first `read` (nil: every record).
+    /// - Returns: the first row that changed: past the rows there were when only rows were
+    ///   added at the end (the same query, looked further, no sort).
+    mutating func filter(_ query: RecordQuery?, kept: [UInt32], read: Int, recordCount: Int) -> Int {
+        guard let query else {
+            filter = nil
+            compose(recordCount: recordCount)
+            return 0
+        }
+        if sorted == nil, let old = filter, old.query.description == query.description, var shown, var rows, kept.count >= old.kept.count {
+            // Rows added at the end: appended, not composed again.
+            let first = shown.count
+            self.shown = nil
+            self.rows = nil
+            shown += kept[old.kept.count...]
+            if rows.count < recordCount { rows += repeatElement(UInt32.max, count: recordCount - rows.count) }
+            for row in first..<shown.count { rows[Int(shown[row])] = UInt32(row) }
+            self.shown = shown
+            self.rows = rows
+            filter = (query, kept, read)
+            return first
+        }
+        filter = (query, kept, read)
+        compose(recordCount: recordCount)
+        return 0
+    }
+
+    /// The rows from the sort and the filter.
+    private mutating func compose(recordCount: Int) {
+        guard let filter else {
+            shown = sorted
+            rows = sorted.map { Self.rows(of: $0, recordCount: $0.count) }
+            return
+        }
+        var shown = filter.kept
+        if let sorted {
+            var isKept = [Bool](repeating: false, count: max(recordCount, filter.read))
+            for record in filter.kept { isKept[Int(record)] = true }
+            shown = sorted.filter { isKept[Int($0)] } + filter.kept.drop { Int($0) < sorted.count }
+        }
+        self.shown = shown
+        rows = Self.rows(of: shown, recordCount: recordCount)
+    }
+
+    /// Each record's row in `shown`, `UInt32.max` for those not shown.
+    private static func rows(of shown: [UInt32], recordCount: Int) -> [UInt32] {
+        var rows = [UInt32](repeating: .max, count: max(recordCount, shown.count))
+        for (row, record) in shown.enumerated() { rows[Int(record)] = UInt32(row) }
+        return rows
+    }
+
+    /// The number of rows, of `recordCount` records read.
+    func rowCount(recordCount: Int) -> Int {
+        filter == nil ? recordCount : shown?.count ?? 0
+    }
+
+    /// The record row `row` shows.
+    func record(ofRow row: Int) -> Int {
+        guard let shown, row < shown.count else { return row }
+        return Int(shown[row])
+    }
+
+    /// The row that shows record `record`; nil when the filter leaves it out (or has not looked
+    /// at it yet).
+    func row(ofRecord record: Int) -> Int? {
+        guard let rows else { return record }
+        guard record < rows.count else { return filter == nil ? record : nil }
+        return rows[record] == .max ? nil : Int(rows[record])
+    }
+}

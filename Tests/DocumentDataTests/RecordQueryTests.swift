@@ -1,0 +1,151 @@
+import TestSupport
+import Testing
+@testable import DocumentData
+
+/// `:where`: the records kept are those a naive evaluation of the parsed records keeps, whatever
+/// the window the file is read in; what it says of an expression it cannot read.
+@Suite struct RecordQueryTests {
+    static let columns = ["n", "s", "b", "ctx"].map { RecordColumn(keys: [$0]) } + [RecordColumn(keys: ["ctx", "user"])]
+
+    /// A random member value written as JSON, and its parsed form.
+    static func value(_ generator: inout SeededGenerator) -> String {
+        [
+            "1", "2", "-3.5", "2e0", "400", "\"a\"", "\"b\"", "\"ab\"", "\"\\u0061\"", "\"\"", "true", "false", "null",
+            "[1]", "{\"user\": \"x\"}", "{\"user\": 2}",
+        ].randomElement(using: &generator)!
+    }
+
+    static func literal(_ generator: inout SeededGenerator) -> String {
+        ["1", "2", "400", "-3.5", "\"a\"", "b", "\"ab\"", "true", "false", "null", "\"\""].randomElement(using: &generator)!
+    }
+
+    @Test(arguments: 1...60)
+    func keptRecordsAreTheNaiveOnesWhateverTheWindow(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let records = (0..<Int.random(in: 1...60, using: &generator)).map { _ -> String in
+            guard Int.random(in: 0..<10, using: &generator) > 0 else { return "7" }
+            return "{" + ["n", "s", "b", "ctx"].filter { _ in Bool.random(using: &generator) }.map {
+                "\"\($0)\": \(Self.value(&generator))"
+            }.joined(separator: ", ") + "}"
+        }
+        let jsonLines = Bool.random(using: &generator)
+        let text = jsonLines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.json", jsonLines: jsonLines)
+        let table = try #require(RecordTable(recordsOf: tree))
+        let parsed = try records.map { try JSONParser.parse(Array($0.utf8)) }
+        // (Only members some record has are columns.)
+        let fields = [["n"], ["s"], ["b"], ["ctx", "user"]].filter { field in table.columns.contains { $0.keys == field } }
+        guard !fields.isEmpty else { return }
+        for _ in 0..<8 {
+            // One to three comparisons, joined by and / or, one perhaps negated.
+            var parts: [String] = []
+            var comparisons: [(field: [String], op: String, literal: String)] = []
+            for index in 0..<Int.random(in: 1...3, using: &generator) {
+                let field = fields.randomElement(using: &generator)!
+                let op = ["=", "!=", "<", "<=", ">", ">=", "=="].randomElement(using: &generator)!
+                let literal = Self.literal(&generator)
+                comparisons.append((field, op, literal))
+                if index > 0 { parts.append(Bool.random(using: &generator) ? "and" : "or") }
+                parts.append("\(field.joined(separator: ".")) \(op) \(literal)")
+            }
+            let negated = Bool.random(using: &generator)
+            let expression = (negated ? "not (" : "") + parts.joined(separator: " ") + (negated ? ")" : "")
+            let query = try RecordQuery(parsing: expression, columns: table.columns)
+            var filter = RecordFilter(query, in: tree, window: Int.random(in: 1...text.utf8.count, using: &generator))
+            while !filter.step(records: table.records) {}
+            let expected = parsed.indices.filter { row in
+                // `and` before `or`: the comparisons' results folded as the grammar reads them.
+                var ors: [Bool] = []
+                var current = Self.naive(parsed[row], comparisons[0])
+                for (index, comparison) in comparisons.enumerated().dropFirst() {
+                    let result = Self.naive(parsed[row], comparison)
+                    if parts[2 * index - 1] == "and" {
+                        current = current && result
+                    } else {
+                        ors.append(current)
+                        current = result
+                    }
+                }
+                ors.append(current)
+                return ors.contains(true) != negated
+            }
+            #expect(filter.kept.map(Int.init) == expected, "seed \(seed): \(expression) in \(text)")
+        }
+    }
+
+    /// The documented comparison on a parsed record.
+    static func naive(_ record: JSONValue, _ comparison: (field: [String], op: String, literal: String)) -> Bool {
+        var value: JSONValue? = record
+        for key in comparison.field {
+            guard case .object(let members)? = value else {
+                value = nil
+                break
+            }
+            value = members.last { $0.key == key }?.value
+        }
+        guard case .object = record else { value = nil; return compare(nil, comparison.op, comparison.literal) }
+        return compare(value, comparison.op, comparison.literal)
+    }
+
+    static func compare(_ value: JSONValue?, _ op: String, _ literalText: String) -> Bool {
+        let literal: JSONValue = (try? JSONParser.parse(Array(literalText.utf8))) ?? .string(literalText)
+        func equal() -> Bool {
+            switch (value, literal) {
+            case (.number(let a)?, .number(let b)): return Double(a)! == Double(b)!
+            case (.string(let a)?, .string(let b)): return Array(a.utf8) == Array(b.utf8)
+            case (.bool(let a)?, .bool(let b)): return a == b
+            case (.null?, .null), (nil, .null): return true
+            default: return false
+            }
+        }
+        func order() -> Int? {
+            switch (value, literal) {
+            case (.number(let a)?, .number(let b)): return Double(a)! < Double(b)! ? -1 : (Double(a)! > Double(b)! ? 1 : 0)
+            case (.string(let a)?, .string(let b)):
+                return a.utf8.elementsEqual(b.utf8) ? 0 : (a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1)
+            default: return nil
+            }
+        }
+        switch op {
+        case "=", "==": return equal()
+        case "!=": return !equal()
+        case "<": return order().map { $0 < 0 } ?? false
+        case "<=": return order().map { $0 <= 0 } ?? false
+        case ">": return order().map { $0 > 0 } ?? false
+        default: return order().map { $0 >= 0 } ?? false
+        }
+    }
+
+    @Test func aRegularExpressionMatchesStringMembers() throws {
+        let text = #"{"m": "request timed out"}"# + "\n" + #"{"m": "ok"}"# + "\n" + #"{"m": 5}"# + "\n" + #"{"m": "TIMEOUT"}"# + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        var filter = RecordFilter(try RecordQuery(parsing: #"m ~ "time.?d? ?out""#, columns: table.columns), in: tree)
+        while !filter.step(records: table.records) {}
+        #expect(filter.kept == [0, 3], "smart case: lower case matches either")
+    }
+
+    @Test func whatItCannotReadItSays() {
+        let cases: [(String, String)] = [
+            ("", "expected a column, found the end"),
+            ("n >", "expected a value after n >"),
+            ("n", "expected = != < <= > >= or ~ after n"),
+            ("nope = 1", "no column nope (the header row names them)"),
+            ("n = 1 s = 2", "expected and, or or the end, found s"),
+            ("(n = 1", "expected ), found the end"),
+            (#"s = "open"#, "a string without its closing quote"),
+            (#"s ~ "(""#, "bad pattern: "),
+            (".ctx[0] = 1", ".ctx[0]: a column names keys, not indexes"),
+        ]
+        for (text, message) in cases {
+            do {
+                _ = try RecordQuery(parsing: text, columns: Self.columns)
+                Issue.record("\(text) parsed")
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(text): \(error)")
+            }
+        }
+        // Names as the header row writes them, and keys below a column's.
+        #expect((try? RecordQuery(parsing: #"ctx.user = "x" and ["n"] >= 2 or ctx.user.id != null"#, columns: Self.columns)) != nil)
+    }
+}
