@@ -102,7 +102,7 @@ public enum CellText {
         case 0x09: return " "
         case 0x00..<0x20: return "^" + String(Character(Unicode.Scalar(UInt8(value) + 0x40)))
         case 0x7F: return "^?"
-        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+        case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0x2028, 0x2029:
             let hex = String(value, radix: 16)
             return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         default: return nil

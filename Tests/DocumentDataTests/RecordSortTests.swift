@@ -128,6 +128,22 @@ import Testing
         }
     }
 
+    /// Numbers a Double cannot tell apart compare by how they are written.
+    @Test func numbersCompareExactlyAsWritten() {
+        let ranked: [[String]] = [
+            ["-1e500"], ["-1e400"], ["-9007199254740993"], ["-9007199254740992"], ["-5"], ["-1E-400"],
+            ["-0", "0", "0.0", "0e7"], ["1e-400"], ["2e-400"], ["1", "1.0", "10e-1", "0.1E+1"], ["2"],
+            ["9007199254740992"], ["9007199254740993"], ["1e400"], ["1e500"],
+        ]
+        let numbers = ranked.enumerated().flatMap { rank, texts in texts.map { (rank, $0) } }
+        for (rankA, a) in numbers {
+            for (rankB, b) in numbers {
+                let expected = rankA == rankB ? 0 : (rankA < rankB ? -1 : 1)
+                #expect(JSONNumber.compare(Array(a.utf8), Array(b.utf8)) == expected, "\(a) vs \(b)")
+            }
+        }
+    }
+
     /// The scanner finds a member at any place of its record, skipping what looks like it in
     /// strings and deeper objects, and the last of a key written twice.
     @Test func theScannerFindsTheRecordsOwnMember() {
@@ -143,6 +159,8 @@ import Testing
             (#"[{"b": 1}]"#, ["b"], nil),
             (#"{"b": [1, {"c": "]"}], "c": 0}"#, ["b"], #"[1, {"c": "]"}]"#),
             (#"{"b": 1, "c" 2}"#, ["b"], nil),
+            (#"{"b": 1} x"#, ["b"], nil),
+            ("{\"b\": 1}\r\n ", ["b"], "1"),
         ]
         for (record, keys, value) in cases {
             let bytes = Array(record.utf8)

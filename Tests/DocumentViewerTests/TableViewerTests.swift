@@ -117,12 +117,27 @@ import TestSupport
         Self.type("g/\"r(1|2)?[0-9]{2}\"<Enter>", into: &viewer)
         #expect(viewer.focusedID == ".[71].name", "\(viewer.message ?? "")")
         Self.type(":goto .[1]<Enter>", into: &viewer)
-        #expect(viewer.message == ".[1] is in a row the :where leaves out", "\(viewer.message ?? "")")
+        #expect(viewer.message == ".[1] is in a row the filter leaves out", "\(viewer.message ?? "")")
         Self.type(":where<Enter>", into: &viewer)
-        #expect(viewer.message == "where off: every row shows")
+        #expect(viewer.message == "filter off: every row shows")
         #expect(Self.labels(&viewer).first == 358, "sorted still: \(Self.labels(&viewer))")
         Self.type(":where nope = 1<Enter>", into: &viewer)
         #expect(viewer.message == "where: no column nope (the header row names them)")
+    }
+
+    /// `&` in a table keeps the rows whose records have a match anywhere in their text, as the
+    /// tree's `&` keeps a container's children; `&` alone shows them all again.
+    @Test func ampersandKeepsTheRowsWithAMatch() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("&\"r4[0-9]9\"<Enter>", into: &viewer)
+        #expect(Self.labels(&viewer) == (0..<6).map { 410 + 10 * $0 }, "\(viewer.render().textLines())")
+        let status = viewer.render().textLines().last!
+        #expect(status.contains(#"filter: "r4[0-9]9" (10 of 500)"#), "\(status)")
+        Self.type("&<Enter>", into: &viewer)
+        #expect(viewer.message == "filter off: every row shows")
+        #expect(Self.labels(&viewer).first == 1)
     }
 
     /// While the file is read, `:where` shows the rows kept so far and says so, and looks at the
@@ -152,6 +167,39 @@ import TestSupport
         var viewer = Viewer(tree: tree, fileName: "d.json", size: Self.size, theme: .monochrome)
         viewer.showRecordsTable()
         #expect(viewer.focusedID == ".data[0].a", "\(viewer.render().textLines())")
+    }
+
+    /// A member first met past the records sampled gets its column at the end when its record
+    /// comes on screen.
+    @Test func aKeyMetLateGetsItsColumnWhenItsRecordShows() throws {
+        let lines = (0..<2_000).map { #"{"n": \#($0)"# + ($0 == 1_500 ? #", "late": "here""# : "") + "}\n" }
+        let tree = try JSONTree(bytes: Array(lines.joined().utf8), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        #expect(viewer.render().textLines().first?.contains("late") == false)
+        Self.type(":goto .[1500]<Enter>", into: &viewer)
+        let screen = viewer.render().textLines()
+        #expect(screen.first?.hasPrefix("line│n    late ") == true, "\(screen)")
+        #expect(screen.contains { $0.contains("1500 here") }, "\(screen)")
+    }
+
+    /// `m` marks the selected row's record (`*` by its label, a mark of the tree's too), `'`
+    /// goes to the next marked row in the file's order, wrapping.
+    @Test func marksInATableAreTheRecordsMarks() throws {
+        let tree = try JSONTree(bytes: Self.log(50), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("jjm", into: &viewer)
+        #expect(viewer.message == "marked .[2] (1 marked)")
+        Self.type(":goto .[40]<Enter>m", into: &viewer)
+        let screen = viewer.render().textLines()
+        #expect(screen.contains { $0.hasPrefix(" *41│") }, "\(screen)")
+        Self.type("'", into: &viewer)
+        #expect(viewer.focusedID == ".[2].n", "wrapped to the first mark")
+        Self.type("'", into: &viewer)
+        #expect(viewer.focusedID == ".[40].n")
+        Self.type("T", into: &viewer)
+        #expect(viewer.render().textLines().contains { $0.hasPrefix(" *  {") }, "the tree shows the record's mark")
     }
 
     /// Esc stops a sort in steps; the rows keep their order.

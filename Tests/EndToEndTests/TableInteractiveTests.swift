@@ -91,7 +91,7 @@ import Testing
         #expect(sorted.dropFirst().first?.hasPrefix("  100│   99 user-99     99.5") == true, "\(sorted)")
         #expect(Self.focus(sorted) == ".[99].name", "\(sorted)")
         tmux.send(":sort", "Enter")
-        let unsorted = tmux.waitUntil { $0.last?.contains("sort:") == false }
+        let unsorted = tmux.waitUntil { $0.last?.contains("sort off") == true }
         #expect(Self.focus(unsorted) == ".[99].name", "the selected record stays selected: \(unsorted)")
         // :where keeps the rows whose records match; :where alone shows them all again.
         tmux.send(":where score >= 99 and ok = false", "Enter")
@@ -99,7 +99,13 @@ import Testing
         #expect(kept.last?.contains("where: score >= 99 and ok = false (600 of 60,000)") == true, "\(kept)")
         #expect(kept.dropFirst().prefix(2).map { String($0.prefix(6)) } == ["  100│", "  200│"], "\(kept)")
         tmux.send(":where", "Enter")
-        #expect(tmux.waitUntil { $0.last?.contains("where off") == true }.last?.contains("where off") == true)
+        #expect(tmux.waitUntil { $0.last?.contains("filter off") == true }.last?.contains("filter off") == true)
+        // & keeps the rows with a match anywhere in the record; & alone shows them all again.
+        tmux.send("&", "user-4242\"", "Enter")
+        let matched = tmux.waitUntil { $0.last?.contains("(1 of 60,000)") == true }
+        #expect(matched.dropFirst().first?.hasPrefix(" 4243│") == true, "\(matched)")
+        tmux.send("&", "Enter")
+        tmux.waitUntil { $0.last?.contains("filter off") == true }
         tmux.send(":goto .[77].name", "Enter")
         tmux.waitUntil { Self.focus($0) == ".[77].name" }
         // Enter opens the record in the tree at the cell; T shows the table again, and T leaves it.

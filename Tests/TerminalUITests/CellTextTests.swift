@@ -24,6 +24,7 @@ import Testing
         ("del\u{7F}", "del^?"),
         ("\u{9B}2J", "\\u009b2J"),
         ("abc\u{202E}def", "abc\\u202edef"),
+        ("line\u{2028}break\u{2029}", "line\\u2028break\\u2029"),
         ("cr\rlf\n", "cr^Mlf^J"),
     ])
     func controlCharactersAreShownInert(raw: String, shown: String) {

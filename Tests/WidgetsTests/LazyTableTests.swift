@@ -246,6 +246,8 @@ struct Grid: TableDataSource {
         }
         if placed.width <= width - 2 - label - 1 {
             #expect(placed.x > label && placed.x + placed.width <= width - 1, "\(context): the selected column is cut")
+        } else {
+            #expect(placed.x == label + 1, "\(context): a column wider than the room shows from its start")
         }
         let x = max(placed.x, label + 1)
         if y >= 1, y < height, x < width - 1 {

@@ -1,11 +1,13 @@
 /// JSON Lines (`.jsonl`, `.ndjson`): one JSON value per line.
 enum JSONLines {
-    /// Whether `bytes` that are not one JSON document read as JSON Lines: at least two non-blank
-    /// lines, and the first two each a whole JSON value.
+    /// Whether `bytes` read as JSON Lines: at least two non-blank lines, the first a whole JSON
+    /// value. One document cannot go on after a whole value, so what follows is lines — a bad
+    /// second line is a bad line of JSON Lines (`{"a":1}` then `{bad`), not a document that
+    /// fails at its second line.
     static func looksLikeJSONLines(_ bytes: [UInt8]) -> Bool {
         let lines = firstLines(of: bytes, count: 2)
-        guard lines.count == 2 else { return false }
-        return lines.allSatisfy { (try? JSONParser.parse(Array($0))) != nil }
+        guard lines.count == 2, let first = lines.first else { return false }
+        return (try? JSONParser.parse(Array(first))) != nil
     }
 
     /// The first `count` lines of `bytes` that are not blank — only those are looked at (a

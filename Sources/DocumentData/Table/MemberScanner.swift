@@ -6,8 +6,11 @@ enum MemberScanner {
     /// The range in `bytes` of the value of the member at `keys` — one key, or two for a member
     /// of a member (`ctx.user`) — of the object written from `start` on; the last member with a
     /// key when it is written twice (as jq). Nil when there is none, or the bytes are no object
-    /// (or not JSON where they were walked).
-    static func value(at keys: ArraySlice<[UInt8]>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Range<Int>? {
+    /// (or not JSON where they were walked, or — a `whole` record — more than blanks follow the
+    /// object: `{"a": 3} x` is no record).
+    static func value(
+        at keys: ArraySlice<[UInt8]>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, whole: Bool = true
+    ) -> Range<Int>? {
         guard let wanted = keys.first else { return nil }
         var index = JSONBytes.skipBlanks(bytes, start)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
@@ -22,11 +25,14 @@ enum MemberScanner {
             let valueStart = JSONBytes.skipBlanks(bytes, index + 1)
             guard let valueEnd = JSONBytes.valueEnd(bytes, valueStart) else { return nil }
             if key(bytes, keyStart..<keyEnd, is: wanted) {
-                found = keys.count == 1 ? valueStart..<valueEnd : value(at: keys.dropFirst(), in: bytes, from: valueStart)
+                found = keys.count == 1 ? valueStart..<valueEnd : value(at: keys.dropFirst(), in: bytes, from: valueStart, whole: false)
             }
             index = JSONBytes.skipBlanks(bytes, valueEnd)
             guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "}") { return found }
+            if bytes[index] == UInt8(ascii: "}") {
+                guard !whole || JSONBytes.skipBlanks(bytes, index + 1) == bytes.count else { return nil }
+                return found
+            }
             guard bytes[index] == UInt8(ascii: ",") else { return nil }
             index = JSONBytes.skipBlanks(bytes, index + 1)
         }

@@ -2,7 +2,8 @@
 /// number's value, a string decoded to its bytes, `true` or `false`, an array or an object as
 /// written, `null`, or nothing (no such member, or not JSON where it was read).
 enum MemberValue: Equatable {
-    /// A number's value, and — for an integer past a Double's 53 bits — how it is written.
+    /// A number's value, and how it is written when the Double may not tell it from another: an
+    /// integer past 53 bits, a number past a Double's range (infinite, or zero).
     case number(Double, written: [UInt8]?)
     case string([UInt8])
     case boolean(Bool)
@@ -38,7 +39,7 @@ enum MemberValue: Equatable {
                 self = .missing
                 return
             }
-            self = .number(value, written: abs(value) >= 0x1p53 ? Array(bytes) : nil)
+            self = .number(value, written: value == 0 || !value.isFinite || abs(value) >= 0x1p53 ? Array(bytes) : nil)
         }
     }
 }

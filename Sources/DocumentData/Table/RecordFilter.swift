@@ -1,9 +1,13 @@
-/// The records of a container that match a `:where` query, found a window of the file at a time
-/// (``step(records:)``): the query checked on each record's bytes. Records that arrive later
-/// (a file still read, a log that grows) are checked as they come.
+/// The records of a container that a test keeps — a `:where` query, or a `&` pattern anywhere in
+/// the record's text — found a window of the file at a time (``step(records:)``): the test run on
+/// each record's bytes. Records that arrive later (a file still read, a log that grows) are
+/// tested as they come.
 public struct RecordFilter {
-    /// What a record must match to be kept.
-    public let query: RecordQuery
+    /// The filter as the status line names it: `where: status >= 400`, `filter: error`.
+    public let name: String
+    private let keeps: (UnsafeBufferPointer<UInt8>) -> Bool
+    /// The `&` pattern, whose limits a record may exceed.
+    private let pattern: RegexPattern?
     private let tree: JSONTree
     private let window: Int
     /// The records kept so far, in the file's order: their indexes.
@@ -11,23 +15,38 @@ public struct RecordFilter {
     /// The records looked at: every one before this index.
     public private(set) var readCount = 0
 
-    /// A filter of the records of `tree` by `query`, reading `window` bytes of the file a step.
+    /// A filter of the records of `tree` by `query` (`:where`), reading `window` bytes of the
+    /// file a step.
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
-        self.query = query
+        name = "where: \(query)"
+        keeps = query.matches
+        pattern = nil
         self.tree = tree
         self.window = window
     }
+
+    /// A filter of the records of `tree` with a match for `pattern` anywhere in their text (`&`).
+    public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
+        name = "filter: \(pattern.source)"
+        keeps = { pattern.firstMatch(in: UnsafeRawBufferPointer($0), from: 0) != nil }
+        self.pattern = pattern
+        self.tree = tree
+        self.window = window
+    }
+
+    /// Whether the pattern backtracked too much for a record: the filter has no answer for it.
+    public var isTooComplex: Bool { pattern?.exceededLimits ?? false }
 
     /// Looks at the next records, a window of the file: those of `records` (the container read
     /// so far).
     /// - Returns: whether every record of `records` was looked at.
     public mutating func step(records: ChildTable) -> Bool {
-        let query = self.query
+        let keeps = self.keeps
         // (Taken out, so appending copies nothing.)
         var kept: [UInt32] = []
         swap(&kept, &self.kept)
         readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { index, record in
-            if query.matches(record) { kept.append(UInt32(index)) }
+            if keeps(record) { kept.append(UInt32(index)) }
         }
         self.kept = kept
         return readCount == records.count

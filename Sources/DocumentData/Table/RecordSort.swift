@@ -1,3 +1,5 @@
+import Glibc
+
 /// The records of a ``RecordTable`` put in the order of one column — numbers by their value,
 /// strings by their bytes (decoded), then `false` and `true`, then arrays and objects by their
 /// bytes, `null` and a missing member last; records that tie keep the file's order — read a
@@ -69,11 +71,9 @@ public struct RecordSort {
         case .number(let value, let written):
             kind = .number
             number = value
-            // An integer past a Double's 53 bits (a 64-bit id) keeps its digits: two that round
-            // to the same Double are told apart by them.
-            if let written, written.allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) {
-                text += written
-            }
+            // A number a Double may not tell from another (a 64-bit id, `1e400`, `1e-400`) keeps
+            // how it is written: two with the same Double are told apart by it.
+            if let written { text += written }
         case .string(let bytes):
             kind = .string
             text += bytes
@@ -111,7 +111,7 @@ public struct RecordSort {
         switch Kind(rawValue: kindA) {
         case .number?, .boolean?:
             order = (numbers[a] < numbers[b] ? -1 : (numbers[a] > numbers[b] ? 1 : 0))
-                .nonZero(or: compareIntegers(a, b))
+                .nonZero(or: compareWritten(a, b))
         default:
             order = compareText(a, b)
         }
@@ -119,25 +119,22 @@ public struct RecordSort {
         return descending ? order > 0 : order < 0
     }
 
-    /// Two integers past 53 bits that round to the same Double, by their digits (kept in
-    /// `text`, sign first): -1, 0 or 1; 0 when either has none.
-    private func compareIntegers(_ a: Int, _ b: Int) -> Int {
+    /// Two numbers with the same Double, by how they are written (kept in `text` when the
+    /// Double may not tell them apart): -1, 0 or 1; 0 when either was not kept.
+    private func compareWritten(_ a: Int, _ b: Int) -> Int {
         guard textEnds[a] > textStarts[a], textEnds[b] > textStarts[b] else { return 0 }
-        let digitsA = textEnds[a] - textStarts[a], digitsB = textEnds[b] - textStarts[b]
-        // (Equal Doubles: the same sign. More digits is larger for a positive number.)
-        let negative = text[textStarts[a]] == UInt8(ascii: "-")
-        let order = digitsA != digitsB ? (digitsA < digitsB ? -1 : 1) : compareText(a, b)
-        return negative ? -order : order
+        return JSONNumber.compare(text[textStarts[a]..<textEnds[a]], text[textStarts[b]..<textEnds[b]])
     }
 
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
     private func compareText(_ a: Int, _ b: Int) -> Int {
-        text.withUnsafeBufferPointer { text in
-            let left = text[textStarts[a]..<textEnds[a]]
-            let right = text[textStarts[b]..<textEnds[b]]
-            for (x, y) in zip(left, right) where x != y { return x < y ? -1 : 1 }
-            return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+        let countA = textEnds[a] - textStarts[a], countB = textEnds[b] - textStarts[b]
+        // (memcmp: a long prefix two texts share is compared at memory speed.)
+        let order = min(countA, countB) == 0 ? 0 : text.withUnsafeBufferPointer { text in
+            memcmp(text.baseAddress! + textStarts[a], text.baseAddress! + textStarts[b], min(countA, countB))
         }
+        if order != 0 { return order < 0 ? -1 : 1 }
+        return countA == countB ? 0 : (countA < countB ? -1 : 1)
     }
 }
 

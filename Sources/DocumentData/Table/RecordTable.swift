@@ -82,6 +82,20 @@ public struct RecordTable {
         for row in sampled..<max(sampled, min(records.count, Self.sampledRecords)) { addColumns(of: row) }
     }
 
+    /// The column `name` names: as the header row names it (`ctx.user`), or in jq's form as the
+    /// status line writes a path (`["a.b"]`, `ctx["user"]`, `.["nl\nx"]`: a key with a control
+    /// character, which the header row shows inert).
+    public func column(named name: String) -> RecordColumn? {
+        if let column = columns.first(where: { $0.name == name }) { return column }
+        guard let path = try? JSONPath(parsing: name.hasPrefix(".") ? name : "." + name) else { return nil }
+        var keys: [String] = []
+        for component in path.components {
+            guard case .key(let key) = component else { return nil }
+            keys.append(key)
+        }
+        return columns.first { $0.keys == keys }
+    }
+
     /// The number of rows: one a record.
     public var rowCount: Int { records.count }
 
@@ -183,9 +197,8 @@ public struct RecordTable {
             return .big(tree.children(ofChild: row, in: records))
         }
         let bytes = tree.bytes(in: region)
-        let first = bytes.withUnsafeBufferPointer { JSONBytes.skipBlanks($0, 0) }
-        guard first < bytes.count, bytes[first] == UInt8(ascii: "{") else { return .notObject }
         do {
+            // (A line of JSON Lines that is no object may be no JSON either: it says so.)
             guard case .object(let members) = try JSONParser.parse(bytes) else { return .notObject }
             return .parsed(members)
         } catch {

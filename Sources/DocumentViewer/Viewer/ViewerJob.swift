@@ -16,7 +16,8 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     case filter
     /// A table's `:sort`: the column's members read a window a tick, then the order.
     case sort
-    /// A table's `:where`: the records checked a window a tick, the rows kept showing as found.
+    /// A table's row filter (`:where`, `&`): the records checked a window a tick, the rows kept
+    /// showing as found.
     case query
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
@@ -43,7 +44,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         case .search: return "search cancelled"
         case .filter: return "filter cancelled"
         case .sort: return "sort cancelled: the rows keep their order"
-        case .query: return "where cancelled: every row shows"
+        case .query: return "filter cancelled: every row shows"
         case .follow: return "stopped following"
         }
     }

@@ -108,8 +108,6 @@ public enum ViewerKeys {
     private static func chord(_ text: String, _ action: ViewerAction) -> Binding { Binding([KeyChord(text)], action) }
 
     private static let contents: Set<ViewerKeyContext> = [.stack, .tree, .table]
-    /// Where the focus is a node: a tree's marks and filter (a table's come later).
-    private static let nodes: Set<ViewerKeyContext> = [.stack, .tree]
     private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .table, .box]
 
     /// Every binding with its help, in the order help lists them.
@@ -149,10 +147,10 @@ public enum ViewerKeys {
               "search forward / backward", in: contents),
         Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
               "next / previous match (a key stops a long one)", in: contents),
-        Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: nodes),
+        Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("m")], .toggleMark), bind([.character("'")], .nextMark)],
-              "mark or unmark / the next marked", in: nodes),
+              "mark or unmark / the next marked", in: contents),
         Entry([bind([.character("+"), .character("=")], .moreDetail), bind([.character("-")], .lessDetail)],
               "more / less detail (1–3)", in: [.stack]),
         Entry([chord("yy", .copy(.value)), chord("yv", .copy(.valueOnOneLine)), bind([.character("Y")], .copy(.valueAsWritten))],

@@ -99,6 +99,6 @@ public struct TableFrame: Equatable, Sendable {
     public var contentSize: ContentSize
     /// The columns with a cell on screen cut to their width, and the width the widest of those
     /// would take (at least): a source whose widths came from a sample can widen them
-    /// (``LazyTable/updateColumns(_:)``).
+    /// (``LazyTable/update(_:)``).
     public var cutColumns: [Int: Int]
 }

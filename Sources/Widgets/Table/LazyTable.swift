@@ -97,21 +97,42 @@ public struct LazyTable<Source: TableDataSource> {
 
     // MARK: - Columns
 
-    /// Selects the next column, scrolling it into view beside the label column.
-    public mutating func selectNextColumn() { columns.selectNext() }
+    /// Selects the next column, scrolling it into view beside the label column; on the last,
+    /// shows its start.
+    public mutating func selectNextColumn() {
+        if let column = columns.selection, column + 1 < columns.stack.rowCount { columns.selectNext() }
+        showSelectedColumnStart()
+    }
     /// Selects the previous column, scrolling it into view beside the label column.
-    public mutating func selectPreviousColumn() { columns.selectPrevious() }
+    public mutating func selectPreviousColumn() {
+        columns.selectPrevious()
+        showSelectedColumnStart()
+    }
     /// Selects the first column and scrolls to the left end.
     public mutating func selectFirstColumn() { columns.selectFirst() }
-    /// Selects the last column and scrolls to the right end.
-    public mutating func selectLastColumn() { columns.selectLast() }
+    /// Selects the last column and scrolls to the right end (to its start, when it is wider
+    /// than the screen).
+    public mutating func selectLastColumn() {
+        columns.selectLast()
+        showSelectedColumnStart()
+    }
+
+    /// A selected column wider than the room beside the label column shows from its start (its
+    /// title, its cells' first characters), not cut at its left.
+    private mutating func showSelectedColumnStart() {
+        guard let column = columns.selection,
+            let placed = columns.layout().rows.first(where: { $0.index == column && !$0.isPinned }) else { return }
+        let start = labelWidth + 1
+        if placed.origin < start { columns.stack.scroll(by: placed.origin - start) }
+    }
 
     /// Selects `column`, scrolling as little as needed to show it.
     /// - Returns: false, changing nothing, when there is no such column.
     @discardableResult
     public mutating func select(column: Int) -> Bool {
-        guard column >= 0, column < source.columnCount else { return false }
-        return columns.select(row: column + 1)
+        guard column >= 0, column < source.columnCount, columns.select(row: column + 1) else { return false }
+        showSelectedColumnStart()
+        return true
     }
 
     /// The columns on screen, left to right, each with the column of the area it starts at
@@ -145,15 +166,16 @@ public struct LazyTable<Source: TableDataSource> {
         if columns.selection == nil { columns.selectFirst() }
     }
 
-    /// Changes the source's columns in place — their widths, their titles — the rows kept as
-    /// read, the selected cell and the view where they were.
-    public mutating func updateColumns(_ update: (inout Source) -> Void) {
+    /// Changes the source in place where the rows read stay as they are — the columns' widths
+    /// and titles, the labels — the selected cell and the view where they were.
+    public mutating func update(_ update: (inout Source) -> Void) {
         var source = self.source
         update(&source)
         lines.replaceRows(from: lines.stack.rowCount) { $0.source = source }
         let across = TableColumns(source: source)
         columns.replaceRows(from: 0) { $0 = across }
         if let column = columns.selection { columns.select(row: column) }
+        showSelectedColumnStart()
     }
 
     /// The area changed size.
@@ -162,6 +184,7 @@ public struct LazyTable<Source: TableDataSource> {
         columns.resize(width: Self.columnsWidth(forWidth: width), height: 1)
         // (The list keeps a column most of which shows; the table shows the selected one whole.)
         if let column = columns.selection { columns.select(row: column) }
+        showSelectedColumnStart()
     }
 
     /// Reads rows ahead of the scroll direction: call it when no key is waiting.

@@ -14,6 +14,8 @@ struct RecordRows: TableDataSource {
     private var widths: [Int] = []
     /// Which records the rows show, in which order (`:sort`, `:where`).
     var order = RowOrder()
+    /// The records marked (`m`): their label says `*`.
+    var marked: Set<Int> = []
 
     /// The widest a column is drawn.
     static let maximumWidth = 40
@@ -28,6 +30,15 @@ struct RecordRows: TableDataSource {
         self.records = records
         self.theme = theme
         measureNewColumns()
+    }
+
+    /// Adds the columns of record `record`'s members that have none (a key first met past the
+    /// sample, in a record that came on screen), measured.
+    /// - Returns: whether a column was added.
+    mutating func addColumns(ofRecord record: Int) -> Bool {
+        guard records.addColumns(of: record) else { return false }
+        measureNewColumns()
+        return true
     }
 
     /// Takes the records read since (the container read further).
@@ -72,13 +83,13 @@ struct RecordRows: TableDataSource {
     /// The record's index (its line in JSON Lines), sorted or not.
     func label(ofRow row: Int) -> String {
         let record = record(ofRow: row)
-        return String(showsLines ? records.records.lineNumber(of: record) : record)
+        return (marked.contains(record) ? "*" : "") + String(showsLines ? records.records.lineNumber(of: record) : record)
     }
     /// The last record's label, whatever the order.
     var widestLabel: String {
         let last = records.rowCount - 1
         guard last >= 0 else { return "" }
-        return String(showsLines ? records.records.lineNumber(of: last) : last)
+        return (marked.isEmpty ? "" : "*") + String(showsLines ? records.records.lineNumber(of: last) : last)
     }
     /// A row's id is its record's index: the same record whatever the order.
     func rowID(at row: Int) -> String { String(record(ofRow: row)) }

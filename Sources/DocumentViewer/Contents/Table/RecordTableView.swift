@@ -9,6 +9,8 @@ import Widgets
 struct RecordTableView {
     /// The rows, the columns and the selected cell: the table's moves are the widget's.
     var table: LazyTable<RecordRows>
+    /// The records looked at for members that have no column yet, a bit each (the sample's are).
+    private var looked: [UInt64] = []
 
     /// The table of `records` on an area of `width`×`height`.
     init(records: RecordTable, width: Int, height: Int, theme: Theme) {
@@ -41,6 +43,35 @@ struct RecordTableView {
     /// The records.
     var records: RecordTable { table.source.records }
 
+    /// Looks at the records of `rows` (rows on screen) not looked at yet for members without a
+    /// column, and adds their columns at the end.
+    /// - Returns: whether a column was added (the frame is drawn again).
+    mutating func addColumns(ofRows rows: Range<Int>) -> Bool {
+        var added = false
+        for row in rows {
+            let record = table.source.record(ofRow: row)
+            guard record >= RecordTable.sampledRecords else { continue }
+            let word = record / 64, bit = UInt64(1) << UInt64(record % 64)
+            if word >= looked.count { looked += repeatElement(0, count: word + 1 - looked.count) }
+            guard looked[word] & bit == 0 else { continue }
+            looked[word] |= bit
+            var source = table.source
+            if source.addColumns(ofRecord: record) {
+                table.replaceRows(from: table.source.rowCount) { $0 = source }
+                added = true
+            }
+        }
+        return added
+    }
+
+    /// Shows the records `marks` marks with `*` by their label.
+    mutating func showMarks(of marks: TreeMarks) {
+        let container = self.container
+        let marked = Set(marks.marked.compactMap { $0.count == container.count + 1 && $0.starts(with: container) ? $0.last : nil })
+        guard marked != table.source.marked else { return }
+        table.update { $0.marked = marked }
+    }
+
     /// Draws with `theme` from now on.
     mutating func restyle(with theme: Theme) {
         table.style = Self.style(theme)
@@ -70,11 +101,11 @@ struct RecordTableView {
         }
     }
 
-    /// Shows the records `query` kept of the first `read` (nil: every record), the selected
-    /// record still selected when it is kept.
-    mutating func filter(_ query: RecordQuery?, kept: [UInt32], read: Int) {
+    /// Shows the records the filter `name` kept of the first `read` (nil: every record), the
+    /// selected record still selected when it is kept.
+    mutating func filter(_ name: String?, kept: [UInt32], read: Int) {
         var source = table.source
-        let first = source.order.filter(query, kept: kept, read: read, recordCount: source.records.rowCount)
+        let first = source.order.filter(name, kept: kept, read: read, recordCount: source.records.rowCount)
         table.replaceRows(from: first) { $0 = source }
     }
 

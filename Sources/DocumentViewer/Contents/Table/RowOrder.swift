@@ -1,7 +1,8 @@
 import DocumentData
 
 /// Which records a table's rows show, in which order: every record in the file's order, or the
-/// order of a `:sort` (the records' indexes), or the records a `:where` kept, or both — kept as
+/// order of a `:sort` (the records' indexes), or the records a filter (`:where`, `&`) kept, or
+/// both — kept as
 /// the records' indexes a row and each record's row (4 bytes each a row). A record that came
 /// after a sort was made is shown after the sorted ones, in the file's order.
 struct RowOrder {
@@ -9,9 +10,9 @@ struct RowOrder {
     private(set) var sorted: [UInt32]?
     /// The column sorted by, and whether largest first.
     private(set) var sortedBy: (column: RecordColumn, descending: Bool)?
-    /// The `:where` applied: its query, the records kept so far in the file's order, and how
-    /// many records it looked at.
-    private(set) var filter: (query: RecordQuery, kept: [UInt32], read: Int)?
+    /// The filter applied (`:where`, `&`): its name (`where: status >= 400`), the records kept
+    /// so far in the file's order, and how many records it looked at.
+    private(set) var filter: (name: String, kept: [UInt32], read: Int)?
     /// The record a row shows (nil: every record, row `k` record `k`); and the row of each
     /// record (`UInt32.max`: not shown).
     private var shown: [UInt32]?
@@ -24,16 +25,16 @@ struct RowOrder {
         compose(recordCount: recordCount)
     }
 
-    /// Shows the records `query` kept of the first `read` (nil: every record).
+    /// Shows the records the filter `name` kept of the first `read` (nil: every record).
     /// - Returns: the first row that changed: past the rows there were when only rows were
-    ///   added at the end (the same query, looked further, no sort).
-    mutating func filter(_ query: RecordQuery?, kept: [UInt32], read: Int, recordCount: Int) -> Int {
-        guard let query else {
+    ///   added at the end (the same filter, looked further, no sort).
+    mutating func filter(_ name: String?, kept: [UInt32], read: Int, recordCount: Int) -> Int {
+        guard let name else {
             filter = nil
             compose(recordCount: recordCount)
             return 0
         }
-        if sorted == nil, let old = filter, old.query.description == query.description, var shown, var rows, kept.count >= old.kept.count {
+        if sorted == nil, let old = filter, old.name == name, var shown, var rows, kept.count >= old.kept.count {
             // Rows added at the end: appended, not composed again.
             let first = shown.count
             self.shown = nil
@@ -43,10 +44,10 @@ struct RowOrder {
             for row in first..<shown.count { rows[Int(shown[row])] = UInt32(row) }
             self.shown = shown
             self.rows = rows
-            filter = (query, kept, read)
+            filter = (name, kept, read)
             return first
         }
-        filter = (query, kept, read)
+        filter = (name, kept, read)
         compose(recordCount: recordCount)
         return 0
     }

@@ -140,6 +140,8 @@ extension TreeContent {
     /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
     /// children of its parent (on the root, the root's children); `&` alone shows all again.
     mutating func startFilter(_ text: String) -> String? {
+        // In a table, the rows (their records) with a match.
+        if table != nil { return filterRows(text) }
         // A filter being applied stops: this one replaces it, or `&` alone shows all.
         stop([.filter])
         filterNotice = nil

@@ -18,7 +18,9 @@ extension TreeContent {
             guard let records = RecordTableView.children(at: container, in: tree), RecordTable.holdsRecords(records, in: tree)
             else { continue }
             let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
-            return showTable(of: RecordTable(tree: tree, records: records, path: path, container: container))
+            let table = RecordTable(tree: tree, records: records, path: path, container: container)
+            guard !table.columns.isEmpty else { return "T: the records of \(path) have no members" }
+            return showTable(of: table)
         }
         return "T: no array of records here (focus an array of objects; a JSON Lines file's lines are one)"
     }
@@ -28,12 +30,11 @@ extension TreeContent {
     /// objects. While the file is read and none is found yet, tried again at each take-in.
     public mutating func showRecordsTable() {
         let tree = view.outline.tree
-        guard let records = RecordTable(recordsOf: tree) else {
-            if tree.isScanning {
-                waitsForTable = true
-            } else {
-                waitsForTable = false
-                notice = "--view table: no array of records in \(fileName): the tree shows it"
+        guard let records = RecordTable(recordsOf: tree), !records.columns.isEmpty else {
+            // (None yet, or records with no member yet: tried again as the file is read.)
+            waitsForTable = tree.isScanning
+            if !tree.isScanning {
+                notice = "--view table: no records in \(fileName) (an array of objects, or a root with one): the tree shows it"
             }
             return
         }
@@ -47,6 +48,7 @@ extension TreeContent {
         let path = records.path
         var shown = RecordTableView(records: records, width: size.width, height: Self.height(for: size), theme: theme)
         if let focus = view.focusedIndexes { shown.select(nodeAt: focus) }
+        shown.showMarks(of: marks)
         closeTable()
         table = shown
         tableFocusSeen = view.focusedIndexes
@@ -69,10 +71,13 @@ extension TreeContent {
     }
 
     /// Focuses the tree on the node of the selected cell (what a search starts from, where `T`
-    /// goes back to).
+    /// goes back to) — unless the focus is inside that node already (a match deep in a cell's
+    /// array): `n` then goes on from the match, not from the cell's start again.
     mutating func focusTreeOnCell() {
         guard let steps = table?.selectedSteps else { return }
-        view.reveal(childIndexes: steps.map(\.index))
+        let cell = steps.map(\.index)
+        if let focus = view.focusedIndexes, focus.count > cell.count, focus.starts(with: cell) { return }
+        view.reveal(childIndexes: cell)
         tableFocusSeen = view.focusedIndexes
     }
 
@@ -86,7 +91,7 @@ extension TreeContent {
         case .selected:
             table = shown
         case .hidden:
-            notice = "\(view.focusedPath?.description ?? ".") is in a row the :where leaves out"
+            notice = "\(view.focusedPath?.description ?? ".") is in a row the filter leaves out"
         case .outside:
             table = nil
             tableFocusSeen = nil
@@ -127,6 +132,12 @@ extension TreeContent {
         case .follow:
             table = shown
             return follow()
+        case .toggleMark:
+            table = shown
+            return toggleRowMark()
+        case .nextMark:
+            table = shown
+            return nextRowMark()
         default:
             break
         }
@@ -139,10 +150,12 @@ extension TreeContent {
     mutating func drawTable(into buffer: inout CellBuffer, area: Rect) -> StatusLine? {
         guard var shown = table else { return nil }
         var frame = shown.table.draw(into: &buffer, area: area)
+        // A record on screen with a member first met past the sample: its column, at the end.
+        if shown.addColumns(ofRows: frame.rows) { frame = shown.table.draw(into: &buffer, area: area) }
         // Cells on screen wider than the sample's: their columns widen (to the cap), once.
         let wider = frame.cutColumns.filter { shown.table.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
         if !wider.isEmpty {
-            shown.table.updateColumns { $0.widen(wider) }
+            shown.table.update { $0.widen(wider) }
             frame = shown.table.draw(into: &buffer, area: area)
         }
         table = shown
@@ -161,7 +174,36 @@ extension TreeContent {
                 atBottom: frame.isAtBottom),
             // (A row is a line: the table's height is exact, the header row's line included.)
             contentSize: .exact(records.rowCount + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
-            place: place.isEmpty ? nil : place, filterNote: [whereNote, sortNote].compactMap { $0 }.joined(separator: "  ").nilIfEmpty)
+            place: place.isEmpty ? nil : place, filterNote: [rowFilterNote, sortNote].compactMap { $0 }.joined(separator: "  ").nilIfEmpty)
+    }
+}
+
+// MARK: - Marks in a table: a row (its record) marked
+
+extension TreeContent {
+    /// `m` in a table: marks the selected row's record, or unmarks it (a mark of the tree's: `T`
+    /// shows it on the record's node).
+    mutating func toggleRowMark() -> String? {
+        guard var shown = table, let row = shown.table.selectedRow else { return nil }
+        let indexes = shown.container + [shown.table.source.record(ofRow: row)]
+        let path = view.outline.path(ofChildIndexes: indexes)?.description ?? ""
+        let said = marks.toggle(indexes) ? "marked \(path) (\(marks.count) marked)" : "unmarked \(path)"
+        shown.showMarks(of: marks)
+        table = shown
+        return said
+    }
+
+    /// `'` in a table: the next marked record's row after the selected one (in the file's
+    /// order), wrapping; marks elsewhere in the tree are passed over.
+    mutating func nextRowMark() -> String? {
+        guard var shown = table else { return nil }
+        let here = shown.container + [shown.table.selectedRow.map(shown.table.source.record(ofRow:)) ?? -1]
+        let rows = marks.following(here).filter { $0.count == shown.container.count + 1 && $0.starts(with: shown.container) && $0 != here }
+        for indexes in rows where shown.select(nodeAt: indexes) == .selected {
+            table = shown
+            return nil
+        }
+        return marks.contains(here) ? "the only marked row is here" : "no marked rows: m marks the selected row"
     }
 }
 
@@ -183,7 +225,7 @@ extension TreeContent {
         }
         let descending = text.hasPrefix("-")
         let name = descending ? String(text.dropFirst()) : text
-        guard let column = shown.records.columns.first(where: { $0.name == name }) else {
+        guard let column = shown.records.column(named: name) else {
             return "sort: no column \(CellText.inert(name)) (the header row names them)"
         }
         sorting = RecordSort(shown.records, by: column, descending: descending)
@@ -229,72 +271,97 @@ extension TreeContent {
     }
 }
 
-// MARK: - `:where`
+// MARK: - `:where` and `&`: the rows kept
 
 extension TreeContent {
-    /// `:where EXPR`: the table's rows whose records match (`RecordQuery`), found over the whole
-    /// array as it is read, a window a tick, the rows kept showing as they are found; `:where`
-    /// alone: every row again.
+    /// `:where EXPR`: the table's rows whose records match (`RecordQuery`); `:where` alone: every
+    /// row again.
     /// - Returns: what to say.
     mutating func applyWhere(_ text: String?) -> String? {
-        guard var shown = table else { return "where: a table's rows (T on an array of records shows one)" }
-        querying = nil
-        guard let text, !text.isEmpty else {
-            guard shown.table.source.order.filter != nil else { return "where: every row shows" }
-            shown.filter(nil, kept: [], read: 0)
-            table = shown
-            return "where off: every row shows"
-        }
-        let query: RecordQuery
+        guard let shown = table else { return "where: a table's rows (T on an array of records shows one)" }
+        guard let text, !text.isEmpty else { return clearRowFilter() }
         do {
-            query = try RecordQuery(parsing: text, columns: shown.records.columns)
+            return startRowFilter(RecordFilter(try RecordQuery(parsing: text, columns: shown.records.columns), in: shown.records.tree))
         } catch {
             return "where: \(error)"
         }
-        querying = RecordFilter(query, in: shown.records.tree)
-        shown.filter(query, kept: [], read: 0)
+    }
+
+    /// `&PATTERN` in a table: the rows whose records have a match anywhere in their text (as the
+    /// tree's `&` keeps a container's children); `&` alone: every row again.
+    /// - Returns: what to say.
+    mutating func filterRows(_ text: String) -> String? {
+        guard let shown = table else { return nil }
+        guard !text.isEmpty else { return clearRowFilter() }
+        do {
+            return startRowFilter(RecordFilter(try RegexPattern(text), in: shown.records.tree))
+        } catch {
+            return "bad pattern: \(error)"
+        }
+    }
+
+    /// Starts `filter` on the table's records (a filter applied goes): the rows kept show as they
+    /// are found, over the whole array as it is read, a window a tick.
+    private mutating func startRowFilter(_ filter: RecordFilter) -> String? {
+        guard var shown = table else { return nil }
+        querying = filter
+        shown.filter(filter.name, kept: [], read: 0)
         table = shown
-        continueWhere()
-        while !runsWorkInSteps, querying != nil, !isWhereWaiting { continueWhere() }
+        continueRowFilter()
+        while !runsWorkInSteps, querying != nil, !isRowFilterWaiting { continueRowFilter() }
         return nil
     }
 
-    /// Whether the `:where` looked at every record read so far and waits for more.
-    var isWhereWaiting: Bool {
+    /// `:where` or `&` alone: every row again.
+    private mutating func clearRowFilter() -> String? {
+        querying = nil
+        guard var shown = table, shown.table.source.order.filter != nil else { return "every row shows" }
+        shown.filter(nil, kept: [], read: 0)
+        table = shown
+        return "filter off: every row shows"
+    }
+
+    /// Whether the row filter looked at every record read so far and waits for more.
+    var isRowFilterWaiting: Bool {
         guard let querying, let records = table?.recordsNow else { return false }
         return querying.readCount == records.count
     }
 
-    /// The `:where`'s next window, the rows it kept shown; it ends once the whole array was
+    /// The row filter's next window, the rows it kept shown; it ends once the whole array was
     /// looked at (an input that grows is looked at as it arrives).
-    mutating func continueWhere() {
+    mutating func continueRowFilter() {
         guard var running = querying, var shown = table, let records = shown.recordsNow else {
             querying = nil
             return
         }
         _ = running.step(records: records)
-        shown.filter(running.query, kept: running.kept, read: running.readCount)
+        guard !running.isTooComplex else {
+            stopRowFilter()
+            notice = "\(running.name): \(RegexPattern.tooComplexMessage)"
+            return
+        }
+        shown.filter(running.name, kept: running.kept, read: running.readCount)
         table = shown
         querying = running.readCount == records.count && shown.isWhole ? nil : running
     }
 
-    /// Esc while a `:where` looks: every row shows again.
-    mutating func stopWhere() {
+    /// Esc while a row filter looks: every row shows again.
+    mutating func stopRowFilter() {
         querying = nil
         table?.filter(nil, kept: [], read: 0)
     }
 
-    /// Whether the node at `indexes` is in a record the table's `:where` leaves out (a search
+    /// Whether the node at `indexes` is in a record the table's filter leaves out (a search
     /// goes on past it).
     func tableHides(_ indexes: [Int]) -> Bool {
         guard let shown = table, indexes.count > shown.container.count, indexes.starts(with: shown.container) else { return false }
         return shown.table.source.order.row(ofRecord: indexes[shown.container.count]) == nil
     }
 
-    /// What the status line says of the `:where`: `where: status >= 400 (12 of 40,000 so far)`.
-    var whereNote: String? {
+    /// What the status line says of the row filter: `where: status >= 400 (12 of 40,000 so far)`.
+    var rowFilterNote: String? {
         guard let filter = table?.table.source.order.filter else { return nil }
-        return "where: \(CellText.inert(filter.query.description)) (\(StatusLine.grouped(filter.kept.count)) of "
+        return "\(CellText.inert(filter.name)) (\(StatusLine.grouped(filter.kept.count)) of "
             + "\(StatusLine.grouped(filter.read))\(querying != nil ? " so far" : ""))"
     }
 }

@@ -35,7 +35,7 @@ extension TreeContent: ViewerContent {
         finishSearch()
         while filtering != nil { continueFilter() }
         while sorting != nil, !isSortWaiting { continueSort() }
-        while querying != nil, !isWhereWaiting { continueWhere() }
+        while querying != nil, !isRowFilterWaiting { continueRowFilter() }
     }
 
     mutating func prefetch() {
@@ -113,7 +113,7 @@ extension TreeContent: ViewerContent {
             case .search: search = nil
             case .filter: filtering = nil
             case .sort: sorting = nil
-            case .query: stopWhere()
+            case .query: stopRowFilter()
             case .follow: follows = false
             case .takeIn, .animation: break
             }
@@ -154,8 +154,8 @@ extension TreeContent: ViewerContent {
             continueSort()
             return true
         case .query:
-            guard !isWhereWaiting else { return false }
-            continueWhere()
+            guard !isRowFilterWaiting else { return false }
+            continueRowFilter()
             return true
         case .pendingJump, .follow, .animation:
             return false
@@ -169,7 +169,7 @@ extension TreeContent: ViewerContent {
         case .search: return search?.isWaiting == true ? nil : 0
         case .filter, .lookup: return 0
         case .sort: return isSortWaiting ? nil : 0
-        case .query: return isWhereWaiting ? nil : 0
+        case .query: return isRowFilterWaiting ? nil : 0
         case .takeIn:
             return ViewerJob.milliseconds(until: Self.batchTime, passedSince: lastTakeIn, now: now)
         case .pendingJump, .follow, .animation: return nil

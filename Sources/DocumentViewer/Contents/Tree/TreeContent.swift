@@ -62,8 +62,8 @@ public struct TreeContent {
     var followsTableEnd = false
     /// The table's `:sort` being read, a window a tick.
     var sorting: RecordSort?
-    /// The table's `:where` looking through the records, a window a tick (while the file is
-    /// read, as it arrives).
+    /// The table's row filter (`:where`, `&`) looking through the records, a window a tick
+    /// (while the file is read, as it arrives).
     var querying: RecordFilter?
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
@@ -301,7 +301,7 @@ public struct TreeContent {
         }
         if waitsForTable { showRecordsTable() }
         if sorting != nil { continueSort() }
-        if querying != nil { continueWhere() }
+        if querying != nil { continueRowFilter() }
         dropFilterTooComplex()
         retryPendingJump()
         if let search, search.isWaiting { continueSearch() }
