@@ -183,6 +183,30 @@ import TestSupport
         #expect(screen.contains { $0.contains("1500 here") }, "\(screen)")
     }
 
+    /// `:where` in a tree keeps the focused array's records that match, as `&` keeps a
+    /// container's children: the tree's one filter, which `&` and `:where` alone replace.
+    @Test func whereInATreeKeepsTheFocusedArraysRecords() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: TerminalSize(width: 100, height: 8), theme: .monochrome)
+        Self.type("zM:where n >= 497<Enter>", into: &viewer)
+        var screen = viewer.render().textLines()
+        #expect(screen.last?.contains("filter: where n >= 497 (3 of 500)") == true, "\(screen)")
+        #expect(screen.filter { $0.contains("{n: 49") }.count == 3, "\(screen)")
+        Self.type(":where<Enter>", into: &viewer)
+        #expect(viewer.message == "filter off")
+        let geo = #"{"type": "x", "features": [{"id": 1, "p": {"v": 5}}, {"id": 2, "p": {"v": 50}}, {"id": 3}]}"#
+        viewer = Viewer(tree: try JSONTree(bytes: Array(geo.utf8), name: "g.json"), fileName: "g.json", size: TerminalSize(width: 100, height: 8), theme: .monochrome)
+        Self.type("jj:where p.v > 10<Enter>", into: &viewer)
+        screen = viewer.render().textLines()
+        #expect(screen.filter { $0.contains("{id: ") }.count == 1 && screen.contains { $0.contains("{id: 2") }, "\(screen)")
+        Self.type(":where nope = 1<Enter>", into: &viewer)
+        #expect(viewer.message == "where: no column nope (the header row names them)")
+        let scalars = Viewer(tree: try JSONTree(bytes: Array("[1, 2]".utf8), name: "s.json"), fileName: "s.json", size: Self.size, theme: .monochrome)
+        var numbers = scalars
+        Self.type(":where a = 1<Enter>", into: &numbers)
+        #expect(numbers.message?.hasPrefix("where: no array of records here") == true)
+    }
+
     /// `m` marks the selected row's record (`*` by its label, a mark of the tree's too), `'`
     /// goes to the next marked row in the file's order, wrapping.
     @Test func marksInATableAreTheRecordsMarks() throws {

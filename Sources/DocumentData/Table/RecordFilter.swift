@@ -5,6 +5,8 @@
 public struct RecordFilter {
     /// The filter as the status line names it: `where: status >= 400`, `filter: error`.
     public let name: String
+    /// The `:where` query, for a filter by one.
+    public let query: RecordQuery?
     private let keeps: (UnsafeBufferPointer<UInt8>) -> Bool
     /// The `&` pattern, whose limits a record may exceed.
     private let pattern: RegexPattern?
@@ -19,6 +21,7 @@ public struct RecordFilter {
     /// file a step.
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
+        self.query = query
         keeps = query.matches
         pattern = nil
         self.tree = tree
@@ -28,6 +31,7 @@ public struct RecordFilter {
     /// A filter of the records of `tree` with a match for `pattern` anywhere in their text (`&`).
     public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
+        query = nil
         keeps = { pattern.firstMatch(in: UnsafeRawBufferPointer($0), from: 0) != nil }
         self.pattern = pattern
         self.tree = tree

@@ -98,7 +98,10 @@ enum PromptCommand: Equatable {
     /// The commands' line of help for a content.
     static func help(for context: ViewerKeyContext) -> [String] {
         switch context {
-        case .tree: return [":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q"]
+        case .tree: return [
+            ":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q",
+            ":where COLUMN OP VALUE [and|or …]: the focused array's records that match (alone: all)",
+        ]
         case .table: return [
             ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :stats :help :q",
             ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~; alone: every row)",

@@ -144,6 +144,7 @@ extension TreeContent {
         if table != nil { return filterRows(text) }
         // A filter being applied stops: this one replaces it, or `&` alone shows all.
         stop([.filter])
+        filteringContainer = []
         filterNotice = nil
         guard !text.isEmpty else {
             guard appliedFilter != nil else { return nil }
@@ -189,26 +190,31 @@ extension TreeContent {
             return
         }
         filtering = nil
+        apply(.pattern(running.pattern), keeping: running.kept)
+        filterNotice = running.isDone && running.kept.isEmpty ? "no match for \(typed)" : nil
+    }
+
+    /// Shows the children `filter` kept of the container filtered (`filteringContainer`); one the
+    /// scan finds later (the root's) shows when it matches.
+    mutating func apply(_ filter: ChildFilter, keeping kept: [Int]) {
         // One filter at a time: one on another container goes first.
         if appliedFilter != nil, appliedContainer != filteringContainer { clearFilter() }
         let tree = view.outline.tree
-        let pattern = running.pattern
         let matches = filteringContainer.isEmpty ? { (index: Int) in
-            tree.root.map { TreeFilter.matches(pattern, child: index, of: $0, in: tree) } ?? false
+            tree.root.map { filter.matches(child: index, of: $0, in: tree) } ?? false
         } : nil
         // The container closed while the filter ran (a key may close it): nothing to show it in.
-        guard view.filter(childrenOf: filteringContainer, keeping: running.kept, matches: matches) else {
-            filterNotice = "\(typed): its container closed before it was done (& again filters it)"
+        guard view.filter(childrenOf: filteringContainer, keeping: kept, matches: matches) else {
+            filterNotice = "\(filter.typed): its container closed before it was done (again filters it)"
             return
         }
-        appliedFilter = pattern
+        appliedFilter = filter
         appliedContainer = filteringContainer
-        filterNotice = running.isDone && running.kept.isEmpty ? "no match for \(typed)" : nil
     }
 
     /// Shows every child of the container filtered again — at once if it is open, else when it
     /// opens next (a container closed, or gone with `zM`, keeps nothing filtered).
-    private mutating func clearFilter() {
+    mutating func clearFilter() {
         if !view.filter(childrenOf: appliedContainer, keeping: nil, matches: nil) {
             view.forgetFilter(ofNodeAt: appliedContainer)
         }
@@ -224,7 +230,7 @@ extension TreeContent {
     /// A filter whose pattern turned out too complex for a child taken in since goes: it has no
     /// answer for that child.
     mutating func dropFilterTooComplex() {
-        guard let pattern = appliedFilter, pattern.exceededLimits else { return }
+        guard case .pattern(let pattern)? = appliedFilter, pattern.exceededLimits else { return }
         clearFilter()
         filterNotice = "filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)"
     }
@@ -235,7 +241,7 @@ extension TreeContent {
     var filterNote: String? {
         guard let appliedFilter else { return nil }
         let outline = view.outline
-        let pattern = CellText.inert(appliedFilter.source)
+        let pattern = CellText.inert(appliedFilter.shown)
         guard !appliedContainer.isEmpty else {
             guard let shown = outline.shownChildCount else { return nil }
             let total = outline.tree.root?.count ?? 0

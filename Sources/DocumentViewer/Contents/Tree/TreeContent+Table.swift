@@ -11,6 +11,17 @@ extension TreeContent {
     /// focused node's cell selected.
     /// - Returns: what to say.
     mutating func showTable() -> String? {
+        guard let records = recordsAtFocus else { return "T: \(Self.noRecordsHere)" }
+        guard !records.columns.isEmpty else { return "T: the records of \(records.path) have no members" }
+        return showTable(of: records)
+    }
+
+    /// What `T` and `:where` say where there is no array of records.
+    static let noRecordsHere = "no array of records here (focus an array of objects; a JSON Lines file's lines are one)"
+
+    /// The records `T` and `:where` work on: the focused array's — or the nearest array holding
+    /// the focus whose first elements include an object (JSON Lines: its lines).
+    var recordsAtFocus: RecordTable? {
         let tree = view.outline.tree
         let focus = view.focusedIndexes ?? []
         for length in stride(from: focus.count, through: 0, by: -1) {
@@ -18,11 +29,9 @@ extension TreeContent {
             guard let records = RecordTableView.children(at: container, in: tree), RecordTable.holdsRecords(records, in: tree)
             else { continue }
             let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
-            let table = RecordTable(tree: tree, records: records, path: path, container: container)
-            guard !table.columns.isEmpty else { return "T: the records of \(path) have no members" }
-            return showTable(of: table)
+            return RecordTable(tree: tree, records: records, path: path, container: container)
         }
-        return "T: no array of records here (focus an array of objects; a JSON Lines file's lines are one)"
+        return nil
     }
 
     /// `--view table`: the records the CSV export writes — the root's children when it is an
@@ -278,7 +287,7 @@ extension TreeContent {
     /// row again.
     /// - Returns: what to say.
     mutating func applyWhere(_ text: String?) -> String? {
-        guard let shown = table else { return "where: a table's rows (T on an array of records shows one)" }
+        guard let shown = table else { return applyWhereInTree(text) }
         guard let text, !text.isEmpty else { return clearRowFilter() }
         do {
             return startRowFilter(RecordFilter(try RecordQuery(parsing: text, columns: shown.records.columns), in: shown.records.tree))
@@ -363,6 +372,57 @@ extension TreeContent {
         guard let filter = table?.table.source.order.filter else { return nil }
         return "\(CellText.inert(filter.name)) (\(StatusLine.grouped(filter.kept.count)) of "
             + "\(StatusLine.grouped(filter.read))\(querying != nil ? " so far" : ""))"
+    }
+}
+
+// MARK: - `:where` in a tree
+
+extension TreeContent {
+    /// `:where EXPR` in a tree: keeps the records of the focused array (as `T` finds it) that
+    /// match, as `&` keeps a container's children — the tree's one filter; `:where` alone shows
+    /// every child again.
+    /// - Returns: what to say.
+    mutating func applyWhereInTree(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return startFilter("") }
+        guard let records = recordsAtFocus else { return "where: \(Self.noRecordsHere)" }
+        let tree = view.outline.tree
+        if !records.container.isEmpty, !records.records.isComplete {
+            // (Its children are not all known: a filter of those read would say less than it is.)
+            let state = tree.isScanning ? "is still being read (\(tree.readNote)): filter it once it is read" : "was not read to its end: the input stopped inside it"
+            return "where: \(records.path) \(state)"
+        }
+        let query: RecordQuery
+        do {
+            query = try RecordQuery(parsing: text, columns: records.columns)
+        } catch {
+            return "where: \(error)"
+        }
+        stop([.filter])
+        filterNotice = nil
+        filteringContainer = records.container
+        treeQuerying = RecordFilter(query, in: tree)
+        continueTreeWhere()
+        while !runsWorkInSteps, treeQuerying != nil { continueTreeWhere() }
+        return nil
+    }
+
+    /// The tree's `:where` next window; once every record found so far was looked at, those kept
+    /// show (the root's records the scan finds later show when they match).
+    mutating func continueTreeWhere() {
+        guard var running = treeQuerying, let records = RecordTableView.children(at: filteringContainer, in: view.outline.tree)
+        else {
+            treeQuerying = nil
+            return
+        }
+        guard running.step(records: records) else {
+            treeQuerying = running
+            filterNotice = "filtering \(running.name)… \(running.readCount * 100 / max(1, records.count))% \(JobPolicy.hint(for: .filter))"
+            return
+        }
+        treeQuerying = nil
+        guard let query = running.query else { return }
+        apply(.query(query), keeping: running.kept.map(Int.init))
+        filterNotice = running.kept.isEmpty ? "no record matches \(running.name)" : nil
     }
 }
 

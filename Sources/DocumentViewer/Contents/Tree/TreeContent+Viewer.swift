@@ -33,7 +33,7 @@ extension TreeContent: ViewerContent {
 
     mutating func finishWork() {
         finishSearch()
-        while filtering != nil { continueFilter() }
+        while filtering != nil || treeQuerying != nil { filtering != nil ? continueFilter() : continueTreeWhere() }
         while sorting != nil, !isSortWaiting { continueSort() }
         while querying != nil, !isRowFilterWaiting { continueRowFilter() }
     }
@@ -98,7 +98,7 @@ extension TreeContent: ViewerContent {
         if pendingJump != nil { jobs.insert(.pendingJump) }
         if pathLookup != nil { jobs.insert(.lookup) }
         if search != nil { jobs.insert(.search) }
-        if filtering != nil { jobs.insert(.filter) }
+        if filtering != nil || treeQuerying != nil { jobs.insert(.filter) }
         if sorting != nil { jobs.insert(.sort) }
         if querying != nil { jobs.insert(.query) }
         if follows { jobs.insert(.follow) }
@@ -111,7 +111,9 @@ extension TreeContent: ViewerContent {
             case .pendingJump: pendingJump = nil
             case .lookup: pathLookup = nil
             case .search: search = nil
-            case .filter: filtering = nil
+            case .filter:
+                filtering = nil
+                treeQuerying = nil
             case .sort: sorting = nil
             case .query: stopRowFilter()
             case .follow: follows = false
@@ -147,7 +149,7 @@ extension TreeContent: ViewerContent {
             continueSearch()
             return true
         case .filter:
-            continueFilter()
+            if filtering != nil { continueFilter() } else { continueTreeWhere() }
             return true
         case .sort:
             guard !isSortWaiting else { return false }

@@ -46,7 +46,10 @@ public struct TreeContent {
     /// container whose children it filters (child indexes from the root; empty: the root).
     var filtering: TreeFilter?
     var filteringContainer: [Int] = []
-    var appliedFilter: RegexPattern?
+    var appliedFilter: ChildFilter?
+    /// A `:where` on a container's records being applied, a window a tick (a tree's; a table's
+    /// is `querying`).
+    var treeQuerying: RecordFilter?
     var appliedContainer: [Int] = []
     /// Whether the view keeps to the last node as a growing input's records arrive (`F`,
     /// `--follow`), until a key.
@@ -344,6 +347,7 @@ public struct TreeContent {
         filterNotice = nil
         search = nil
         filtering = nil
+        treeQuerying = nil
         lastMatch = nil
         skipped = nil
         hiddenMatches = []

@@ -1,0 +1,33 @@
+import DocumentData
+import TerminalUI
+
+/// What a tree's filter keeps a container's children by: a pattern anywhere in their text
+/// (`&PATTERN`), or a `:where` query on the records' members.
+enum ChildFilter {
+    case pattern(RegexPattern)
+    case query(RecordQuery)
+
+    /// As typed: `&PATTERN`, `where EXPR`.
+    var typed: String {
+        switch self {
+        case .pattern(let pattern): return "&\(CellText.inert(pattern.source))"
+        case .query(let query): return "where \(CellText.inert(query.description))"
+        }
+    }
+
+    /// As the status line's `filter:` shows it: the pattern, or `where EXPR`.
+    var shown: String {
+        switch self {
+        case .pattern(let pattern): return pattern.source
+        case .query(let query): return "where \(query.description)"
+        }
+    }
+
+    /// Whether child `index` of `table` (found after the filter ran) is kept.
+    func matches(child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
+        switch self {
+        case .pattern(let pattern): return TreeFilter.matches(pattern, child: index, of: table, in: tree)
+        case .query(let query): return query.matches(child: index, of: table, in: tree)
+        }
+    }
+}
