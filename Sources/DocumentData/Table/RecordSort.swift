@@ -19,8 +19,8 @@ public struct RecordSort {
     /// Each record's class (`Kind`), and its number, or its text's place in `text`.
     private var kinds: [UInt8] = []
     private var numbers: [Double] = []
-    private var textStarts: [Int] = []
-    private var textEnds: [Int] = []
+    /// Where record `k`'s text starts in `text`: `textStarts[k]`, and ends: `textStarts[k + 1]`.
+    private var textStarts: [UInt32] = [0]
     private var text: [UInt8] = []
 
     /// Bytes of the file read a step (but for one record longer than that).
@@ -55,6 +55,12 @@ public struct RecordSort {
     /// - Returns: whether every record of `records` is read.
     public mutating func step(records: ChildTable) -> Bool {
         recordCount = records.count
+        // (Grown once to the records there are, not doubled on the way: half the peak.)
+        if kinds.capacity < recordCount {
+            kinds.reserveCapacity(recordCount)
+            numbers.reserveCapacity(recordCount)
+            textStarts.reserveCapacity(recordCount + 1)
+        }
         let keys = self.keys
         _ = RecordWindow.read(records, of: table.tree, from: readCount, window: window) { _, record in
             read(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
@@ -88,8 +94,9 @@ public struct RecordSort {
         }
         kinds.append(kind.rawValue)
         numbers.append(number)
-        textStarts.append(textStart)
-        textEnds.append(text.count)
+        // (Past 4 GiB of texts a record's text is left out: it sorts as empty.)
+        if text.count > Int(UInt32.max) { text.removeSubrange(textStart...) }
+        textStarts.append(UInt32(text.count))
     }
 
     /// The records read, in the column's order: their indexes.
@@ -122,16 +129,21 @@ public struct RecordSort {
     /// Two numbers with the same Double, by how they are written (kept in `text` when the
     /// Double may not tell them apart): -1, 0 or 1; 0 when either was not kept.
     private func compareWritten(_ a: Int, _ b: Int) -> Int {
-        guard textEnds[a] > textStarts[a], textEnds[b] > textStarts[b] else { return 0 }
-        return JSONNumber.compare(text[textStarts[a]..<textEnds[a]], text[textStarts[b]..<textEnds[b]])
+        let (a, b) = (textRange(a), textRange(b))
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        return JSONNumber.compare(text[a], text[b])
     }
+
+    /// Where record `record`'s text is in `text`.
+    private func textRange(_ record: Int) -> Range<Int> { Int(textStarts[record])..<Int(textStarts[record + 1]) }
 
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
     private func compareText(_ a: Int, _ b: Int) -> Int {
-        let countA = textEnds[a] - textStarts[a], countB = textEnds[b] - textStarts[b]
+        let (rangeA, rangeB) = (textRange(a), textRange(b))
+        let countA = rangeA.count, countB = rangeB.count
         // (memcmp: a long prefix two texts share is compared at memory speed.)
         let order = min(countA, countB) == 0 ? 0 : text.withUnsafeBufferPointer { text in
-            memcmp(text.baseAddress! + textStarts[a], text.baseAddress! + textStarts[b], min(countA, countB))
+            memcmp(text.baseAddress! + rangeA.lowerBound, text.baseAddress! + rangeB.lowerBound, min(countA, countB))
         }
         if order != 0 { return order < 0 ? -1 : 1 }
         return countA == countB ? 0 : (countA < countB ? -1 : 1)
