@@ -26,6 +26,26 @@ import TestSupport
         for event in try! KeyNotation.parse(keys) { viewer.handle(event) }
     }
 
+    /// A table of `bytes`' records piped in, its first 20,000 bytes read; work runs a step a tick.
+    static func tableWhileRead(_ bytes: [UInt8]) throws -> (PipedTree, Viewer) {
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        viewer.showRecordsTable()
+        return (input, viewer)
+    }
+
+    /// Sends the rest of `bytes` and ends the input, taking it in; runs the work to its end.
+    static func finishReading(_ bytes: [UInt8], of input: PipedTree, into viewer: inout Viewer) {
+        // (A local the take-in closures can hold.)
+        var reading = viewer
+        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { reading.takeScanned() })
+        input.end(takeIn: { reading.takeScanned() })
+        while reading.tickInterval == 0 { _ = reading.update(InputEvent.tick) }
+        viewer = reading
+    }
+
     @Test func sortOrdersTheRowsAndSortAloneGivesTheFilesOrderBack() throws {
         let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
         var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
@@ -62,19 +82,14 @@ import TestSupport
     /// the rows are never ordered by part of the file — and orders them once all is read.
     @Test func aSortWhileTheFileIsReadWaitsForTheRest() throws {
         let bytes = Self.log(3_000)
-        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
-        viewer.searchesInSteps = true
-        viewer.takeScanned()
-        viewer.showRecordsTable()
+        let (input, table) = try Self.tableWhileRead(bytes)
+        var viewer = table
         Self.type(":sort -n<Enter>", into: &viewer)
         for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
         let waiting = viewer.render().textLines().last!
         #expect(waiting.contains("sort by -n: waiting for the rest of the file"), "\(waiting)")
         #expect(Self.labels(&viewer).first == 1, "still the file's order")
-        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { viewer.takeScanned() })
-        input.end(takeIn: { viewer.takeScanned() })
-        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        Self.finishReading(bytes, of: input, into: &viewer)
         // The record whose n is 2,999 comes first.
         let top = (0..<3_000).first { ($0 * 7) % 3_000 == 2_999 }!
         #expect(Self.labels(&viewer).first == top + 1, "\(viewer.render().textLines())")
@@ -144,18 +159,13 @@ import TestSupport
     /// rest as it arrives.
     @Test func aWhereWhileTheFileIsReadKeepsGoing() throws {
         let bytes = Self.log(3_000)
-        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
-        viewer.searchesInSteps = true
-        viewer.takeScanned()
-        viewer.showRecordsTable()
+        let (input, table) = try Self.tableWhileRead(bytes)
+        var viewer = table
         Self.type(":where n >= 2990<Enter>", into: &viewer)
         for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
         let soFar = viewer.render().textLines().last!
         #expect(soFar.contains("so far)"), "\(soFar)")
-        input.feed(Array(bytes.dropFirst(20_000)), takeIn: { viewer.takeScanned() })
-        input.end(takeIn: { viewer.takeScanned() })
-        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        Self.finishReading(bytes, of: input, into: &viewer)
         let done = viewer.render().textLines().last!
         #expect(done.contains("where: n >= 2990 (10 of 3,000)"), "\(done)")
     }
