@@ -116,6 +116,44 @@ import Testing
         }
     }
 
+    /// A pattern keeps the records the tree's `&` keeps of the same array: one meaning of a
+    /// match in a record's text, whatever the window.
+    @Test(arguments: 1...30)
+    func aPatternKeepsWhatTheTreesFilterKeeps(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let records = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+            "{" + ["n", "s"].filter { _ in Bool.random(using: &generator) }.map { "\"\($0)\": \(Self.value(&generator))" }
+                .joined(separator: ", ") + "}"
+        }
+        let jsonLines = Bool.random(using: &generator)
+        let text = jsonLines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.json", jsonLines: jsonLines)
+        let table = try #require(tree.root)
+        for source in [#"\}$"#, #"^\{"#, #""n": 2"#, #"(?<=, )\{"#, "a", #"\[1\]"#, #"^$"#] {
+            var treeFilter = TreeFilter(tree: tree, pattern: try RegexPattern(source))
+            while !treeFilter.isCaughtUp { treeFilter.step() }
+            var filter = RecordFilter(try RegexPattern(source), in: tree, window: Int.random(in: 1...text.utf8.count, using: &generator))
+            while !filter.step(records: table) {}
+            #expect(filter.kept.map(Int.init) == treeFilter.kept, "seed \(seed): \(source) in \(text)")
+        }
+    }
+
+    /// Numbers a Double cannot tell apart compare as written, as `:sort` orders them.
+    @Test func bigNumbersCompareExactly() throws {
+        let ids = ["9007199254740992", "9007199254740993", "1e400", "1e500", "0", "1e-400"]
+        let text = ids.map { #"{"id": \#($0)}"# }.joined(separator: "\n") + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for (expression, kept) in [
+            ("id = 9007199254740993", [1]), ("id > 9007199254740992", [1, 2, 3]), ("id = 1e500", [3]),
+            ("id > 0", [0, 1, 2, 3, 5]), ("id = 0", [4]), ("id < 1e-400", [4]),
+        ] {
+            var filter = RecordFilter(try RecordQuery(parsing: expression, columns: table.columns), in: tree)
+            while !filter.step(records: table.records) {}
+            #expect(filter.kept.map(Int.init) == kept, "\(expression)")
+        }
+    }
+
     @Test func aRegularExpressionMatchesStringMembers() throws {
         let text = #"{"m": "request timed out"}"# + "\n" + #"{"m": "ok"}"# + "\n" + #"{"m": 5}"# + "\n" + #"{"m": "TIMEOUT"}"# + "\n"
         let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)

@@ -152,7 +152,10 @@ import TestSupport
         #expect(status.contains(#"filter: "r4[0-9]9" (10 of 500)"#), "\(status)")
         Self.type("&<Enter>", into: &viewer)
         #expect(viewer.message == "filter off: every row shows")
-        #expect(Self.labels(&viewer).first == 1)
+        // The selected record (the first kept) stays selected, on screen, among every row.
+        #expect(viewer.focusedID == ".[409].n")
+        let labels = Self.labels(&viewer)
+        #expect(labels.contains(410) && zip(labels, labels.dropFirst()).allSatisfy { $1 == $0 + 1 }, "\(labels)")
     }
 
     /// While the file is read, `:where` shows the rows kept so far and says so, and looks at the
@@ -215,6 +218,33 @@ import TestSupport
         var numbers = scalars
         Self.type(":where a = 1<Enter>", into: &numbers)
         #expect(numbers.message?.hasPrefix("where: no array of records here") == true)
+    }
+
+    /// The tree's filter of an array's records is the table's when `T` shows them, and the
+    /// table's goes back to the tree with `T`: one filter, so a search agrees with the rows shown.
+    @Test func oneFilterBetweenTheTreeAndTheTable() throws {
+        let tree = try JSONTree(bytes: Self.log(100), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: TerminalSize(width: 100, height: 8), theme: .monochrome)
+        Self.type(":where n > 97<Enter>T", into: &viewer)
+        #expect(Self.labels(&viewer) == [15, 58], "n = 98, 99: \(viewer.render().textLines())")
+        Self.type("/\"n\": 5,<Enter>", into: &viewer)
+        #expect(viewer.message?.hasPrefix("no match for /") == true, "\(viewer.message ?? "")")
+        Self.type("&\"r1\"<Enter>T", into: &viewer)
+        let screen = viewer.render().textLines()
+        #expect(screen.last?.contains("filter: \"r1\" (1 of 100)") == true, "\(screen)")
+        #expect(viewer.tree?.table == nil)
+    }
+
+    /// A filter keeps the selected record selected when it keeps it; the status line counts the
+    /// rows shown.
+    @Test func aFilterKeepsTheSelectedRecordAndCountsItsRows() throws {
+        let tree = try JSONTree(bytes: Self.log(100), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: TerminalSize(width: 100, height: 8), theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("jjjjjjjjj:where name ~ ^r.$<Enter>", into: &viewer)
+        #expect(viewer.focusedID == ".[9].n", "\(viewer.render().textLines())")
+        Self.type("G", into: &viewer)
+        #expect(viewer.render().textLines().last?.contains("item 10 of 10") == true)
     }
 
     /// `m` marks the selected row's record (`*` by its label, a mark of the tree's too), `'`

@@ -106,6 +106,15 @@ import Testing
         #expect(matched.dropFirst().first?.hasPrefix(" 4243│") == true, "\(matched)")
         tmux.send("&", "Enter")
         tmux.waitUntil { $0.last?.contains("filter off") == true }
+        // m marks the selected row's record (the one & kept stays selected), ' goes back to it
+        // from anywhere.
+        tmux.send("m")
+        let marked = tmux.waitUntil { $0.last?.contains("1 marked") == true }
+        #expect(marked.contains { $0.hasPrefix(" *4243│") }, "\(marked)")
+        tmux.send("G", "'")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[4242].name" }) == ".[4242].name")
+        tmux.send("m")
+        tmux.waitUntil { $0.last?.contains("unmarked") == true }
         tmux.send(":goto .[77].name", "Enter")
         tmux.waitUntil { Self.focus($0) == ".[77].name" }
         // Enter opens the record in the tree at the cell; T shows the table again, and T leaves it.

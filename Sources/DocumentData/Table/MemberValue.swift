@@ -11,6 +11,18 @@ enum MemberValue: Equatable {
     case null
     case missing
 
+    /// Whether a number whose Double is `value` keeps how it is written: a Double may not tell it
+    /// from another (zero, infinite, an integer past 53 bits).
+    static func keepsWritten(_ value: Double) -> Bool { value == 0 || !value.isFinite || abs(value) >= 0x1p53 }
+
+    /// The order of two numbers: by their Doubles, then — when those are equal and both keep how
+    /// they are written — exactly (`JSONNumber`): -1, 0 or 1.
+    static func compareNumbers(_ a: Double, _ aWritten: [UInt8]?, _ b: Double, _ bWritten: [UInt8]?) -> Int {
+        if a != b { return a < b ? -1 : 1 }
+        guard let aWritten, let bWritten else { return 0 }
+        return JSONNumber.compare(aWritten, bWritten)
+    }
+
     /// The value written in `bytes` (nil: none).
     init(_ bytes: UnsafeBufferPointer<UInt8>?) {
         guard let bytes, let first = bytes.first else {
@@ -39,7 +51,7 @@ enum MemberValue: Equatable {
                 self = .missing
                 return
             }
-            self = .number(value, written: value == 0 || !value.isFinite || abs(value) >= 0x1p53 ? Array(bytes) : nil)
+            self = .number(value, written: Self.keepsWritten(value) ? Array(bytes) : nil)
         }
     }
 }

@@ -7,7 +7,7 @@ public struct RecordFilter {
     public let name: String
     /// The `:where` query, for a filter by one.
     public let query: RecordQuery?
-    private let keeps: (UnsafeBufferPointer<UInt8>) -> Bool
+    private let keeps: (RecordWindow.Record) -> Bool
     /// The `&` pattern, whose limits a record may exceed.
     private let pattern: RegexPattern?
     private let tree: JSONTree
@@ -22,7 +22,7 @@ public struct RecordFilter {
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
         self.query = query
-        keeps = query.matches
+        keeps = { query.matches($0.bytes) }
         pattern = nil
         self.tree = tree
         self.window = window
@@ -32,14 +32,14 @@ public struct RecordFilter {
     public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
         query = nil
-        keeps = { pattern.firstMatch(in: UnsafeRawBufferPointer($0), from: 0) != nil }
+        keeps = { $0.matches(pattern) }
         self.pattern = pattern
         self.tree = tree
         self.window = window
     }
 
-    /// Whether the pattern backtracked too much for a record: the filter has no answer for it.
-    public var isTooComplex: Bool { pattern?.exceededLimits ?? false }
+    /// Whether a pattern backtracked too much for a record: the filter has no answer for it.
+    public var isTooComplex: Bool { pattern?.exceededLimits ?? query?.exceededLimits ?? false }
 
     /// Looks at the next records, a window of the file: those of `records` (the container read
     /// so far).
@@ -49,8 +49,8 @@ public struct RecordFilter {
         // (Taken out, so appending copies nothing.)
         var kept: [UInt32] = []
         swap(&kept, &self.kept)
-        readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { index, record in
-            if keeps(record) { kept.append(UInt32(index)) }
+        readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
+            if keeps(record) { kept.append(UInt32(record.index)) }
         }
         self.kept = kept
         return readCount == records.count

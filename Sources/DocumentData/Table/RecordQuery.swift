@@ -27,7 +27,8 @@ public struct RecordQuery: CustomStringConvertible {
     }
 
     private enum Literal {
-        case number(Double)
+        /// A number, and how it is written when a Double may not tell it apart (`MemberValue`).
+        case number(Double, written: [UInt8]?)
         case string([UInt8])
         case boolean(Bool)
         case null
@@ -41,6 +42,18 @@ public struct RecordQuery: CustomStringConvertible {
         var parser = Parser(tokens: try Self.tokens(of: text), columns: columns)
         root = try parser.expression()
         if let extra = parser.peek { throw RecordQueryError("expected and, or or the end, found \(extra.text)") }
+    }
+
+    /// Whether a `~` pattern backtracked too much for a record: the query has no answer for it.
+    public var exceededLimits: Bool { Self.patterns(in: root).contains { $0.exceededLimits } }
+
+    private static func patterns(in node: Node) -> [RegexPattern] {
+        switch node {
+        case .and(let left, let right), .or(let left, let right): return patterns(in: left) + patterns(in: right)
+        case .not(let inner): return patterns(in: inner)
+        case .compare(_, _, .pattern(let pattern)): return [pattern]
+        case .compare: return []
+        }
     }
 
     /// Whether the record written in `bytes` matches.
@@ -73,7 +86,8 @@ public struct RecordQuery: CustomStringConvertible {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let order: Int
             switch (value, literal) {
-            case (.number(let a, _), .number(let b)): order = a < b ? -1 : (a > b ? 1 : 0)
+            case (.number(let a, let aWritten), .number(let b, let bWritten)):
+                order = MemberValue.compareNumbers(a, aWritten, b, bWritten)
             case (.string(let a), .string(let b)): order = a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
             default: return false
             }
@@ -88,7 +102,8 @@ public struct RecordQuery: CustomStringConvertible {
 
     private static func equal(_ value: MemberValue, _ literal: Literal) -> Bool {
         switch (value, literal) {
-        case (.number(let a, _), .number(let b)): return a == b
+        case (.number(let a, let aWritten), .number(let b, let bWritten)):
+            return MemberValue.compareNumbers(a, aWritten, b, bWritten) == 0
         case (.string(let a), .string(let b)): return a == b
         case (.boolean(let a), .boolean(let b)): return a == b
         case (.null, .null), (.missing, .null): return true
@@ -249,7 +264,7 @@ public struct RecordQuery: CustomStringConvertible {
             case "null": return .null
             default:
                 if case .number(let number)? = try? JSONParser.parse(Array(text.utf8)), let value = Double(number) {
-                    return .number(value)
+                    return .number(value, written: MemberValue.keepsWritten(value) ? Array(number.utf8) : nil)
                 }
                 return .string(Array(text.utf8))
             }

@@ -62,8 +62,9 @@ public struct RecordSort {
             textStarts.reserveCapacity(recordCount + 1)
         }
         let keys = self.keys
-        _ = RecordWindow.read(records, of: table.tree, from: readCount, window: window) { _, record in
-            read(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
+        _ = RecordWindow.read(records, of: table.tree, from: readCount, window: window) { record in
+            let bytes = record.bytes
+            read(MemberScanner.value(at: keys[...], in: bytes).map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         }
         return readCount == records.count
     }

@@ -104,10 +104,17 @@ public struct TreeFilter {
         let readStart = max(0, region.lowerBound - context)
         let bytes = tree.bytes(in: readStart..<region.upperBound)
         let endsLine = region.upperBound >= tree.size || tree.startsLine(at: region.upperBound + 1)
-        let found = bytes.withUnsafeBytes {
-            pattern.firstMatch(
-                in: $0, from: region.lowerBound - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine)
+        return bytes.withUnsafeBytes {
+            matches(pattern, in: $0, from: region.lowerBound - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine)
         }
-        return found.map { readStart + $0.lowerBound < region.upperBound } ?? false
+    }
+
+    /// Whether `pattern` matches in a child's text: `text` is what precedes the child (for a
+    /// lookbehind) then the child, from `offset`; `startsLine` and `endsLine` say whether the
+    /// text's first byte starts a line of the file and whether its end ends one.
+    static func matches(
+        _ pattern: RegexPattern, in text: UnsafeRawBufferPointer, from offset: Int, startsLine: Bool, endsLine: Bool
+    ) -> Bool {
+        pattern.firstMatch(in: text, from: offset, startsLine: startsLine, endsLine: endsLine) != nil
     }
 }

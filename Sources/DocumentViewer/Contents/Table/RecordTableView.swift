@@ -107,14 +107,24 @@ struct RecordTableView {
         var source = table.source
         let first = source.order.filter(name, kept: kept, read: read, recordCount: source.records.rowCount)
         table.replaceRows(from: first) { $0 = source }
+        // (The rows before it may have gone: the selected row is brought on screen.)
+        if first == 0, let row = table.selectedRow { table.select(row: row) }
     }
 
     /// Takes in the records read since the last take-in (the file, or the array, read further).
-    mutating func takeRecords() {
-        guard let now = Self.children(at: container, in: records.tree), now.count != records.rowCount else { return }
-        // (Fewer than before — a container's own scan found fewer — and every row is new.)
-        let old = now.count > records.rowCount ? records.rowCount : 0
-        table.replaceRows(from: old) { $0.takeRecords(now) }
+    /// - Returns: false when there are fewer than before (a container's own scan found fewer):
+    ///   every row is new, in the file's order, unfiltered — what worked on the old ones goes.
+    mutating func takeRecords() -> Bool {
+        guard let now = Self.children(at: container, in: records.tree), now.count != records.rowCount else { return true }
+        guard now.count > records.rowCount else {
+            table.replaceRows(from: 0) {
+                $0.takeRecords(now)
+                $0.order = RowOrder()
+            }
+            return false
+        }
+        table.replaceRows(from: records.rowCount) { $0.takeRecords(now) }
+        return true
     }
 
     /// The node the selected cell shows, as steps from the root (each table and the child's

@@ -34,7 +34,8 @@ struct RowOrder {
             compose(recordCount: recordCount)
             return 0
         }
-        if sorted == nil, let old = filter, old.name == name, var shown, var rows, kept.count >= old.kept.count {
+        if sorted == nil, let old = filter, old.name == name, var shown, var rows, kept.count >= old.kept.count,
+            kept.starts(with: old.kept) {
             // Rows added at the end: appended, not composed again.
             let first = shown.count
             self.shown = nil
@@ -71,7 +72,7 @@ struct RowOrder {
 
     /// Each record's row in `shown`, `UInt32.max` for those not shown.
     private static func rows(of shown: [UInt32], recordCount: Int) -> [UInt32] {
-        var rows = [UInt32](repeating: .max, count: max(recordCount, shown.count))
+        var rows = [UInt32](repeating: .max, count: max(recordCount, Int(shown.max() ?? 0) + 1))
         for (row, record) in shown.enumerated() { rows[Int(record)] = UInt32(row) }
         return rows
     }

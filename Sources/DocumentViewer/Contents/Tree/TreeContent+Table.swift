@@ -60,19 +60,43 @@ extension TreeContent {
         shown.showMarks(of: marks)
         closeTable()
         table = shown
+        // The tree's filter of these records filters the rows (one filter, the same answers).
+        if let kept = appliedFilter, appliedContainer == records.container { _ = startRowFilter(kept) }
         tableFocusSeen = view.focusedIndexes
         return "\(path): a table of \(shown.records.columns.count) columns (T: the tree again)"
     }
 
     /// `T` or Enter in the table: back to the tree, the selected cell's node focused.
     mutating func leaveTable() {
+        let container = table?.container
+        let kept = tableFilter
         focusTreeOnCell()
         closeTable()
+        // The rows' filter is the tree's again, on the same records.
+        if let container, let kept { filterChildren(of: container, by: kept) }
+    }
+
+    /// Starts the tree's filter of the children of the node at `container` by `kept` (a filter
+    /// the table had).
+    private mutating func filterChildren(of container: [Int], by kept: ChildFilter) {
+        let tree = view.outline.tree
+        guard let records = RecordTableView.children(at: container, in: tree) else { return }
+        stop([.filter])
+        filteringContainer = container
+        switch kept {
+        case .pattern(let pattern):
+            filtering = TreeFilter(tree: tree, pattern: pattern, container: container.isEmpty ? nil : records)
+            while !runsWorkInSteps, filtering != nil { continueFilter() }
+        case .query(let query):
+            treeQuerying = RecordFilter(query, in: tree)
+            while !runsWorkInSteps, treeQuerying != nil { continueTreeWhere() }
+        }
     }
 
     /// Forgets the table and what works on it (a sort, a `:where`).
     mutating func closeTable() {
         table = nil
+        tableFilter = nil
         tableFocusSeen = nil
         sorting = nil
         querying = nil
@@ -174,15 +198,17 @@ extension TreeContent {
         let line = records.tree.isJSONLines && shown.container.isEmpty
             ? shown.table.selectedRow.map { "line \(StatusLine.grouped(records.records.lineNumber(of: shown.table.source.record(ofRow: $0))))" } : nil
         let column = shown.table.selectedColumn.map { "column \($0 + 1)/\(records.columns.count)" }
+        // (The rows shown: a filter's kept.)
+        let rows = shown.table.source.rowCount
         let place = [column, line].compactMap { $0 }.joined(separator: "  ")
         return StatusLine(
             focusedID: steps.map { view.outline.path(of: $0).description }, fileName: "", section: nil,
-            position: shown.table.selectedRow.map { StatusLine.Position(item: $0 + 1, count: records.rowCount) },
+            position: shown.table.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
             progress: StatusLine.progress(
-                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: records.rowCount, atTop: frame.isAtTop,
+                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop,
                 atBottom: frame.isAtBottom),
             // (A row is a line: the table's height is exact, the header row's line included.)
-            contentSize: .exact(records.rowCount + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
+            contentSize: .exact(rows + 1), detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
             place: place.isEmpty ? nil : place, filterNote: [rowFilterNote, sortNote].compactMap { $0 }.joined(separator: "  ").nilIfEmpty)
     }
 }
@@ -290,7 +316,7 @@ extension TreeContent {
         guard let shown = table else { return applyWhereInTree(text) }
         guard let text, !text.isEmpty else { return clearRowFilter() }
         do {
-            return startRowFilter(RecordFilter(try RecordQuery(parsing: text, columns: shown.records.columns), in: shown.records.tree))
+            return startRowFilter(.query(try RecordQuery(parsing: text, columns: shown.records.columns)))
         } catch {
             return "where: \(error)"
         }
@@ -303,7 +329,7 @@ extension TreeContent {
         guard let shown = table else { return nil }
         guard !text.isEmpty else { return clearRowFilter() }
         do {
-            return startRowFilter(RecordFilter(try RegexPattern(text), in: shown.records.tree))
+            return startRowFilter(.pattern(try RegexPattern(text)))
         } catch {
             return "bad pattern: \(error)"
         }
@@ -311,11 +337,19 @@ extension TreeContent {
 
     /// Starts `filter` on the table's records (a filter applied goes): the rows kept show as they
     /// are found, over the whole array as it is read, a window a tick.
-    private mutating func startRowFilter(_ filter: RecordFilter) -> String? {
-        guard var shown = table else { return nil }
+    mutating func startRowFilter(_ kept: ChildFilter) -> String? {
+        guard let shown = table else { return nil }
+        // One filter: the tree's on these records gives way (`T` gives this one back to it).
+        if appliedFilter != nil, appliedContainer == shown.container { clearFilter() }
+        tableFilter = kept
+        let filter: RecordFilter
+        switch kept {
+        case .pattern(let pattern): filter = RecordFilter(pattern, in: shown.records.tree)
+        case .query(let query): filter = RecordFilter(query, in: shown.records.tree)
+        }
+        // (The first window's rows replace the rows shown: the selected record stays selected
+        // when it is kept.)
         querying = filter
-        shown.filter(filter.name, kept: [], read: 0)
-        table = shown
         continueRowFilter()
         while !runsWorkInSteps, querying != nil, !isRowFilterWaiting { continueRowFilter() }
         return nil
@@ -324,6 +358,7 @@ extension TreeContent {
     /// `:where` or `&` alone: every row again.
     private mutating func clearRowFilter() -> String? {
         querying = nil
+        tableFilter = nil
         guard var shown = table, shown.table.source.order.filter != nil else { return "every row shows" }
         shown.filter(nil, kept: [], read: 0)
         table = shown
@@ -357,6 +392,7 @@ extension TreeContent {
     /// Esc while a row filter looks: every row shows again.
     mutating func stopRowFilter() {
         querying = nil
+        tableFilter = nil
         table?.filter(nil, kept: [], read: 0)
     }
 
@@ -414,7 +450,13 @@ extension TreeContent {
             treeQuerying = nil
             return
         }
-        guard running.step(records: records) else {
+        let readAll = running.step(records: records)
+        guard !running.isTooComplex else {
+            treeQuerying = nil
+            filterNotice = "\(running.name): \(RegexPattern.tooComplexMessage)"
+            return
+        }
+        guard readAll else {
             treeQuerying = running
             filterNotice = "filtering \(running.name)… \(running.readCount * 100 / max(1, records.count))% \(JobPolicy.hint(for: .filter))"
             return

@@ -100,7 +100,9 @@ extension TreeContent: ViewerContent {
         if search != nil { jobs.insert(.search) }
         if filtering != nil || treeQuerying != nil { jobs.insert(.filter) }
         if sorting != nil { jobs.insert(.sort) }
-        if querying != nil { jobs.insert(.query) }
+        // (A row filter caught up with a file that grows is applied: it looks at records as they
+        // arrive, and a key — Esc too — leaves it.)
+        if querying != nil, !isRowFilterWaiting { jobs.insert(.query) }
         if follows { jobs.insert(.follow) }
         return jobs
     }

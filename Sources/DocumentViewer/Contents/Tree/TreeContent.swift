@@ -68,6 +68,8 @@ public struct TreeContent {
     /// The table's row filter (`:where`, `&`) looking through the records, a window a tick
     /// (while the file is read, as it arrives).
     var querying: RecordFilter?
+    /// What the table's rows are filtered by (`:where`, `&`), given back to the tree by `T`.
+    var tableFilter: ChildFilter?
     /// The list's options, for a view made again (a followed file read again from its start).
     let options: StackOptions
     /// A search, a filter or a lookup runs a window a tick, a frame of progress between windows
@@ -298,7 +300,11 @@ public struct TreeContent {
         view.takeScanned()
         if follows, table == nil { view.focusLast() }
         if table != nil {
-            table?.takeRecords()
+            if table?.takeRecords() == false {
+                sorting = nil
+                querying = nil
+                notice = "the records were read again: the rows are in the file's order"
+            }
             if follows || followsTableEnd { table?.table.selectLastRow() }
             if !tree.isScanning { followsTableEnd = false }
         }
