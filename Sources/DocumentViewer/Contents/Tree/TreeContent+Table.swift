@@ -278,22 +278,26 @@ extension TreeContent {
 
     /// The sort's next window; once every record of the whole array is read, the order shown.
     mutating func continueSort() {
-        guard var running = sorting, var shown = table, let records = shown.recordsNow else {
+        // (The column and the direction, not the sort: a copy of it would keep its keys alive.)
+        guard let column = sorting?.column, let descending = sorting?.descending, var shown = table,
+            let records = shown.recordsNow else {
             sorting = nil
             return
         }
-        let name = (running.descending ? "-" : "") + running.column.name
-        let readAll = running.step(records: records)
-        sorting = running
+        let name = (descending ? "-" : "") + column.name
+        // (Stepped in place: a copy would copy every record's key at each window.)
+        let readAll = sorting?.step(records: records) ?? false
         let tree = view.outline.tree
         guard readAll, shown.isWhole || tree.hasReadAllThereIsNow else {
             notice = readAll
                 ? "sort by \(name): waiting for the rest of the file, \(tree.readNote) \(JobPolicy.hint(for: .sort))"
-                : "sorting by \(name)… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .sort))"
+                : "sorting by \(name)… \(Int((sorting?.progress ?? 0) * 100))% \(JobPolicy.hint(for: .sort))"
             return
         }
+        let order = sorting?.order() ?? []
+        // The keys read go before the rows' order is made.
         sorting = nil
-        shown.sort(running.order(), by: running.column, descending: running.descending)
+        shown.sort(order, by: column, descending: descending)
         table = shown
         notice = "sorted by \(name): \(StatusLine.grouped(shown.table.source.rowCount)) rows"
             + (shown.isWhole ? "" : " read so far (rows that arrive show after them)")
@@ -374,11 +378,13 @@ extension TreeContent {
     /// The row filter's next window, the rows it kept shown; it ends once the whole array was
     /// looked at (an input that grows is looked at as it arrives).
     mutating func continueRowFilter() {
-        guard var running = querying, var shown = table, let records = shown.recordsNow else {
+        guard querying != nil, var shown = table, let records = shown.recordsNow else {
             querying = nil
             return
         }
-        _ = running.step(records: records)
+        // (Stepped in place: a copy would copy the records kept at each window.)
+        _ = querying?.step(records: records)
+        guard let running = querying else { return }
         guard !running.isTooComplex else {
             stopRowFilter()
             notice = "\(running.name): \(RegexPattern.tooComplexMessage)"
@@ -386,7 +392,7 @@ extension TreeContent {
         }
         shown.filter(running.name, kept: running.kept, read: running.readCount)
         table = shown
-        querying = running.readCount == records.count && shown.isWhole ? nil : running
+        if running.readCount == records.count && shown.isWhole { querying = nil }
     }
 
     /// Esc while a row filter looks: every row shows again.
@@ -445,19 +451,19 @@ extension TreeContent {
     /// The tree's `:where` next window; once every record found so far was looked at, those kept
     /// show (the root's records the scan finds later show when they match).
     mutating func continueTreeWhere() {
-        guard var running = treeQuerying, let records = RecordTableView.children(at: filteringContainer, in: view.outline.tree)
+        guard treeQuerying != nil, let records = RecordTableView.children(at: filteringContainer, in: view.outline.tree)
         else {
             treeQuerying = nil
             return
         }
-        let readAll = running.step(records: records)
+        let readAll = treeQuerying?.step(records: records) ?? true
+        guard let running = treeQuerying else { return }
         guard !running.isTooComplex else {
             treeQuerying = nil
             filterNotice = "\(running.name): \(RegexPattern.tooComplexMessage)"
             return
         }
         guard readAll else {
-            treeQuerying = running
             filterNotice = "filtering \(running.name)… \(running.readCount * 100 / max(1, records.count))% \(JobPolicy.hint(for: .filter))"
             return
         }
