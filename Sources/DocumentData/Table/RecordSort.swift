@@ -3,7 +3,7 @@ import Glibc
 /// The records of a ``RecordTable`` put in the order of one column — numbers by their value,
 /// strings by their bytes (decoded), then `false` and `true`, then arrays and objects by their
 /// bytes, `null` and a missing member last; records that tie keep the file's order — read a
-/// window of the file at a time (``step()``): each record's member is found in its bytes
+/// window of the file at a time (``step(records:)``): each record's member is found in its bytes
 /// (`MemberScanner`), never the record decoded. The order is the records' indexes, 4 bytes a
 /// record; what is read to make it (a class, a number and a text's place a record, and the
 /// texts) goes with the sort.
