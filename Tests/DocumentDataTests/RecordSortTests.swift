@@ -113,6 +113,24 @@ import Testing
         return order
     }
 
+    /// The ordering a part at a time is a stable sort, whatever the parts' size.
+    @Test(arguments: 1...40)
+    func theOrderingInPartsIsAStableSort(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let count = [0, 1, 2, 3, 4_095, 4_096, 4_097, 9_000, 20_000].randomElement(using: &generator)!
+        let keys = (0..<count).map { _ in Int.random(in: 0..<50, using: &generator) }
+        let precedes = { (a: Int, b: Int) in keys[a] != keys[b] ? keys[a] < keys[b] : a < b }
+        var ordering = Ordering(count: count)
+        var steps = 0
+        let budget = Int.random(in: 1...70_000, using: &generator)
+        while !ordering.step(budget: budget, by: precedes) {
+            steps += 1
+            #expect(ordering.progress >= 0 && ordering.progress <= 1)
+        }
+        let expected = (0..<count).sorted(by: precedes)
+        #expect(ordering.order.map(Int.init) == expected, "seed \(seed): \(count) in steps of \(budget)")
+    }
+
     /// Integers past a Double's 53 bits (64-bit ids) that round to the same Double sort by their
     /// digits.
     @Test func bigIntegersSortByTheirDigits() throws {

@@ -100,13 +100,35 @@ public struct RecordSort {
         textStarts.append(UInt32(text.count))
     }
 
-    /// The records read, in the column's order: their indexes.
+    /// The records read, in the column's order: their indexes, all at once.
     /// - Complexity: O(n log n) comparisons.
     public func order() -> [UInt32] {
-        var order = (0..<UInt32(readCount)).map { $0 }
-        order.sort { precedes(Int($0), Int($1)) }
-        return order
+        var ordering = Ordering(count: readCount)
+        while !ordering.step(budget: .max, by: precedes) {}
+        return ordering.order
     }
+
+    /// The ordering of the records read, a part a step (``orderingStep()``), so a key never
+    /// waits for the whole comparison sort.
+    private var ordering: Ordering?
+
+    /// Comparisons of the ordering a step: a few milliseconds.
+    public static let orderingBudget = 1 << 16
+
+    /// The next part of ordering the records read (once all are read): the order when done.
+    public mutating func orderingStep() -> [UInt32]? {
+        // Taken out first: the comparison holds a copy of this sort, which must not hold the
+        // ordering's arrays too (each step would copy them).
+        var current = ordering ?? Ordering(count: readCount)
+        ordering = nil
+        let precedes = self.precedes
+        let done = current.step(budget: Self.orderingBudget, by: precedes)
+        ordering = current
+        return done ? current.order : nil
+    }
+
+    /// How far the ordering got, 0–1.
+    public var orderingProgress: Double { ordering?.progress ?? 0 }
 
     /// Whether record `a` comes before record `b`: by class, then value, then the file's order.
     private func precedes(_ a: Int, _ b: Int) -> Bool {

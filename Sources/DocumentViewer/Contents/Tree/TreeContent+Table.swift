@@ -294,7 +294,11 @@ extension TreeContent {
                 : "sorting by \(name)… \(Int((sorting?.progress ?? 0) * 100))% \(JobPolicy.hint(for: .sort))"
             return
         }
-        let order = sorting?.order() ?? []
+        // The comparison sort, a part a tick: a key never waits for all of it.
+        guard let order = sorting?.orderingStep() else {
+            notice = "sorting by \(name)… \(Int((sorting?.orderingProgress ?? 0) * 100))% ordered \(JobPolicy.hint(for: .sort))"
+            return
+        }
         // The keys read go before the rows' order is made.
         sorting = nil
         shown.sort(order, by: column, descending: descending)
