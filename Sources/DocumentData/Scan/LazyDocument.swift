@@ -279,7 +279,14 @@ public final class LazyDocument {
             let generation = channel.changes.generation
             // Nobody waits for keys here: big batches cost less in all.
             let changed = update(limit: 100_000)
-            if isComplete || condition(self) { return }
+            if isComplete || condition(self) {
+                // The scan may have published a batch after the take-in and then said it waits
+                // for input: a condition on "caught up" held for a take-in that missed it (a
+                // followed stack document was taken for a tree, under load). Taken in, and the
+                // condition asked again.
+                if update(limit: 100_000) { continue }
+                return
+            }
             if !changed { channel.changes.wait(after: generation) }
         }
     }
