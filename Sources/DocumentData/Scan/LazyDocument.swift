@@ -283,9 +283,9 @@ public final class LazyDocument {
                 // The scan may have published a batch after the take-in and then said it waits
                 // for input: a condition on "caught up" held for a take-in that missed it (a
                 // followed stack document was taken for a tree, under load). Taken in, and the
-                // condition asked again.
-                if update(limit: 100_000) { continue }
-                return
+                // condition asked again (once: an input that keeps growing never holds it here).
+                if !update(limit: 100_000) || isComplete || condition(self) { return }
+                continue
             }
             if !changed { channel.changes.wait(after: generation) }
         }
