@@ -55,6 +55,10 @@ public struct LazyTable<Source: TableDataSource> {
     public var selectedRowID: String? { selectedRow.map(source.rowID(at:)) }
     /// The selected column, if there is one.
     public var selectedColumn: Int? { columns.selection.map { $0 - 1 } }
+    /// The selected row as read (read now if it was not: it is on screen, so it is kept).
+    public var selectedRecord: Source.Record? {
+        mutating get { lines.selectedRow.flatMap(\.record) }
+    }
 
     /// The lines' engine counters (rows read, placements), for statistics.
     public var counters: StackCounters { lines.stack.counters }
@@ -97,42 +101,25 @@ public struct LazyTable<Source: TableDataSource> {
 
     // MARK: - Columns
 
-    /// Selects the next column, scrolling it into view beside the label column; on the last,
-    /// shows its start.
+    /// Selects the next column, scrolling it into view beside the label column (from its start,
+    /// when it is wider than the room: the engine's `reveal`); on the last, nothing moves.
     public mutating func selectNextColumn() {
         if let column = columns.selection, column + 1 < columns.stack.rowCount { columns.selectNext() }
-        showSelectedColumnStart()
     }
     /// Selects the previous column, scrolling it into view beside the label column.
-    public mutating func selectPreviousColumn() {
-        columns.selectPrevious()
-        showSelectedColumnStart()
-    }
+    public mutating func selectPreviousColumn() { columns.selectPrevious() }
     /// Selects the first column and scrolls to the left end.
     public mutating func selectFirstColumn() { columns.selectFirst() }
-    /// Selects the last column and scrolls to the right end (to its start, when it is wider
-    /// than the screen).
-    public mutating func selectLastColumn() {
-        columns.selectLast()
-        showSelectedColumnStart()
-    }
-
-    /// A selected column wider than the room beside the label column shows from its start (its
-    /// title, its cells' first characters), not cut at its left.
-    private mutating func showSelectedColumnStart() {
-        guard let column = columns.selection,
-            let placed = columns.layout().rows.first(where: { $0.index == column && !$0.isPinned }) else { return }
-        let start = labelWidth + 1
-        if placed.origin < start { columns.stack.scroll(by: placed.origin - start) }
-    }
+    /// Selects the last column, scrolled into view as little as it takes (from its start, when
+    /// it is wider than the room).
+    public mutating func selectLastColumn() { columns.select(row: columns.stack.rowCount - 1) }
 
     /// Selects `column`, scrolling as little as needed to show it.
     /// - Returns: false, changing nothing, when there is no such column.
     @discardableResult
     public mutating func select(column: Int) -> Bool {
-        guard column >= 0, column < source.columnCount, columns.select(row: column + 1) else { return false }
-        showSelectedColumnStart()
-        return true
+        guard column >= 0, column < source.columnCount else { return false }
+        return columns.select(row: column + 1)
     }
 
     /// The columns on screen, left to right, each with the column of the area it starts at
@@ -175,7 +162,6 @@ public struct LazyTable<Source: TableDataSource> {
         let across = TableColumns(source: source)
         columns.replaceRows(from: 0) { $0 = across }
         if let column = columns.selection { columns.select(row: column) }
-        showSelectedColumnStart()
     }
 
     /// The area changed size.
@@ -184,7 +170,6 @@ public struct LazyTable<Source: TableDataSource> {
         columns.resize(width: Self.columnsWidth(forWidth: width), height: 1)
         // (The list keeps a column most of which shows; the table shows the selected one whole.)
         if let column = columns.selection { columns.select(row: column) }
-        showSelectedColumnStart()
     }
 
     /// Reads rows ahead of the scroll direction: call it when no key is waiting.
