@@ -127,6 +127,30 @@ struct RecordTableView {
         return true
     }
 
+    /// The selected cell's path as the status line names it — its member's when the record has
+    /// a value in the column, else the record's — from the row already read: a frame looks up
+    /// nothing in the file however wide the record.
+    mutating func selectedPath() -> JSONPath? {
+        guard let row = table.selectedRow else { return nil }
+        return path(ofRow: row, cells: table.selectedRecord ?? nil)
+    }
+
+    /// ``selectedPath()`` without the row kept by the table: the record read again.
+    var selectedPathReadAgain: JSONPath? {
+        guard let row = table.selectedRow else { return nil }
+        return path(ofRow: row, cells: table.source.record(at: row))
+    }
+
+    /// The path of the cell of row `row` in the selected column, the record's `cells` read.
+    private func path(ofRow row: Int, cells: [RecordCell]?) -> JSONPath {
+        var components = records.path.components + [.index(table.source.record(ofRow: row))]
+        if let column = table.selectedColumn, let cells, column < cells.count, column < records.columns.count,
+            cells[column] != .missing {
+            components += records.columns[column].keys.map { .key($0) }
+        }
+        return JSONPath(components: components)
+    }
+
     /// The node the selected cell shows, as steps from the root (each table and the child's
     /// index in it): the record's member, the record itself when it has none in the column.
     var selectedSteps: [(table: ChildTable, index: Int)]? {

@@ -192,7 +192,8 @@ extension TreeContent {
             frame = shown.table.draw(into: &buffer, area: area)
         }
         table = shown
-        let steps = shown.selectedSteps
+        let path = shown.selectedPath()
+        table = shown
         let records = shown.records
         // The column, and the line of a JSON Lines file's record: as important as the row.
         let line = records.tree.isJSONLines && shown.container.isEmpty
@@ -202,7 +203,7 @@ extension TreeContent {
         let rows = shown.table.source.rowCount
         let place = [column, line].compactMap { $0 }.joined(separator: "  ")
         return StatusLine(
-            focusedID: steps.map { view.outline.path(of: $0).description }, fileName: "", section: nil,
+            focusedID: path?.description, fileName: "", section: nil,
             position: shown.table.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
             progress: StatusLine.progress(
                 lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop,

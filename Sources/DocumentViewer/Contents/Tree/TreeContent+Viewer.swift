@@ -11,7 +11,7 @@ extension TreeContent: ViewerContent {
     /// The focused node's path; in a table, the selected cell's.
     var focusedID: String? {
         guard let table else { return focusedPath }
-        return table.selectedSteps.map { view.outline.path(of: $0).description }
+        return table.selectedPathReadAgain?.description
     }
     /// A tree jumps: there is no way to show between two nodes that folds may have moved.
     var animatesJumps: Bool {
