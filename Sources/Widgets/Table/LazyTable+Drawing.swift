@@ -34,22 +34,28 @@ extension LazyTable {
             let label = isHeader
                 ? TableCell(source.labelTitle, style: style.header, alignment: .trailing)
                 : TableCell(source.label(ofRow: placed.index - 1), style: style.label, alignment: .trailing)
-            _ = Self.write(label, x: area.x, width: labelWidth, y: y, clip: area.x..<min(area.x + labelWidth, right), into: &buffer)
+            let madeLabel = Self.made(label, width: labelWidth)
+            buffer.write(madeLabel.cells, x: area.x + madeLabel.pad, y: y, limit: min(area.x + labelWidth, right), start: area.x)
             for column in across.rows where column.index > 0 {
                 let x = area.x + column.origin
                 // (Cells are made only for the columns that show.)
                 let end = min(x + column.row.width, right)
                 let from = max(x, scrolledStart)
                 guard from < end else { continue }
-                let cell: TableCell
+                let width = column.row.width
+                let made: MadeCells.Made
                 if isHeader {
-                    cell = TableCell(source.title(ofColumn: column.index - 1), style: style.header)
+                    made = Self.made(TableCell(source.title(ofColumn: column.index - 1), style: style.header), width: width)
+                } else if let kept = placed.row.made.byColumn[column.index], kept.width == width {
+                    made = kept
                 } else {
                     guard let record = placed.row.record else { continue }
-                    cell = source.cell(atColumn: column.index - 1, of: record)
+                    let cell = source.cell(atColumn: column.index - 1, of: record)
+                    made = Self.made(cell, width: width)
+                    placed.row.made.byColumn[column.index] = made
+                    if made.wanted > width, cell.widensColumn { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, made.wanted) }
                 }
-                let wanted = Self.write(cell, x: x, width: column.row.width, y: y, clip: scrolledStart..<end, into: &buffer)
-                if wanted > column.row.width, cell.widensColumn { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, wanted) }
+                buffer.write(made.cells, x: x + made.pad, y: y, limit: end, start: scrolledStart)
                 if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
                     buffer.restyle(x: from, y: y, count: end - from) { $0 = $0.overlaid(with: style.selectedCell) }
                 }
@@ -70,11 +76,10 @@ extension LazyTable {
             contentSize: down.contentSize, cutColumns: cut)
     }
 
-    /// Writes `cell` in a column at `x` of `width` columns on line `y`, cut with `…` to the width,
-    /// at its alignment's end, and clipped to `clip` (the columns it shows in).
-    /// - Returns: the columns the cell would take uncut (at least; a long text is measured by its
-    ///   first part).
-    private static func write(_ cell: TableCell, x: Int, width: Int, y: Int, clip: Range<Int>, into buffer: inout CellBuffer) -> Int {
+    /// `cell` made for a column `width` wide: cut with `…` to the width, the blanks that put it
+    /// at its alignment's end, and the columns it would take uncut (at least: a long text is
+    /// measured by its first part).
+    private static func made(_ cell: TableCell, width: Int) -> MadeCells.Made {
         // A long text is cut before its cells are made: a megabyte string costs what a word does.
         let (head, more) = CellText.prefix(cell.text, scalars: 2 * width + 8)
         var cells = CellText.cells(head, style: cell.style)
@@ -82,8 +87,7 @@ extension LazyTable {
         let wanted = CellText.width(of: cells)
         cells = CellText.clipped(cells, to: width)
         let pad = cell.alignment == .trailing ? max(0, width - CellText.width(of: cells)) : 0
-        buffer.write(cells, x: x + pad, y: y, limit: clip.upperBound, start: clip.lowerBound)
-        return wanted
+        return MadeCells.Made(width: width, cells: cells, pad: pad, wanted: wanted)
     }
 }
 

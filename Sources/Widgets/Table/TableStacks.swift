@@ -37,11 +37,28 @@ struct TableLines<Source: TableDataSource>: StackDataSource {
     }
 }
 
-/// A line of a table as the engine keeps it: its row read (nil for the header row). The table
-/// draws its cells itself, from the columns on screen.
+/// A line of a table as the engine keeps it: its row read (nil for the header row), and the
+/// cells made of it so far. The table draws its cells itself, from the columns on screen.
 struct TableLine<Record>: ListRow {
     let record: Record?
+    /// Kept with the line while it is near the screen: a key that moves the selection redraws
+    /// the lines from it instead of making every cell again (as Textual keeps a line's `Strip`).
+    let made = MadeCells()
     var lines: [[Cell]] { [[]] }
+}
+
+/// A line's cells as made for the screen, by column: cut to the column's width, with the
+/// blanks that put them at their end of it and the width the cell wanted (a cell is made again
+/// when its column's width changed).
+final class MadeCells {
+    struct Made {
+        var width: Int
+        var cells: [Cell]
+        var pad: Int
+        var wanted: Int
+    }
+
+    var byColumn: [Int: Made] = [:]
 }
 
 /// The columns of a table, across: the label column (a pinned header), then the columns, each
