@@ -5,17 +5,29 @@ extension LazyStack {
     /// pinned row (pinned rows themselves count as wholly visible).
     /// - Complexity: O(rows in the frame).
     public static func visibleFraction(of placed: PlacedRow<Source.Row>, in frame: StackFrame<Source.Row>) -> Double {
-        let extent = placed.row.extent
-        guard extent > 0 else { return 0 }
-        var top = max(0, placed.origin)
-        var bottom = min(frame.viewportExtent, placed.origin + extent)
-        if !placed.isPinned {
-            for pinned in frame.rows where pinned.isPinned {
-                let pinnedEnd = pinned.origin + pinned.row.extent
-                if pinned.kind == .header { top = max(top, pinnedEnd) }
-                if pinned.kind == .footer { bottom = min(bottom, pinned.origin) }
-            }
+        let lines = placed.isPinned ? 0..<frame.viewportExtent : unpinnedLines(of: frame)
+        return visibleFraction(origin: placed.origin, extent: placed.row.extent, within: lines)
+    }
+
+    /// The lines of `frame` the pinned rows leave: below its pinned headers, above its pinned
+    /// footers.
+    /// - Complexity: O(rows in the frame).
+    private static func unpinnedLines(of frame: StackFrame<Source.Row>) -> Range<Int> {
+        var top = 0
+        var bottom = frame.viewportExtent
+        for pinned in frame.rows where pinned.isPinned {
+            if pinned.kind == .header { top = max(top, pinned.origin + pinned.row.extent) }
+            if pinned.kind == .footer { bottom = min(bottom, pinned.origin) }
         }
+        return top..<max(top, bottom)
+    }
+
+    /// The fraction of a row at `origin`, `extent` lines, inside `lines` (the viewport's; for a
+    /// row not pinned, those the pins leave).
+    private static func visibleFraction(origin: Int, extent: Int, within lines: Range<Int>) -> Double {
+        guard extent > 0 else { return 0 }
+        let top = max(origin, lines.lowerBound)
+        let bottom = min(origin + extent, lines.upperBound)
         return Double(max(0, bottom - top)) / Double(extent)
     }
 
@@ -27,10 +39,15 @@ extension LazyStack {
         let onScreen = Self.sortedUnique(frame.rows.map { $0.index })
         changes.appeared = Self.elements(of: onScreen, notIn: observed.onScreen)
         changes.disappeared = Self.elements(of: observed.onScreen, notIn: onScreen)
+        // (The pins once a frame, not once a row: a row's visibility is then O(1).)
+        let unpinned = Self.unpinnedLines(of: frame)
+        let viewport = 0..<frame.viewportExtent
         var visible: [Int] = []
-        for placed in frame.rows
-        where Self.visibleFraction(of: placed, in: frame) >= options.visibilityThreshold {
-            visible.append(placed.index)
+        for placed in frame.rows {
+            let lines = placed.isPinned ? viewport : unpinned
+            if Self.visibleFraction(origin: placed.origin, extent: placed.row.extent, within: lines) >= options.visibilityThreshold {
+                visible.append(placed.index)
+            }
         }
         visible = Self.sortedUnique(visible)
         changes.becameVisible = Self.elements(of: visible, notIn: observed.visible)
