@@ -40,8 +40,13 @@ struct StatusLine: Equatable {
     /// What a filter applied says, for every content: `filter: PATTERN (12 of 40,000 so far)`,
     /// and the container filtered when it is not the root (`in .features`).
     static func filterNote(pattern: String, shown: Int, of total: Int, soFar: Bool, in container: String? = nil) -> String {
-        "filter: \(pattern) (\(grouped(shown)) of \(grouped(total))\(soFar ? " so far" : ""))"
-            + (container.map { " in \($0)" } ?? "")
+        filterNote(named: "filter: \(pattern)", shown: shown, of: total, soFar: soFar, in: container)
+    }
+
+    /// What a filter named `name` says (`filter: PATTERN`, a table's `where: EXPR`): how many it
+    /// shows of how many, `so far` while it looks, and the container when not the root.
+    static func filterNote(named name: String, shown: Int, of total: Int, soFar: Bool, in container: String? = nil) -> String {
+        "\(name) (\(grouped(shown)) of \(grouped(total))\(soFar ? " so far" : ""))" + (container.map { " in \($0)" } ?? "")
     }
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the

@@ -417,8 +417,8 @@ extension TreeContent {
     /// What the status line says of the row filter: `where: status >= 400 (12 of 40,000 so far)`.
     var rowFilterNote: String? {
         guard let filter = table?.table.source.order.filter else { return nil }
-        return "\(CellText.inert(filter.name)) (\(StatusLine.grouped(filter.kept.count)) of "
-            + "\(StatusLine.grouped(filter.read))\(querying != nil ? " so far" : ""))"
+        return StatusLine.filterNote(
+            named: CellText.inert(filter.name), shown: filter.kept.count, of: filter.read, soFar: querying != nil)
     }
 }
 
