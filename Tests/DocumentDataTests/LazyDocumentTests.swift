@@ -138,7 +138,7 @@ import Testing
 }
 
 
-/// The duplicate id hashes found at the end of a scan.
+/// The duplicate id hashes found once every item is in.
 @Suite struct CollidingHashesTests {
     @Test(arguments: 1...20)
     func theRadixSortFindsWhatASetFinds(seed: UInt64) {
@@ -151,8 +151,31 @@ import Testing
         var repeated: Set<UInt32> = []
         for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
         let original = hashes
-        #expect(ScanChannel.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
+        #expect(IDHashCollisions.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
         #expect(hashes == original.sorted())
+    }
+
+    /// Share by share, the steps find what one sort of every hash finds, and pass over 0 (no id).
+    @Test(arguments: 1...10)
+    func theSharesTogetherFindWhatTheWholeFinds(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let hashes = (0..<Int.random(in: 0...20_000, using: &generator)).map { _ -> UInt32 in
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: return 0
+            case 1: return UInt32.random(in: 0..<64, using: &generator) << 26 | 5
+            default: return UInt32.random(in: 1...UInt32.max, using: &generator)
+            }
+        }
+        var whole = hashes.filter { $0 != 0 }
+        let expected = IDHashCollisions.colliding(&whole)
+        var check = IDHashCollisions()
+        var steps = 0
+        while !check.isDone, steps <= 1 << IDHashCollisions.shareBits {
+            hashes.withUnsafeBufferPointer { check.step($0) }
+            steps += 1
+        }
+        #expect(steps == 1 << IDHashCollisions.shareBits)
+        #expect(check.colliding == expected, "seed \(seed)")
     }
 
     /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.
@@ -168,7 +191,7 @@ import Testing
         for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
         // (Two thirds of the values share their top byte: a bucket for 16-bit digits.)
         #expect(hashes.count(where: { $0 >> 24 == 0 }) >= 1 << 16)
-        #expect(ScanChannel.colliding(&hashes) == repeated.sorted())
+        #expect(IDHashCollisions.colliding(&hashes) == repeated.sorted())
         #expect(hashes == original.sorted())
     }
 }

@@ -39,12 +39,10 @@ public final class LazyDocument {
     private var closed = (drafts: 0, built: 0)
     private var sawSections = false
     /// What the scan found and ``update(limit:)`` has not taken in yet.
-    private var backlog = (items: [StackScanner.ItemRecord](), events: [StackScanner.Event]())
-    /// Where the backlog's items and events not taken in yet start.
-    private var backlogStart = (items: 0, events: 0)
+    private var backlog = (items: ItemBacklog(), events: [StackScanner.Event]())
+    /// Where the backlog's events not taken in yet start.
+    private var eventsStart = 0
     private var scanEnded = false
-    /// Id hashes the scan found on more than one item.
-    private var collidingIDHashes: [UInt32] = []
     private var scanFailure: DocumentError?
 
     /// Files at least this big show before their scan ends; the viewer scans smaller ones to
@@ -164,9 +162,10 @@ public final class LazyDocument {
     public var wakeDescriptor: Int32 { channel.wakeDescriptor }
 
     /// Whether the scan found items ``update(limit:)`` has not taken in yet (it takes a bounded number
-    /// per call): call it again soon, without waiting for ``wakeDescriptor``.
+    /// per call), or the items are all in and their ids are being checked (a share a call): call
+    /// it again soon, without waiting for ``wakeDescriptor``.
     public var hasItemsToTakeIn: Bool {
-        !isComplete && (backlogStart.items < backlog.items.count || backlogStart.events < backlog.events.count)
+        !isComplete && (!backlog.items.isEmpty || eventsStart < backlog.events.count || scanEnded)
     }
 
     /// Whether everything that arrived so far was scanned and taken in, and the scan waits for
@@ -191,14 +190,9 @@ public final class LazyDocument {
         guard !isComplete else { return false }
         // What was taken and not taken in yet stays small: the scan waits meanwhile, so that
         // it runs ahead of a slow taker by a bounded number of items.
-        let untaken = backlog.items.count - backlogStart.items
+        let untaken = backlog.items.count
         let found = untaken < max(limit, ScanChannel.untakenLimit) ? channel.take() : ScanChannel.Found(bytesScanned: bytesScanned)
-        if !found.items.isEmpty, backlogStart.items > 0 {
-            // The items taken in already go before more come: O(untaken), once per take.
-            backlog.items.removeFirst(backlogStart.items)
-            backlogStart.items = 0
-        }
-        backlog.items += found.items
+        backlog.items.append(contentsOf: found.items)
         backlog.events += found.events
         bytesScanned = found.bytesScanned
         let (takenItems, takenEvents) = takeBacklog(items: limit)
@@ -208,11 +202,15 @@ public final class LazyDocument {
         }
         if found.isFinished {
             scanEnded = true
-            collidingIDHashes = found.collidingIDHashes
             // The input was refused (not JSON) after the start: what came before it browses.
             if scanFailure == nil, let refused = spool?.failure { scanFailure = refused }
         }
-        if failure != nil || (scanEnded && backlogStart.items == backlog.items.count && backlogStart.events == backlog.events.count) {
+        let allTakenIn = scanEnded && backlog.items.isEmpty && eventsStart == backlog.events.count
+        if failure == nil, scanFailure == nil, allTakenIn, !items.duplicateIDCheckIsDone {
+            // Ids are checked once every item is in, a share of them a call (keys first).
+            items.stepDuplicateIDCheck()
+        }
+        if failure != nil || (allTakenIn && (scanFailure != nil || items.duplicateIDCheckIsDone)) {
             failure = failure ?? scanFailure ?? duplicateIDError()
             isComplete = true
             channel.cancel()
@@ -225,7 +223,7 @@ public final class LazyDocument {
     /// The error for the first item whose id an earlier item has, named as the whole loader
     /// names it; nil when every id is unique.
     private func duplicateIDError() -> DocumentError? {
-        guard let (first, later, id) = items.firstDuplicateID(amongHashes: Set(collidingIDHashes)) else { return nil }
+        guard let (first, later, id) = items.firstDuplicateID(amongHashes: Set(items.collidingIDHashes)) else { return nil }
         return .schema(file: path, path: later + ".id", message: "duplicate id \"\(id)\" (also at \(first).id)")
     }
 
@@ -236,31 +234,27 @@ public final class LazyDocument {
     /// Takes in up to `limit` items from the backlog, and the events up to where they need items
     /// not yet taken.
     private func takeBacklog(items limit: Int) -> (items: Int, events: Int) {
-        let first = backlogStart
+        let firstEvent = eventsStart
+        var takenItems = 0
         while failure == nil {
-            while backlogStart.events < backlog.events.count, failure == nil,
-                Self.itemsNeeded(by: backlog.events[backlogStart.events]) <= items.count {
-                apply(backlog.events[backlogStart.events])
-                backlogStart.events += 1
+            while eventsStart < backlog.events.count, failure == nil,
+                Self.itemsNeeded(by: backlog.events[eventsStart]) <= items.count {
+                apply(backlog.events[eventsStart])
+                eventsStart += 1
             }
-            let start = backlogStart.items
-            let count = min(limit - (start - first.items), backlog.items.count - start)
-            guard count > 0 else { break }
-            let waiting = backlog.items.count - start
+            let waiting = backlog.items.count
+            let records = backlog.items.takeFirst(upTo: limit - takenItems)
+            guard !records.isEmpty else { break }
             let expected = bytesScanned > 0 ? Int(Double(items.count + waiting) * Double(fileSize) / Double(bytesScanned) * 1.02) : 0
-            items.append(backlog.items[start..<(start + count)], expectedCount: expected)
-            backlogStart.items += count
+            items.append(records, expectedCount: expected)
+            takenItems += records.count
         }
-        let taken = (backlogStart.items - first.items, backlogStart.events - first.events)
-        if backlogStart.items == backlog.items.count {
-            backlog.items.removeAll(keepingCapacity: true)
-            backlogStart.items = 0
-        }
-        if backlogStart.events == backlog.events.count {
+        let takenEvents = eventsStart - firstEvent
+        if eventsStart == backlog.events.count {
             backlog.events.removeAll(keepingCapacity: true)
-            backlogStart.events = 0
+            eventsStart = 0
         }
-        return taken
+        return (takenItems, takenEvents)
     }
 
     /// How many items must be taken in before `event` can be.
@@ -287,7 +281,7 @@ public final class LazyDocument {
                 if !update(limit: 100_000) || isComplete || condition(self) { return }
                 continue
             }
-            if !changed { channel.changes.wait(after: generation) }
+            if !changed, !hasItemsToTakeIn { channel.changes.wait(after: generation) }
         }
     }
 

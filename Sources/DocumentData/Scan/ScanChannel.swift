@@ -13,15 +13,15 @@ final class ScanChannel: Sendable {
     /// What the scan found since it was last taken.
     struct Found: Sendable {
         var events: [StackScanner.Event] = []
-        var items: [StackScanner.ItemRecord] = []
+        /// The items, in the batches they were published in (a chunk of the file each).
+        var items: [[StackScanner.ItemRecord]] = []
+        /// How many items `items` holds.
+        var itemCount = 0
         /// Bytes scanned so far.
         var bytesScanned = 0
         /// Whether the scan ended (the file ended, it failed, or it was cancelled).
         var isFinished = false
         var failure: StackScanner.Failure?
-        /// Once the scan finished: the id hashes that more than one item has (usually none;
-        /// equal hashes may still be different ids, which the taker confirms by decoding).
-        var collidingIDHashes: [UInt32] = []
     }
 
     /// Advanced each time the scan publishes what it found (and when it ends).
@@ -29,7 +29,7 @@ final class ScanChannel: Sendable {
     /// Advanced each time what the scan found is taken (and when it is cancelled).
     private let taken = ChangeSignal()
     /// Items found and not taken beyond which the scan waits for the taker: running further
-    /// ahead would cost memory (32 bytes an item), not save time.
+    /// ahead would cost memory (24 bytes an item), not save time.
     static let untakenLimit = 1 << 16
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     var wakeDescriptor: Int32 { wakePipe.descriptor }
@@ -56,6 +56,7 @@ final class ScanChannel: Sendable {
             let taken = found
             found.events = []
             found.items = []
+            found.itemCount = 0
             return taken
         }
         taken.signal()
@@ -82,20 +83,6 @@ final class ScanChannel: Sendable {
         var offset = 0
         var size = 1 << 16
         var failure: StackScanner.Failure?
-        // Every id hash, kept here (4 bytes an item, only while scanning: the 32 bits the items
-        // keep) to find duplicate ids once the scan ends, off the main thread; the items with
-        // equal hashes are decoded to confirm (a million ids have about a hundred pairs of
-        // equal hashes that are no duplicate). Room is reserved from the share of the file
-        // scanned, not doubled: doubling could hold twice the room, and copy it.
-        var hashes: [UInt32] = []
-        let fileSize = spool == nil ? reader.regularFileSize : nil
-        func keepHashes() {
-            let needed = hashes.count + scanner.items.count
-            if hashes.capacity < needed, let fileSize, offset > 0 {
-                hashes.reserveCapacity(max(needed, Int(Double(needed) * Double(fileSize) / Double(offset) * 1.02)))
-            }
-            hashes += scanner.items.lazy.map(\.idHash).filter { $0 != 0 }
-        }
         while !isCancelled {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
@@ -118,96 +105,9 @@ final class ScanChannel: Sendable {
             }
             offset += count
             size = chunkSize
-            keepHashes()
             publish(&scanner, bytes: offset, finished: false, failure: nil)
         }
-        keepHashes()
-        let colliding = failure == nil && !isCancelled ? Self.colliding(&hashes) : []
-        publish(&scanner, bytes: offset, finished: true, failure: failure, colliding: colliding)
-    }
-
-    /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
-    /// - Complexity: O(n): a radix sort (a million hashes in a few milliseconds, where a
-    ///   comparison sort took tens at the end of every scan).
-    static func colliding(_ hashes: inout [UInt32]) -> [UInt32] {
-        radixSort(&hashes)
-        var result: [UInt32] = []
-        for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
-            if result.last != hashes[index] { result.append(hashes[index]) }
-        }
-        return result
-    }
-
-    /// Sorts `values` in increasing order, in place but for a scratch of one bucket: the
-    /// values are first put in 256 buckets by their top byte (an American flag sort: each value
-    /// swapped straight to its bucket), then each bucket is sorted by stable passes over the 24
-    /// bits below, least significant first (8-bit digits; 16-bit ones for a bucket of 65,536
-    /// values or more, whose digit table is then small beside it).
-    static func radixSort(_ values: inout [UInt32]) {
-        guard values.count > 1 else { return }
-        var bucketStarts = [Int](repeating: 0, count: 257)
-        values.withUnsafeMutableBufferPointer { values in
-            for value in values { bucketStarts[Int(value >> 24) + 1] += 1 }
-            for bucket in 0..<256 { bucketStarts[bucket + 1] += bucketStarts[bucket] }
-            var next = Array(bucketStarts[0..<256])
-            for bucket in 0..<256 {
-                while next[bucket] < bucketStarts[bucket + 1] {
-                    var value = values[next[bucket]]
-                    var target = Int(value >> 24)
-                    // Follow the cycle: each value displaced goes to its own bucket in turn.
-                    while target != bucket {
-                        swap(&value, &values[next[target]])
-                        next[target] += 1
-                        target = Int(value >> 24)
-                    }
-                    values[next[bucket]] = value
-                    next[bucket] += 1
-                }
-            }
-        }
-        // Each bucket by the 24 bits below the top byte: 8-bit digits for a bucket smaller than
-        // a 16-bit digit's table, 16-bit ones (the top pass doing 8) above.
-        var scratch: [UInt32] = []
-        // The digit table: 16-bit digits only when a bucket is that big (zeroing a 16-bit table
-        // costs half a MB of writes, more than sorting a small file's ids).
-        let largestBucket = (0..<256).map { bucketStarts[$0 + 1] - bucketStarts[$0] }.max() ?? 0
-        var counts = [Int](repeating: 0, count: largestBucket >= 1 << 16 ? 1 << 16 : 1 << 8)
-        for bucket in 0..<256 where bucketStarts[bucket + 1] - bucketStarts[bucket] > 1 {
-            let range = bucketStarts[bucket]..<bucketStarts[bucket + 1]
-            let digitBits = range.count >= 1 << 16 ? 16 : 8
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: repeatElement(0, count: range.count))
-            values.withUnsafeMutableBufferPointer { all in
-                let values = UnsafeMutableBufferPointer(rebasing: all[range])
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        var (source, target) = (values, scratch)
-                        let mask = UInt32(1) << digitBits - 1
-                        for shift in stride(from: 0, to: 24, by: digitBits) {
-                            let shift = UInt32(shift)
-                            for index in 0...Int(mask) { counts[index] = 0 }
-                            for value in source { counts[Int((value >> shift) & mask)] += 1 }
-                            var start = 0
-                            for index in 0...Int(mask) {
-                                let count = counts[index]
-                                counts[index] = start
-                                start += count
-                            }
-                            for value in source {
-                                let digit = Int((value >> shift) & mask)
-                                target[counts[digit]] = value
-                                counts[digit] += 1
-                            }
-                            swap(&source, &target)
-                        }
-                        // An odd number of passes left the sorted values in the scratch.
-                        if source.baseAddress != values.baseAddress {
-                            _ = values.update(fromContentsOf: source)
-                        }
-                    }
-                }
-            }
-        }
+        publish(&scanner, bytes: offset, finished: true, failure: failure)
     }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
@@ -220,26 +120,28 @@ final class ScanChannel: Sendable {
         waitingForInput.store(false, ordering: .releasing)
     }
 
-    private func publish(
-        _ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?,
-        colliding: [UInt32] = []
-    ) {
+    private func publish(_ scanner: inout StackScanner, bytes: Int, finished: Bool, failure: StackScanner.Failure?) {
         let events = scanner.events
-        let items = scanner.items
+        // A batch of exactly its items' size: the scanner's array keeps its room for the next.
+        var items: [StackScanner.ItemRecord] = []
+        items.reserveCapacity(scanner.items.count)
+        items += scanner.items
         scanner.events.removeAll(keepingCapacity: true)
         scanner.items.removeAll(keepingCapacity: true)
         state.withLock { found in
             found.events += events
-            found.items += items
+            if !items.isEmpty {
+                found.items.append(items)
+                found.itemCount += items.count
+            }
             found.bytesScanned = bytes
             found.isFinished = finished
             found.failure = failure
-            found.collidingIDHashes = colliding
         }
         wake()
         while !isCancelled {
             let generation = taken.generation
-            guard state.withLock({ $0.items.count }) >= Self.untakenLimit else { break }
+            guard state.withLock({ $0.itemCount }) >= Self.untakenLimit else { break }
             taken.wait(after: generation)
         }
     }

@@ -1,0 +1,120 @@
+/// Finds the id hashes that more than one item has, a share of the hashes at a time, from the
+/// items' own table of hashes: no copy of the whole table is made.
+///
+/// Each ``step(_:)`` looks at the hashes of one share (those whose top bits are the share's
+/// number): it gathers them into a scratch of about a sixteenth of the table, sorts them and
+/// keeps the values met twice. Equal hashes only name candidates: the items are decoded to
+/// confirm (``LazyItems/firstDuplicateID(amongHashes:)``).
+///
+/// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
+/// million items, at the moment the items' own 4 MB table was whole (the peak of memory).
+struct IDHashCollisions {
+    /// The top bits that name a share: 16 shares.
+    static let shareBits = 4
+    /// The share the next step looks at.
+    private(set) var nextShare = 0
+    /// The hashes met more than once in the shares looked at, in increasing order.
+    private(set) var colliding: [UInt32] = []
+    private var scratch: [UInt32] = []
+
+    /// Whether every share was looked at.
+    var isDone: Bool { nextShare == 1 << Self.shareBits }
+
+    /// Looks at the next share of `hashes` (0 is no id, never a collision).
+    /// - Complexity: O(`hashes.count`): one pass to gather the share, a radix sort of it.
+    mutating func step(_ hashes: UnsafeBufferPointer<UInt32>) {
+        guard !isDone else { return }
+        let share = UInt32(nextShare)
+        let shift = UInt32(32 - Self.shareBits)
+        scratch.removeAll(keepingCapacity: true)
+        scratch.reserveCapacity(hashes.count >> Self.shareBits + hashes.count >> (Self.shareBits + 3) + 16)
+        for hash in hashes where hash >> shift == share && hash != 0 { scratch.append(hash) }
+        colliding += Self.colliding(&scratch)
+        nextShare += 1
+        if isDone { scratch = [] }
+    }
+
+    /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
+    /// - Complexity: O(n): a radix sort (a million hashes in a few milliseconds, where a
+    ///   comparison sort took tens).
+    static func colliding(_ hashes: inout [UInt32]) -> [UInt32] {
+        radixSort(&hashes)
+        var result: [UInt32] = []
+        for index in hashes.indices.dropFirst() where hashes[index] == hashes[index - 1] {
+            if result.last != hashes[index] { result.append(hashes[index]) }
+        }
+        return result
+    }
+
+    /// Sorts `values` in increasing order, in place but for a scratch of one bucket: the
+    /// values are first put in 256 buckets by their top byte (an American flag sort: each value
+    /// swapped straight to its bucket), then each bucket is sorted by stable passes over the 24
+    /// bits below, least significant first (8-bit digits; 16-bit ones for a bucket of 65,536
+    /// values or more, whose digit table is then small beside it).
+    static func radixSort(_ values: inout [UInt32]) {
+        guard values.count > 1 else { return }
+        var bucketStarts = [Int](repeating: 0, count: 257)
+        values.withUnsafeMutableBufferPointer { values in
+            for value in values { bucketStarts[Int(value >> 24) + 1] += 1 }
+            for bucket in 0..<256 { bucketStarts[bucket + 1] += bucketStarts[bucket] }
+            var next = Array(bucketStarts[0..<256])
+            for bucket in 0..<256 {
+                while next[bucket] < bucketStarts[bucket + 1] {
+                    var value = values[next[bucket]]
+                    var target = Int(value >> 24)
+                    // Follow the cycle: each value displaced goes to its own bucket in turn.
+                    while target != bucket {
+                        swap(&value, &values[next[target]])
+                        next[target] += 1
+                        target = Int(value >> 24)
+                    }
+                    values[next[bucket]] = value
+                    next[bucket] += 1
+                }
+            }
+        }
+        // Each bucket by the 24 bits below the top byte: 8-bit digits for a bucket smaller than
+        // a 16-bit digit's table, 16-bit ones (the top pass doing 8) above.
+        var scratch: [UInt32] = []
+        // The digit table: 16-bit digits only when a bucket is that big (zeroing a 16-bit table
+        // costs half a MB of writes, more than sorting a small file's ids).
+        let largestBucket = (0..<256).map { bucketStarts[$0 + 1] - bucketStarts[$0] }.max() ?? 0
+        var counts = [Int](repeating: 0, count: largestBucket >= 1 << 16 ? 1 << 16 : 1 << 8)
+        for bucket in 0..<256 where bucketStarts[bucket + 1] - bucketStarts[bucket] > 1 {
+            let range = bucketStarts[bucket]..<bucketStarts[bucket + 1]
+            let digitBits = range.count >= 1 << 16 ? 16 : 8
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: repeatElement(0, count: range.count))
+            values.withUnsafeMutableBufferPointer { all in
+                let values = UnsafeMutableBufferPointer(rebasing: all[range])
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        var (source, target) = (values, scratch)
+                        let mask = UInt32(1) << digitBits - 1
+                        for shift in stride(from: 0, to: 24, by: digitBits) {
+                            let shift = UInt32(shift)
+                            for index in 0...Int(mask) { counts[index] = 0 }
+                            for value in source { counts[Int((value >> shift) & mask)] += 1 }
+                            var start = 0
+                            for index in 0...Int(mask) {
+                                let count = counts[index]
+                                counts[index] = start
+                                start += count
+                            }
+                            for value in source {
+                                let digit = Int((value >> shift) & mask)
+                                target[counts[digit]] = value
+                                counts[digit] += 1
+                            }
+                            swap(&source, &target)
+                        }
+                        // An odd number of passes left the sorted values in the scratch.
+                        if source.baseAddress != values.baseAddress {
+                            _ = values.update(fromContentsOf: source)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
