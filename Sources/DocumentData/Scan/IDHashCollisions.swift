@@ -9,29 +9,41 @@
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory).
 struct IDHashCollisions {
-    /// The top bits that name a share: 16 shares.
+    /// The top bits that name a share: 16 shares (a step at a million items is about a
+    /// millisecond: a pass over the 4 MB of hashes and a sort of 62,500; the scratch 250 KB).
     static let shareBits = 4
+    private static let shift = UInt32(32 - shareBits)
     /// The share the next step looks at.
     private(set) var nextShare = 0
     /// The hashes met more than once in the shares looked at, in increasing order.
     private(set) var colliding: [UInt32] = []
-    private var scratch: [UInt32] = []
+    /// How many hashes each share has (0s left out), counted at the first step.
+    private var shareCounts: [Int] = []
 
     /// Whether every share was looked at.
     var isDone: Bool { nextShare == 1 << Self.shareBits }
 
     /// Looks at the next share of `hashes` (0 is no id, never a collision).
-    /// - Complexity: O(`hashes.count`): one pass to gather the share, a radix sort of it.
+    /// - Complexity: O(`hashes.count`): one pass to gather the share (a first one to count
+    ///   every share's), a radix sort of it.
     mutating func step(_ hashes: UnsafeBufferPointer<UInt32>) {
         guard !isDone else { return }
+        if shareCounts.isEmpty {
+            shareCounts = Array(repeating: 0, count: 1 << Self.shareBits)
+            for hash in hashes where hash != 0 { shareCounts[Int(hash >> Self.shift)] += 1 }
+        }
         let share = UInt32(nextShare)
-        let shift = UInt32(32 - Self.shareBits)
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(hashes.count >> Self.shareBits + hashes.count >> (Self.shareBits + 3) + 16)
-        for hash in hashes where hash >> shift == share && hash != 0 { scratch.append(hash) }
+        var scratch = [UInt32](unsafeUninitializedCapacity: shareCounts[nextShare]) { buffer, initialized in
+            // (Exactly the share's count is written: the hashes did not change since counted.)
+            var next = 0
+            for hash in hashes where hash >> Self.shift == share && hash != 0 && next < buffer.count {
+                buffer[next] = hash
+                next += 1
+            }
+            initialized = next
+        }
         colliding += Self.colliding(&scratch)
         nextShare += 1
-        if isDone { scratch = [] }
     }
 
     /// The values that occur more than once in `hashes` (sorted in place), in increasing order.

@@ -4,9 +4,9 @@ import Glibc
 /// first screen is already shown; an item is decoded only when its row is drawn. (The viewer
 /// reads every stack document from a file so; a small one's scan ends before its first screen.)
 ///
-/// ``update(limit:)`` takes what the scan found so far and rebuilds ``document``, whose sections hold
-/// ``ItemList``s over the file: the open section grows, sections are added, nothing else
-/// changes. Until ``isComplete`` the counts are only what was found so far. A structural error
+/// ``update(limit:)`` takes what the scan found so far; ``document``, read after it, has it: its
+/// sections hold ``ItemList``s over the file, the open section grows, sections are added, nothing
+/// else changes. Until ``isComplete`` the counts are only what was found so far. A structural error
 /// found after the start ends the scan; what was read still browses and ``failure`` says what
 /// went wrong and where.
 ///
@@ -14,8 +14,16 @@ import Glibc
 public final class LazyDocument {
     /// The file.
     public let path: String
-    /// The document as scanned so far.
-    public private(set) var document: StackDocument
+    /// The document as scanned so far (its sections are built again from what was taken in when
+    /// it is read after ``update(limit:)`` changed them: several take-ins and one read pay for
+    /// one rebuild).
+    public var document: StackDocument {
+        if sectionsAreStale { rebuild() }
+        return built
+    }
+    private var built: StackDocument
+    /// Whether items or sections were taken in since ``built``'s sections were built.
+    private var sectionsAreStale = false
     /// Whether the scan reached the end of the file (or stopped at an error).
     public private(set) var isComplete = false
     /// Why the scan stopped early, if it did.
@@ -115,7 +123,7 @@ public final class LazyDocument {
         let file = try GrowingFile(path: followedFile?.path ?? path)
         let reader = try file.reader()
         let fresh = LazyDocument(path: path, reader: reader, size: 0, spool: file)
-        fresh.document.title = document.title
+        fresh.built.title = built.title
         return fresh
     }
 
@@ -148,8 +156,8 @@ public final class LazyDocument {
         self.spool = spool
         items = LazyItems(reader: reader)
         channel = ScanChannel(reader: reader, scanner: StackScanner(), spool: spool)
-        document = StackDocument(sections: [])
-        document.itemStore = items
+        built = StackDocument(sections: [])
+        built.itemStore = items
     }
 
     /// Stops the scan. A followed file goes on being watched: its owner stops it
@@ -216,7 +224,7 @@ public final class LazyDocument {
             channel.cancel()
         }
         guard takenItems > 0 || takenEvents > 0 || isComplete else { return false }
-        rebuild()
+        sectionsAreStale = true
         return true
     }
 
@@ -333,10 +341,10 @@ public final class LazyDocument {
     private func applyDocumentMember(_ key: String, _ value: JSONValue) throws {
         let schema = SchemaReader(file: path)
         switch key {
-        case "title": document.title = try schema.optionalString(value, at: "title")
-        case "pinned": document.pinned = try schema.pinnedEdges(value)
+        case "title": built.title = try schema.optionalString(value, at: "title")
+        case "pinned": built.pinned = try schema.pinnedEdges(value)
         // Targets are not checked: they may be further on. A missing one says so when pressed.
-        case "shortcuts": document.shortcuts = try schema.shortcuts(value, ids: nil)
+        case "shortcuts": built.shortcuts = try schema.shortcuts(value, ids: nil)
         default: break
         }
     }
@@ -366,18 +374,19 @@ public final class LazyDocument {
     /// - Complexity: O(sections not closed then), plus a copy of the section list when another
     ///   copy of the document shares it.
     private func rebuild() {
-        document.sections.removeLast(document.sections.count - closed.built)
+        sectionsAreStale = false
+        built.sections.removeLast(built.sections.count - closed.built)
         for index in closed.drafts..<sections.count {
             let draft = sections[index]
             let isClosed = draft.endItem != nil
             if draft.hasItems, draft.layout == .vertical || isClosed {
                 let end = draft.endItem ?? items.count
-                document.sections.append(StackDocument.Section(
+                built.sections.append(StackDocument.Section(
                     id: draft.id ?? "sections[\(index)]", header: draft.header, footer: draft.footer, layout: draft.layout,
                     items: ItemList(store: items, section: index, range: draft.firstItem..<end)))
             }
             if isClosed, closed.drafts == index {
-                closed = (index + 1, document.sections.count)
+                closed = (index + 1, built.sections.count)
             }
         }
     }

@@ -1,3 +1,4 @@
+import CJSONIndex
 import Dispatch
 import Glibc
 import Synchronization
@@ -31,6 +32,8 @@ final class ScanChannel: Sendable {
     /// Items found and not taken beyond which the scan waits for the taker: running further
     /// ahead would cost memory (24 bytes an item), not save time.
     static let untakenLimit = 1 << 16
+    /// How much nicer than the keys the thread reading and indexing the file runs.
+    static let readerNiceness: Int32 = 5
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     var wakeDescriptor: Int32 { wakePipe.descriptor }
     private let wakePipe = WakePipe()
@@ -75,39 +78,66 @@ final class ScanChannel: Sendable {
 
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
+    /// The walk of the chunks another thread reads and indexes (``read(_:into:)``), publishing what
+    /// each held.
     private func run(_ reader: FileReader, _ start: StackScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
-        let chunkSize = 1 << 18
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var offset = 0
-        var size = 1 << 16
+        let chunks = IndexedChunks()
+        startThread { [self] in read(reader, into: chunks) }
+        var bytes = 0
         var failure: StackScanner.Failure?
-        while !isCancelled {
-            // Asked before reading: if the spool was finished then, this read sees all of it.
-            let generation = spool?.changes.generation ?? 0
-            let ended = spool?.isFinished ?? true
-            let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
+        while !isCancelled, let chunk = chunks.nextChunk() {
             do {
-                if count == 0 {
-                    guard ended else {
-                        waitForInput(spool, after: generation)
-                        continue
-                    }
-                    try scanner.finish()
-                    break
-                }
-                try scanner.scan(UnsafeBufferPointer(
-                    start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+                try scanner.scan(chunk)
             } catch {
                 failure = error
                 break
             }
-            offset += count
-            size = chunkSize
-            publish(&scanner, bytes: offset, finished: false, failure: nil)
+            bytes = chunk.offset + chunk.count
+            publish(&scanner, bytes: bytes, finished: false, failure: nil)
+            // Given back once what it held is published: the reader says the scan caught up
+            // with the input only when every chunk came back.
+            chunks.recycle(chunk)
         }
-        publish(&scanner, bytes: offset, finished: true, failure: failure)
+        if failure == nil, !isCancelled, chunks.inputEnded {
+            do { try scanner.finish() } catch { failure = error }
+        }
+        chunks.stop()
+        publish(&scanner, bytes: bytes, finished: true, failure: failure)
+    }
+
+    /// Reads the file and indexes it a chunk at a time, into `chunks`: a small first one so the
+    /// first screen comes quickly, then bigger ones. At the end of what arrived of a growing
+    /// input it waits, once every chunk was walked, for more.
+    private func read(_ reader: FileReader, into chunks: IndexedChunks) {
+        // Below the keys' priority: with the walker and the viewer there are three threads on
+        // two cores while a big file is read, and a key must not wait for this one. (Only the
+        // walker and this thread share a lock, so a key never waits for it descheduled.)
+        // (Linux: `who` 0 is the calling thread alone.)
+        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.readerNiceness)
+        var indexState = tstack_index_state(in_string: 0, escaped: 0)
+        var offset = 0
+        var size = 1 << 16
+        while !isCancelled, let chunk = chunks.chunkToFill() {
+            // Asked before reading: if the spool was finished then, this read sees all of it.
+            let generation = spool?.changes.generation ?? 0
+            let ended = spool?.isFinished ?? true
+            chunk.count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.buffer[0..<size]), at: offset)
+            guard chunk.count > 0 else {
+                chunks.giveBack(chunk)
+                if ended { break }
+                chunks.waitUntilWalked()
+                waitForInput(spool, after: generation)
+                continue
+            }
+            chunk.offset = offset
+            chunk.positionCount = StackScanner.index(chunk.bytes, state: &indexState, into: &chunk.positions)
+            chunks.handOver(chunk)
+            offset += chunk.count
+            size = IndexedChunks.chunkSize
+        }
+        // Cancelled or not, the walker is told no more chunks come (a cancelled walk stops on its own).
+        chunks.endInput()
     }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that

@@ -6,11 +6,20 @@ import Glibc
 extension StackScanner {
     /// Indexes `chunk`: its quotes and its brackets outside strings.
     mutating func index(_ chunk: UnsafeBufferPointer<UInt8>) {
-        JSONIndexPositions.ensureRoom(in: &positions, for: chunk.count)
-        positionCount = positions.withUnsafeMutableBufferPointer { buffer in
-            tstack_index_json(chunk.baseAddress, chunk.count, &indexState, buffer.baseAddress)
-        }
+        positionCount = Self.index(chunk, state: &indexState, into: &positions)
         cursor = 0
+    }
+
+    /// Writes where `chunk`'s quotes and brackets outside strings are to `positions` (made big
+    /// enough), carrying strings and escapes from the last chunk in `state`.
+    /// - Returns: how many positions were written.
+    static func index(
+        _ chunk: UnsafeBufferPointer<UInt8>, state: inout tstack_index_state, into positions: inout [UInt32]
+    ) -> Int {
+        JSONIndexPositions.ensureRoom(in: &positions, for: chunk.count)
+        return positions.withUnsafeMutableBufferPointer { buffer in
+            tstack_index_json(chunk.baseAddress, chunk.count, &state, buffer.baseAddress)
+        }
     }
 
     /// The first indexed position at or after `offset` in the chunk, if any. Offsets asked for

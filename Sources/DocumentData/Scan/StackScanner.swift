@@ -119,9 +119,24 @@ struct StackScanner: Sendable {
     /// Scans the next `chunk` of the file.
     /// - Throws: `Failure` at the first structural error; the scanner is then unusable.
     mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        index(chunk)
+        try walk(chunk)
+    }
+
+    /// Scans the next chunk of the file, read and indexed on another thread
+    /// (``IndexedChunks``): its index is swapped in, and the chunk takes the last one's room.
+    /// - Throws: `Failure` at the first structural error; the scanner is then unusable.
+    mutating func scan(_ chunk: IndexedChunks.Chunk) throws(Failure) {
+        swap(&positions, &chunk.positions)
+        positionCount = chunk.positionCount
+        cursor = 0
+        try walk(chunk.bytes)
+    }
+
+    /// Walks `chunk` from its index (`positions`).
+    private mutating func walk(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
         let base = offset
         let n = chunk.count
-        index(chunk)
         var i = 0
         if base == 0, n >= 3, chunk.starts(with: JSONParser.byteOrderMark) { i = 3 }
         captureStart = i

@@ -9,13 +9,13 @@ extension DocumentContent {
     /// Whether a jump waits for the scan (End, or `:goto` to an id not found yet).
     public var isWaitingForScan: Bool { loading.pendingJump != nil }
 
-    /// Takes in what the scan found since the last call: rows are added below, and nothing on
-    /// screen moves. A jump waiting for an id is carried out once the id is found; one waiting
-    /// for the end, when the scan ends.
+    /// Takes in what the scan found since the last call, a batch at a time until `deadline` (one
+    /// batch by default): rows are added below, and nothing on screen moves. A jump waiting for
+    /// an id is carried out once the id is found; one waiting for the end, when the scan ends.
     /// - Returns: whether anything changed.
     @discardableResult
-    public mutating func absorbLoadedItems() -> Bool {
-        guard let news = loading.takeIn() else { return false }
+    public mutating func absorbLoadedItems(until deadline: ContinuousClock.Instant = .now) -> Bool {
+        guard let news = loading.takeIn(until: deadline) else { return false }
         if let document = news.document {
             view.takeIn(document)
             if case .id(let id, let alignment)? = loading.pendingJump, view.scroll(toID: id, alignment: alignment) {

@@ -169,12 +169,12 @@ extension DocumentContent: ViewerContent {
     ///   progress line that changed every few milliseconds would make keys look slow).
     private mutating func takeInScannedItems(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
         let waited = isWaitingForScan
+        // Batches are taken in for half the slice: the rows of what they brought take the rest.
+        let deadline = now + (waited ? Self.waitingTakeInSlice : Self.takeInSlice) / 2
         var absorbed = false
-        while absorbLoadedItems() {
+        while absorbLoadedItems(until: deadline) {
             absorbed = true
-            if waited != isWaitingForScan || ContinuousClock.now - now > (waited ? Self.waitingTakeInSlice : Self.takeInSlice) {
-                break
-            }
+            if waited != isWaitingForScan || ContinuousClock.now > deadline { break }
         }
         if waited { return true }
         // Followed, new items show at once (less +F shows each line as it comes).

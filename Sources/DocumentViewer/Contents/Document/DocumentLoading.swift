@@ -77,12 +77,19 @@ struct DocumentLoading {
         pendingJump = nil
     }
 
-    /// Takes in what the scan found since the last call.
+    /// Takes in what the scan found since the last call, a batch at a time until `deadline` (at
+    /// least one batch), and builds the document once: the document's sections are copied
+    /// whole when it is built while the view holds the last one (ten thousand sections at a
+    /// million items), so once a batch made the take-in of a big file quadratic.
     /// - Returns: nil when nothing changed.
-    mutating func takeIn() -> News? {
+    mutating func takeIn(until deadline: ContinuousClock.Instant) -> News? {
         guard let document else { return nil }
         if pendingJump != nil { waitFrames += 1 }
-        let grew = document.update()
+        var grew = false
+        while document.update() {
+            grew = true
+            if document.isComplete || ContinuousClock.now >= deadline { break }
+        }
         if grew || document.isComplete { lastTakeIn = .now }
         guard document.isComplete else { return grew ? News(document: document.document, ended: false) : nil }
         return News(document: grew ? document.document : nil, ended: true)

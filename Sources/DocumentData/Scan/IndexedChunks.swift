@@ -1,0 +1,151 @@
+import Dispatch
+import Glibc
+
+/// Chunks of a file, each read and indexed (the first stage: its quotes and its brackets outside
+/// strings) on one thread and walked on another. Reading and indexing were two fifths of a
+/// stack document's scan, and the walk needs only their result, so the two threads work on two
+/// chunks at once: one is walked while the next is read. Two chunks take turns; the reader waits
+/// for one to be walked.
+///
+/// Sendable (checked by hand): a chunk belongs to one thread at a time and is handed over under
+/// the lock, which guards the rest.
+final class IndexedChunks: @unchecked Sendable {
+    /// Bytes of the file and where their quotes and brackets are.
+    final class Chunk {
+        let buffer: UnsafeMutableRawBufferPointer
+        /// How many bytes of `buffer` were read.
+        var count = 0
+        /// The file's offset of the first byte.
+        var offset = 0
+        /// The index of the bytes (`tstack_index_json`): `positionCount` offsets in `buffer`.
+        var positions: [UInt32] = []
+        var positionCount = 0
+
+        init(capacity: Int) {
+            buffer = .allocate(byteCount: capacity, alignment: 16)
+        }
+
+        deinit { buffer.deallocate() }
+
+        /// The bytes read.
+        var bytes: UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+    }
+
+    private struct State {
+        /// Read and indexed, not walked yet, in file order.
+        var ready: [Chunk] = []
+        /// Walked (or never used): the reader fills these.
+        var free: [Chunk]
+        /// The reader handed over its last chunk: the input ended.
+        var ended = false
+        /// Either side stopped: nothing more is handed over.
+        var stopped = false
+    }
+
+    /// The biggest chunk read.
+    static let chunkSize = 1 << 18
+    private static let chunkCount = 2
+    private let state = Locked(State(free: (0..<IndexedChunks.chunkCount).map { _ in Chunk(capacity: IndexedChunks.chunkSize) }))
+    /// Advanced at every hand-over and stop: both sides wait on it.
+    private let changes = ChangeSignal()
+
+    // MARK: - The reading side
+
+    /// A chunk to read into, waiting for one to be walked; nil once stopped.
+    func chunkToFill() -> Chunk? {
+        while true {
+            let generation = changes.generation
+            let found: Chunk?? = state.withLock { state in
+                if state.stopped { return .some(nil) }
+                return state.free.isEmpty ? nil : .some(state.free.removeLast())
+            }
+            if let found { return found }
+            changes.wait(after: generation)
+        }
+    }
+
+    /// Hands `chunk`, read and indexed, to the walking side.
+    func handOver(_ chunk: Chunk) {
+        state.withLock { $0.ready.append(chunk) }
+        changes.signal()
+    }
+
+    /// Gives back a chunk that was not filled.
+    func giveBack(_ chunk: Chunk) {
+        state.withLock { $0.free.append(chunk) }
+        changes.signal()
+    }
+
+    /// Says the input ended after the chunks handed over.
+    func endInput() {
+        state.withLock { $0.ended = true }
+        changes.signal()
+    }
+
+    /// Waits until every chunk handed over was walked (and what was found in it published), or
+    /// either side stopped: only then has the scan caught up with what was read.
+    func waitUntilWalked() {
+        while true {
+            let generation = changes.generation
+            if state.withLock({ $0.stopped || $0.free.count == Self.chunkCount }) { return }
+            changes.wait(after: generation)
+        }
+    }
+
+    // MARK: - The walking side
+
+    /// The next chunk in file order, waiting for it; nil once the input ended and every chunk
+    /// was taken, or once stopped.
+    func nextChunk() -> Chunk? {
+        while true {
+            let generation = changes.generation
+            let found: Chunk?? = state.withLock { state in
+                if state.stopped { return .some(nil) }
+                if !state.ready.isEmpty { return .some(state.ready.removeFirst()) }
+                return state.ended ? .some(nil) : nil
+            }
+            if let found { return found }
+            changes.wait(after: generation)
+        }
+    }
+
+    /// Gives back a chunk walked, for the reader to fill again.
+    func recycle(_ chunk: Chunk) {
+        state.withLock { $0.free.append(chunk) }
+        changes.signal()
+    }
+
+    /// Whether the reader said the input ended.
+    var inputEnded: Bool { state.withLock { $0.ended } }
+
+    // MARK: - Both
+
+    /// Stops both sides: whoever waits returns.
+    func stop() {
+        state.withLock { $0.stopped = true }
+        changes.signal()
+    }
+}
+
+/// Runs `body` on a thread of its own, not one of Dispatch's pool: the pool of a two-core machine
+/// has two threads, and a thread that blocks there (waiting for the walker, or for input) would
+/// hold back the next piece of work given to it.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(&thread, nil, { box in
+        let body = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body
+        body()
+        return nil
+    }, box)
+    if result == 0 {
+        pthread_detach(thread)
+    } else {
+        // No thread to be had: run it on the pool as before.
+        let body = Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body
+        DispatchQueue.global(qos: .userInitiated).async(execute: body)
+    }
+}
