@@ -79,7 +79,9 @@ let package = Package(
         .executableTarget(
             name: "TStackCLI",
             dependencies: ["DocumentViewer"],
-            path: "Sources/CLI"
+            path: "Sources/CLI",
+            // The release link's order of functions (see the Makefile's LINK_ORDER).
+            exclude: ["tstack.order"]
         ),
         // The colour-shades list of SwiftUI's documentation, on the library API alone (`make demo`).
         .executableTarget(

@@ -44,8 +44,35 @@ extension LazyStack {
     public mutating func replaceRows(in range: Range<Int>, updatingSource update: (inout Source) -> Void) {
         let lower = min(max(0, range.lowerBound), rowCount)
         let upper = min(max(lower, range.upperBound), rowCount)
-        let kept = rowCount - (upper - lower)
-        update(&source)
+        replaceRows(after: { source in
+            update(&source)
+            return lower..<upper
+        })
+    }
+
+    /// Changes the source in place and replaces the rows from the one `update` returns on (as
+    /// ``replaceRows(from:updatingSource:)``), for a source that knows which rows changed only
+    /// once it changed: a document read while it shows, which lets go of what it holds before it
+    /// grows so that it grows in place.
+    /// - Returns: the first row replaced.
+    @discardableResult
+    public mutating func replaceRows(updatingSourceFrom update: (inout Source) -> Int) -> Int {
+        let before = rowCount
+        var first = 0
+        replaceRows(after: { source in
+            first = min(max(0, update(&source)), before)
+            return first..<before
+        })
+        return first
+    }
+
+    /// Changes the source with `update`, which returns the old rows it replaced.
+    private mutating func replaceRows(after update: (inout Source) -> Range<Int>) {
+        let before = rowCount
+        let range = update(&source)
+        let lower = range.lowerBound
+        let upper = range.upperBound
+        let kept = before - (upper - lower)
         let added = source.rowCount - kept
         let shift = added - (upper - lower)
         func moved(_ row: Int) -> Int? { row < lower ? row : row >= upper ? row + shift : nil }

@@ -57,8 +57,7 @@ import Testing
             crossExtent: 60, viewportExtent: 10)
         for document in steps {
             let before = Self.rowIDs(stack.source)
-            let start = stack.source.firstChangedRow(for: document)
-            stack.replaceRows(from: start) { $0.update(to: document) }
+            let start = stack.replaceRows(updatingSourceFrom: { $0.update(growingWith: { document }) })
             let after = Self.rowIDs(stack.source)
             #expect(Array(after.prefix(start)) == Array(before.prefix(start)), "seed \(seed)")
             #expect(after == Self.rowIDs(DocumentRows(document: document, detailLevel: detail)), "seed \(seed)")

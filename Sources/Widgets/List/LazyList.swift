@@ -244,6 +244,18 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         replaceRows(in: start..<stack.rowCount, updatingSource: update)
     }
 
+    /// Changes the data source in place, the rows from the one `update` returns on being new (as
+    /// ``replaceRows(from:updatingSource:)``), for a source that knows what changed only once it
+    /// changed: a document read while it shows, which lets go of what it holds before it grows so
+    /// that it grows in place, where a copy it shared with its reader was copied whole.
+    public mutating func replaceRows(updatingSourceFrom update: (inout Source) -> Int) {
+        defer { checkInvariants() }
+        let before = stack.rowCount
+        let selected = selectedID
+        let first = stack.replaceRows(updatingSourceFrom: update)
+        keepSelection(replacing: first..<before, before: before, selected: selected, selecting: nil)
+    }
+
     /// Changes the data source in place: the rows in `range` are replaced by new ones (a node
     /// folded or unfolded), those after it shift. A selection outside the range is the same row
     /// still (shifted); one inside it is found again by id, else moved to the nearest selectable
@@ -257,6 +269,14 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         let outside = selection.map { !range.contains($0) } ?? false
         let selected = outside ? nil : selectedID
         stack.replaceRows(in: range, updatingSource: update)
+        keepSelection(replacing: range, before: before, selected: selected, selecting: selecting)
+    }
+
+    /// After the rows in `range` (of `before` rows) were replaced: the selection is `selecting`
+    /// when given, the same row still (shifted) when outside the range, else the row with the id
+    /// `selected`, else the nearest selectable row.
+    private mutating func keepSelection(replacing range: Range<Int>, before: Int, selected: String?, selecting: Int?) {
+        let outside = selection.map { !range.contains($0) } ?? false
         if let selecting, isSelectable(selecting) {
             selection = selecting
             return

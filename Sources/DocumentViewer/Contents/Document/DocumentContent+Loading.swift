@@ -16,8 +16,8 @@ extension DocumentContent {
     @discardableResult
     public mutating func absorbLoadedItems(until deadline: ContinuousClock.Instant = .now) -> Bool {
         guard let news = loading.takeIn(until: deadline) else { return false }
-        if let document = news.document {
-            view.takeIn(document)
+        if let grown = news.grown {
+            view.takeIn { grown.document }
             if case .id(let id, let alignment)? = loading.pendingJump, view.scroll(toID: id, alignment: alignment) {
                 loading.jumpArrived()
             }

@@ -15,8 +15,8 @@ enum PendingJump: Equatable {
 struct DocumentLoading {
     /// What one take-in brought.
     struct News {
-        /// The document as scanned so far, when it grew.
-        var document: StackDocument?
+        /// The document as scanned so far (read after the view let go of its copy), when it grew.
+        var grown: LazyDocument?
         /// Whether the scan ended.
         var ended: Bool
     }
@@ -91,8 +91,8 @@ struct DocumentLoading {
             if document.isComplete || ContinuousClock.now >= deadline { break }
         }
         if grew || document.isComplete { lastTakeIn = .now }
-        guard document.isComplete else { return grew ? News(document: document.document, ended: false) : nil }
-        return News(document: grew ? document.document : nil, ended: true)
+        guard document.isComplete else { return grew ? News(grown: document, ended: false) : nil }
+        return News(grown: grew ? document : nil, ended: true)
     }
 
     /// The scan ended: says its problem, or that a waiting jump's id was never found.

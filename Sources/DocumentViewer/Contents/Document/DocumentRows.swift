@@ -134,34 +134,41 @@ public struct DocumentRows: StackDataSource {
 
     // MARK: - A growing document
 
-    /// Where the rows of `newDocument` start to differ from these: the first row to replace, the
-    /// section it is in, and the item of that section the new rows start from.
-    private func firstChange(for newDocument: StackDocument) -> (row: Int, section: Int, item: Int) {
-        let old = document.sections
+    /// Where the rows of `newDocument` start to differ from those of a document whose sections
+    /// were `oldCount`, the last of them `oldLast`: the first row to replace, the section it is
+    /// in, and the item of that section the new rows start from. Only the last section can have
+    /// changed (see ``update(growingWith:)``): O(1), not O(sections).
+    private func firstChange(
+        fromSections oldCount: Int, last oldLast: StackDocument.Section?, to newDocument: StackDocument
+    ) -> (row: Int, section: Int, item: Int) {
         let new = newDocument.sections
-        // Only the last section can have changed (see update(to:)): O(1), not O(sections).
-        var s = max(0, old.count - 1)
-        while s < old.count, s < new.count, old[s] == new[s] { s += 1 }
-        guard s < old.count else { return (table.count, s, 0) }
+        guard let old = oldLast else { return (table.count, 0, 0) }
+        let s = oldCount - 1
+        if s < new.count, old == new[s] { return (table.count, oldCount, 0) }
         let rows = sectionRows[s]
-        if s < new.count, old[s].hasSameFrame(as: new[s]), old[s].layout == .vertical,
-            new[s].items.count >= old[s].items.count {
-            return (rows.upperBound - (old[s].footer == nil ? 0 : 1), s, old[s].items.count)
+        if s < new.count, old.hasSameFrame(as: new[s]), old.layout == .vertical, new[s].items.count >= old.items.count {
+            return (rows.upperBound - (old.footer == nil ? 0 : 1), s, old.items.count)
         }
         return (rows.lowerBound, s, 0)
     }
 
-    /// The first row that ``update(to:)`` would replace.
-    public func firstChangedRow(for newDocument: StackDocument) -> Int {
-        firstChange(for: newDocument).row
-    }
-
-    /// Takes in a document that grew: all its sections but the last are as they were, the last
-    /// may have more items (or another header or footer), and more sections may follow. The rows
-    /// from ``firstChangedRow(for:)`` on are replaced.
+    /// Takes in a document that grew, as its reader (``LazyDocument``) gives it: all its sections
+    /// but the last are as they were, the last may have more items (or another header or footer),
+    /// and more sections may follow. The sections held here are let go of before `grown` is
+    /// called, so that the reader grows its list of sections in place: a list shared with this
+    /// copy was copied whole at each take-in (10,000 sections at a million items, half the
+    /// browser's time while it read them). The rows from the returned one on are replaced.
+    /// - Returns: the first row replaced.
     /// - Complexity: O(rows replaced + rows added).
-    public mutating func update(to newDocument: StackDocument) {
-        let change = firstChange(for: newDocument)
+    public mutating func update(growingWith grown: () -> StackDocument) -> Int {
+        let oldCount = document.sections.count
+        let oldLast = document.sections.last
+        document.sections = []
+        let newDocument = grown()
+        let change = firstChange(fromSections: oldCount, last: oldLast, to: newDocument)
+        // The rows replaced and the strips dropped are named from the new document: their
+        // sections are the same there, or grown (ids do not change).
+        document = newDocument
         if change.row < table.count {
             // Items read from a file were never in the table (and naming them would decode them).
             for row in change.row..<table.count {
@@ -181,11 +188,11 @@ public struct DocumentRows: StackDataSource {
             strips[section] = nil
         }
         sectionRows.removeLast(sectionRows.count - change.section - (change.item > 0 ? 1 : 0))
-        document = newDocument
         for section in change.section..<newDocument.sections.count {
             appendSection(section, from: section == change.section ? change.item : 0)
         }
         sortedIDs = SortedIDs()
+        return change.row
     }
 
     // MARK: - StackDataSource

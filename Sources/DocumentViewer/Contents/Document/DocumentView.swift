@@ -144,11 +144,11 @@ struct DocumentView {
         cards.restyle(with: rows)
     }
 
-    /// Takes in a document that grew (its scan found more): rows from the first that changed are
+    /// Takes in a document that grew (its scan found more), as `grown` gives it once the rows let
+    /// go of theirs (``DocumentRows/update(growingWith:)``): rows from the first that changed are
     /// replaced, nothing on screen moves, and the focus stays.
-    mutating func takeIn(_ document: StackDocument) {
-        let start = rows.firstChangedRow(for: document)
-        list.replaceRows(from: start) { $0.update(to: document) }
+    mutating func takeIn(_ grown: () -> StackDocument) {
+        list.replaceRows(updatingSourceFrom: { $0.update(growingWith: grown) })
     }
 
     /// Shows `rows` instead (another detail level), focusing `id` on screen line `line`; when
