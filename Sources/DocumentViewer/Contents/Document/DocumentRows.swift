@@ -152,7 +152,7 @@ public struct DocumentRows: StackDataSource {
         return (rows.lowerBound, s, 0)
     }
 
-    /// Takes in a document that grew, as its reader (``LazyDocument``) gives it: all its sections
+    /// Takes in a document that grew, as its reader (`LazyDocument`) gives it: all its sections
     /// but the last are as they were, the last may have more items (or another header or footer),
     /// and more sections may follow. The sections held here are let go of before `grown` is
     /// called, so that the reader grows its list of sections in place: a list shared with this
