@@ -13,7 +13,7 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 # made by Benchmarks/Scripts/make-link-order.sh; gold's option): the kernel maps the binary
 # 64 KiB around each page touched, and code spread over 6 MB was all resident.
 LINK_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
-    -Xlinker --section-ordering-file=$(CURDIR)/Sources/CLI/tstack.order
+    -Xswiftc -use-ld=gold -Xlinker --section-ordering-file=$(CURDIR)/Sources/CLI/tstack.order
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization $(LINK_ORDER)
 
 .PHONY: all deps build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo procs install clean

@@ -168,14 +168,26 @@ import Testing
         }
         var whole = hashes.filter { $0 != 0 }
         let expected = IDHashCollisions.colliding(&whole)
+        // A budget of a few hashes a step: a share is gathered over many steps.
+        let budget = Int.random(in: 1...3_000, using: &generator)
+        let shares = 1 << IDHashCollisions.shareBits(for: hashes.count)
+        let stepsNeeded = shares * max(1, (hashes.count + budget - 1) / budget)
         var check = IDHashCollisions()
         var steps = 0
-        while !check.isDone, steps <= 1 << IDHashCollisions.shareBits {
-            hashes.withUnsafeBufferPointer { check.step($0) }
+        while !check.isDone, steps <= stepsNeeded {
+            hashes.withUnsafeBufferPointer { check.step($0, budget: budget) }
             steps += 1
         }
-        #expect(steps == 1 << IDHashCollisions.shareBits)
+        #expect(steps == stepsNeeded, "seed \(seed)")
         #expect(check.colliding == expected, "seed \(seed)")
+    }
+
+    /// Shares keep near 2^18 hashes whatever the count, at least 16 of them.
+    @Test func sharesGrowWithTheItems() {
+        #expect(IDHashCollisions.shareBits(for: 0) == 4)
+        #expect(IDHashCollisions.shareBits(for: 1_000_000) == 4)
+        #expect(IDHashCollisions.shareBits(for: 10_000_000) == 6)
+        #expect(IDHashCollisions.shareBits(for: 100_000_000) == 9)
     }
 
     /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.

@@ -71,6 +71,35 @@ import Testing
         }
     }
 
+    /// A reader can also take a last section back or rename it: one whose `layout` (after its
+    /// items) says it is a strip is left out until it closes, and one whose `id` comes after its
+    /// items is named by its path until then. The rows follow, named as a whole document's.
+    @Test func aLastSectionTakenBackOrRenamedIsReplacedWhole() {
+        let items = (0..<3).map { StackDocument.Item(id: "i\($0)", title: "Item \($0)", body: "b", detail: 1) }
+        let steps = [
+            StackDocument(sections: [.init(id: "sections[0]", header: "H", items: Array(items.prefix(2)))]),
+            StackDocument(sections: [.init(id: "main", header: "H", items: Array(items.prefix(3)))]),
+            StackDocument(sections: []),
+            StackDocument(sections: [
+                .init(id: "main", header: "H", layout: .horizontal, items: items),
+                .init(id: "next", header: "N", items: [.init(id: "j0", title: "J", body: "b", detail: 1)]),
+            ]),
+        ]
+        var stack = LazyStack(
+            source: DocumentRows(document: StackDocument(sections: []), detailLevel: 3), crossExtent: 60, viewportExtent: 10)
+        for document in steps {
+            stack.replaceRows(updatingSourceFrom: { $0.update(growingWith: { document }) })
+            let whole = DocumentRows(document: document, detailLevel: 3)
+            #expect(Self.rowIDs(stack.source) == Self.rowIDs(whole))
+            // Every id names its row, and ids of rows gone name none.
+            for row in 0..<whole.rowCount { #expect(stack.source.rowIndex(forID: whole.rowID(at: row)) == row) }
+            for gone in ["sections[0]-header", "sections[0]"] where !Self.rowIDs(whole).contains(where: { $0.hasSuffix(":" + gone) }) {
+                #expect(stack.source.rowIndex(forID: gone) == nil, "\(gone)")
+            }
+            _ = stack.layout()
+        }
+    }
+
     /// A big file read the lazy way: the first screen shows at once, the view stays put while
     /// the rest comes in, then End reaches the last item and `:goto` finds any id. 50,000 items:
     /// more than one update takes in (40,000), so rows certainly arrive after the first frame.

@@ -1,49 +1,57 @@
 /// Finds the id hashes that more than one item has, a share of the hashes at a time, from the
 /// items' own table of hashes: no copy of the whole table is made.
 ///
-/// Each ``step(_:)`` looks at the hashes of one share (those whose top bits are the share's
-/// number): it gathers them into a scratch of about a sixteenth of the table, sorts them and
-/// keeps the values met twice. Equal hashes only name candidates: the items are decoded to
-/// confirm (``LazyItems/firstDuplicateID(amongHashes:)``).
+/// A share is the hashes whose top bits are its number: as many shares as keep each near 2^18
+/// hashes (at least 16), so sorting one stays short at any size. ``step(_:budget:)`` gathers the
+/// next share from at most `budget` hashes of the table, going on where the last step stopped,
+/// and sorts the share once gathered, keeping the values met twice: no step reads more than its
+/// budget, however many items there are. Equal hashes only name candidates: the items are
+/// decoded to confirm (``LazyItems/firstDuplicateID(amongHashes:)``).
 ///
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory).
 struct IDHashCollisions {
-    /// The top bits that name a share: 16 shares (a step at a million items is about a
-    /// millisecond: a pass over the 4 MB of hashes and a sort of 62,500; the scratch 250 KB).
-    static let shareBits = 4
-    private static let shift = UInt32(32 - shareBits)
-    /// The share the next step looks at.
-    private(set) var nextShare = 0
+    /// The top bits that name a share, once the first step saw how many hashes there are.
+    private var shareBits: Int?
+    /// The share being gathered, and how far into the table.
+    private var share = 0
+    private var position = 0
+    private var gathered: [UInt32] = []
     /// The hashes met more than once in the shares looked at, in increasing order.
     private(set) var colliding: [UInt32] = []
-    /// How many hashes each share has (0s left out), counted at the first step.
-    private var shareCounts: [Int] = []
 
     /// Whether every share was looked at.
-    var isDone: Bool { nextShare == 1 << Self.shareBits }
+    var isDone: Bool { shareBits.map { share == 1 << $0 } ?? false }
 
-    /// Looks at the next share of `hashes` (0 is no id, never a collision).
-    /// - Complexity: O(`hashes.count`): one pass to gather the share (a first one to count
-    ///   every share's), a radix sort of it.
-    mutating func step(_ hashes: UnsafeBufferPointer<UInt32>) {
+    /// How many shares `count` hashes are looked at in.
+    static func shareBits(for count: Int) -> Int {
+        var bits = 4
+        while bits < 16, count >> bits > 1 << 18 { bits += 1 }
+        return bits
+    }
+
+    /// Gathers the share being looked at from the next `budget` hashes of `hashes` (0 is no id,
+    /// never a collision), and sorts it once the whole table was read for it. `hashes` must be
+    /// the same table at every step.
+    /// - Complexity: O(`budget`), and a radix sort of a share when it is gathered.
+    mutating func step(_ hashes: UnsafeBufferPointer<UInt32>, budget: Int = 1 << 20) {
         guard !isDone else { return }
-        if shareCounts.isEmpty {
-            shareCounts = Array(repeating: 0, count: 1 << Self.shareBits)
-            for hash in hashes where hash != 0 { shareCounts[Int(hash >> Self.shift)] += 1 }
+        let bits = shareBits ?? Self.shareBits(for: hashes.count)
+        shareBits = bits
+        let shift = UInt32(32 - bits)
+        let wanted = UInt32(share)
+        if position == 0 { gathered.reserveCapacity(hashes.count >> bits + hashes.count >> (bits + 2) + 16) }
+        let end = min(hashes.count, position + max(1, budget))
+        for hash in UnsafeBufferPointer(rebasing: hashes[position..<end]) where hash >> shift == wanted && hash != 0 {
+            gathered.append(hash)
         }
-        let share = UInt32(nextShare)
-        var scratch = [UInt32](unsafeUninitializedCapacity: shareCounts[nextShare]) { buffer, initialized in
-            // (Exactly the share's count is written: the hashes did not change since counted.)
-            var next = 0
-            for hash in hashes where hash >> Self.shift == share && hash != 0 && next < buffer.count {
-                buffer[next] = hash
-                next += 1
-            }
-            initialized = next
-        }
-        colliding += Self.colliding(&scratch)
-        nextShare += 1
+        position = end
+        guard position == hashes.count else { return }
+        colliding += Self.colliding(&gathered)
+        gathered.removeAll(keepingCapacity: true)
+        position = 0
+        share += 1
+        if isDone { gathered = [] }
     }
 
     /// The values that occur more than once in `hashes` (sorted in place), in increasing order.

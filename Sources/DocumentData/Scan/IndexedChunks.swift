@@ -84,12 +84,16 @@ final class IndexedChunks: @unchecked Sendable {
         changes.signal()
     }
 
-    /// Waits until every chunk handed over was walked (and what was found in it published), or
-    /// either side stopped: only then has the scan caught up with what was read.
-    func waitUntilWalked() {
+    /// Waits until every chunk handed over was walked (and what was found in it published):
+    /// only then has the scan caught up with what was read.
+    /// - Returns: false when either side stopped instead (the walk failed, or was cancelled).
+    func waitUntilWalked() -> Bool {
         while true {
             let generation = changes.generation
-            if state.withLock({ $0.stopped || $0.free.count == Self.chunkCount }) { return }
+            let walked: Bool? = state.withLock { state in
+                state.stopped ? false : state.free.count == Self.chunkCount ? true : nil
+            }
+            if let walked { return walked }
             changes.wait(after: generation)
         }
     }

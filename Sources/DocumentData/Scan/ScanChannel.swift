@@ -125,8 +125,7 @@ final class ScanChannel: Sendable {
             chunk.count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.buffer[0..<size]), at: offset)
             guard chunk.count > 0 else {
                 chunks.giveBack(chunk)
-                if ended { break }
-                chunks.waitUntilWalked()
+                guard !ended, chunks.waitUntilWalked() else { break }
                 waitForInput(spool, after: generation)
                 continue
             }

@@ -86,10 +86,10 @@ struct DocumentLoading {
         guard let document else { return nil }
         if pendingJump != nil { waitFrames += 1 }
         var grew = false
-        while document.update() {
-            grew = true
-            if document.isComplete || ContinuousClock.now >= deadline { break }
-        }
+        // (`update` may take nothing and still have work: the duplicate-id check's shares.)
+        repeat {
+            grew = document.update() || grew
+        } while !document.isComplete && document.hasItemsToTakeIn && ContinuousClock.now < deadline
         if grew || document.isComplete { lastTakeIn = .now }
         guard document.isComplete else { return grew ? News(grown: document, ended: false) : nil }
         return News(grown: grew ? document : nil, ended: true)

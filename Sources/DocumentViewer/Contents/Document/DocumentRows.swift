@@ -166,28 +166,27 @@ public struct DocumentRows: StackDataSource {
         document.sections = []
         let newDocument = grown()
         let change = firstChange(fromSections: oldCount, last: oldLast, to: newDocument)
-        // The rows replaced and the strips dropped are named from the new document: their
-        // sections are the same there, or grown (ids do not change).
-        document = newDocument
-        if change.row < table.count {
-            // Items read from a file were never in the table (and naming them would decode them).
+        // Only rows of the old last section are replaced, and only its strip dropped: they are
+        // named from it (the new document may no longer have it: a section that turned out to be
+        // a strip is left out until it closes, and its id may come after its items).
+        if let old = oldLast, change.row < table.count {
             for row in change.row..<table.count {
                 let entry = table.entry(at: row)
-                if entry.role != .item || !document.sections[Int(entry.section)].items.isStored {
-                    rowsByID[rowID(at: row)] = nil
-                }
+                // Items read from a file were never in the table (and naming them would decode them).
+                if entry.role != .item || old.items.isStored { rowsByID[Self.id(of: entry, in: old)] = nil }
             }
             itemCount = Int(table.entry(at: change.row).ordinal)
             table.removeRows(from: change.row)
         }
-        for section in strips.keys where section >= change.section {
-            for card in document.sections[section].items {
+        if let old = oldLast, strips[oldCount - 1] != nil, oldCount - 1 >= change.section {
+            for card in old.items {
                 cardsByID[card.id] = nil
                 rowsByID[card.id] = nil
             }
-            strips[section] = nil
+            strips[oldCount - 1] = nil
         }
         sectionRows.removeLast(sectionRows.count - change.section - (change.item > 0 ? 1 : 0))
+        document = newDocument
         for section in change.section..<newDocument.sections.count {
             appendSection(section, from: section == change.section ? change.item : 0)
         }
@@ -218,7 +217,11 @@ public struct DocumentRows: StackDataSource {
 
     public func rowID(at index: Int) -> String {
         let entry = table.entry(at: index)
-        let section = document.sections[Int(entry.section)]
+        return Self.id(of: entry, in: document.sections[Int(entry.section)])
+    }
+
+    /// The id of the row `entry` describes, in its `section`.
+    private static func id(of entry: Entry, in section: StackDocument.Section) -> String {
         switch entry.role {
         case .header: return section.headerID
         case .footer: return section.footerID
