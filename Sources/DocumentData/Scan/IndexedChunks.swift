@@ -1,6 +1,3 @@
-import Dispatch
-import Glibc
-
 /// Chunks of a file, each read and indexed (the first stage: its quotes and its brackets outside
 /// strings) on one thread and walked on another. Reading and indexing were two fifths of a
 /// stack document's scan, and the walk needs only their result, so the two threads work on two
@@ -72,12 +69,6 @@ final class IndexedChunks: @unchecked Sendable {
         changes.signal()
     }
 
-    /// Gives back a chunk that was not filled.
-    func giveBack(_ chunk: Chunk) {
-        state.withLock { $0.free.append(chunk) }
-        changes.signal()
-    }
-
     /// Says the input ended after the chunks handed over.
     func endInput() {
         state.withLock { $0.ended = true }
@@ -115,41 +106,20 @@ final class IndexedChunks: @unchecked Sendable {
         }
     }
 
-    /// Gives back a chunk walked, for the reader to fill again.
-    func recycle(_ chunk: Chunk) {
-        state.withLock { $0.free.append(chunk) }
-        changes.signal()
-    }
-
     /// Whether the reader said the input ended.
     var inputEnded: Bool { state.withLock { $0.ended } }
 
     // MARK: - Both
 
+    /// Gives back a chunk for the reader to fill again: walked, or (from the reader) not filled.
+    func recycle(_ chunk: Chunk) {
+        state.withLock { $0.free.append(chunk) }
+        changes.signal()
+    }
+
     /// Stops both sides: whoever waits returns.
     func stop() {
         state.withLock { $0.stopped = true }
         changes.signal()
-    }
-}
-
-/// Runs `body` on a thread of its own, not one of Dispatch's pool: the pool of a two-core machine
-/// has two threads, and a thread that blocks there (waiting for the walker, or for input) would
-/// hold back the next piece of work given to it.
-func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { box in
-        let body = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body
-        body()
-        return nil
-    }, box)
-    if result == 0 {
-        pthread_detach(thread)
-    } else {
-        // No thread to be had: run it on the pool as before.
-        let body = Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body
-        DispatchQueue.global(qos: .userInitiated).async(execute: body)
     }
 }

@@ -124,7 +124,7 @@ final class ScanChannel: Sendable {
             let ended = spool?.isFinished ?? true
             chunk.count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.buffer[0..<size]), at: offset)
             guard chunk.count > 0 else {
-                chunks.giveBack(chunk)
+                chunks.recycle(chunk)
                 guard !ended, chunks.waitUntilWalked() else { break }
                 waitForInput(spool, after: generation)
                 continue

@@ -93,7 +93,7 @@ extension TreeContent {
     /// tree's `&` keeps a container's children); `&` alone: every row again.
     /// - Returns: what to say.
     mutating func filterRows(_ text: String) -> String? {
-        guard let shown = table else { return nil }
+        guard table != nil else { return nil }
         guard !text.isEmpty else { return clearRowFilter() }
         do {
             return startRowFilter(.pattern(try RegexPattern(text)))

@@ -1,0 +1,23 @@
+import Dispatch
+import Glibc
+
+/// Runs `body` on a thread of its own, not one of Dispatch's pool: the pool of a two-core machine
+/// has two threads, and a thread that blocks there (waiting for the walker, or for input) would
+/// hold back the next piece of work given to it.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(&thread, nil, { box in
+        let body = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body
+        body()
+        return nil
+    }, box)
+    if result == 0 {
+        pthread_detach(thread)
+    } else {
+        // No thread to be had: run it on the pool as before.
+        let body = Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body
+        DispatchQueue.global(qos: .userInitiated).async(execute: body)
+    }
+}
