@@ -1,3 +1,4 @@
+import CJSONIndex
 @testable import DocumentData
 import TestSupport
 import Testing
@@ -10,23 +11,28 @@ import Testing
         scan(Array(text.utf8), chunkSize: chunkSize)
     }
 
+    /// (Through the chunks the scan's threads hand over: each indexed, strings and escapes
+    /// carried to the next.)
     static func scan(_ bytes: [UInt8], chunkSize: Int? = nil) -> (StackScanner, StackScanner.Failure?) {
         var scanner = StackScanner()
         let size = max(1, chunkSize ?? bytes.count)
-        do {
+        var state = tstack_index_state(in_string: 0, escaped: 0)
+        let chunk = IndexedChunks.Chunk(capacity: size)
+        do throws(StackScanner.Failure) {
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + size)
-                try bytes[start..<end].withUnsafeBufferPointer { try scanner.scan($0) }
+                bytes[start..<end].withUnsafeBytes { chunk.buffer.copyMemory(from: $0) }
+                chunk.count = end - start
+                chunk.offset = start
+                chunk.index(carrying: &state)
+                try scanner.scan(chunk)
                 start = end
             }
             try scanner.finish()
             return (scanner, nil)
-        } catch let failure as StackScanner.Failure {
-            return (scanner, failure)
         } catch {
-            Issue.record("unexpected \(error)")
-            return (scanner, nil)
+            return (scanner, error)
         }
     }
 

@@ -1,3 +1,5 @@
+import CJSONIndex
+
 /// Chunks of a file, each read and indexed (the first stage: its quotes and its brackets outside
 /// strings) on one thread and walked on another. Reading and indexing were two fifths of a
 /// stack document's scan, and the walk needs only their result, so the two threads work on two
@@ -28,6 +30,16 @@ final class IndexedChunks: @unchecked Sendable {
         var bytes: UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         }
+
+        /// Indexes the bytes read: where their quotes and brackets outside strings are, strings
+        /// and escapes carried from the chunk before in `state` (zeroed for the first).
+        func index(carrying state: inout tstack_index_state) {
+            JSONIndexPositions.ensureRoom(in: &positions, for: count)
+            let bytes = bytes
+            positionCount = positions.withUnsafeMutableBufferPointer { positions in
+                tstack_index_json(bytes.baseAddress, bytes.count, &state, positions.baseAddress)
+            }
+        }
     }
 
     private struct State {
@@ -52,41 +64,24 @@ final class IndexedChunks: @unchecked Sendable {
 
     /// A chunk to read into, waiting for one to be walked; nil once stopped.
     func chunkToFill() -> Chunk? {
-        while true {
-            let generation = changes.generation
-            let found: Chunk?? = state.withLock { state in
-                if state.stopped { return .some(nil) }
-                return state.free.isEmpty ? nil : .some(state.free.removeLast())
-            }
-            if let found { return found }
-            changes.wait(after: generation)
-        }
+        wait { state -> Chunk?? in state.stopped ? .some(nil) : state.free.popLast().map(Optional.some) }
     }
 
     /// Hands `chunk`, read and indexed, to the walking side.
     func handOver(_ chunk: Chunk) {
-        state.withLock { $0.ready.append(chunk) }
-        changes.signal()
+        change { $0.ready.append(chunk) }
     }
 
     /// Says the input ended after the chunks handed over.
     func endInput() {
-        state.withLock { $0.ended = true }
-        changes.signal()
+        change { $0.ended = true }
     }
 
     /// Waits until every chunk handed over was walked (and what was found in it published):
     /// only then has the scan caught up with what was read.
     /// - Returns: false when either side stopped instead (the walk failed, or was cancelled).
     func waitUntilWalked() -> Bool {
-        while true {
-            let generation = changes.generation
-            let walked: Bool? = state.withLock { state in
-                state.stopped ? false : state.free.count == Self.chunkCount ? true : nil
-            }
-            if let walked { return walked }
-            changes.wait(after: generation)
-        }
+        wait { state in state.stopped ? false : state.free.count == Self.chunkCount ? true : nil }
     }
 
     // MARK: - The walking side
@@ -94,15 +89,10 @@ final class IndexedChunks: @unchecked Sendable {
     /// The next chunk in file order, waiting for it; nil once the input ended and every chunk
     /// was taken, or once stopped.
     func nextChunk() -> Chunk? {
-        while true {
-            let generation = changes.generation
-            let found: Chunk?? = state.withLock { state in
-                if state.stopped { return .some(nil) }
-                if !state.ready.isEmpty { return .some(state.ready.removeFirst()) }
-                return state.ended ? .some(nil) : nil
-            }
-            if let found { return found }
-            changes.wait(after: generation)
+        wait { state -> Chunk?? in
+            if state.stopped { return .some(nil) }
+            if !state.ready.isEmpty { return state.ready.removeFirst() }
+            return state.ended ? .some(nil) : nil
         }
     }
 
@@ -113,13 +103,27 @@ final class IndexedChunks: @unchecked Sendable {
 
     /// Gives back a chunk for the reader to fill again: walked, or (from the reader) not filled.
     func recycle(_ chunk: Chunk) {
-        state.withLock { $0.free.append(chunk) }
-        changes.signal()
+        change { $0.free.append(chunk) }
     }
 
     /// Stops both sides: whoever waits returns.
     func stop() {
-        state.withLock { $0.stopped = true }
+        change { $0.stopped = true }
+    }
+
+    /// Changes the state under the lock, then wakes whoever waits.
+    private func change(_ body: (inout State) -> Void) {
+        state.withLock(body)
         changes.signal()
+    }
+
+    /// Waits until `answer`, asked under the lock at each change, has one. (The generation is
+    /// read before asking: a change between the ask and the wait is not missed.)
+    private func wait<Answer>(for answer: (inout State) -> Answer?) -> Answer {
+        while true {
+            let generation = changes.generation
+            if let found = state.withLock(answer) { return found }
+            changes.wait(after: generation)
+        }
     }
 }

@@ -170,7 +170,7 @@ public final class LazyDocument {
     public var wakeDescriptor: Int32 { channel.wakeDescriptor }
 
     /// Whether the scan found items ``update(limit:)`` has not taken in yet (it takes a bounded number
-    /// per call), or the items are all in and their ids are being checked (a share a call): call
+    /// per call), or the items are all in and their ids are being checked (a bounded step a call): call
     /// it again soon, without waiting for ``wakeDescriptor``.
     public var hasItemsToTakeIn: Bool {
         !isComplete && (!backlog.items.isEmpty || eventsStart < backlog.events.count || scanEnded)
@@ -215,7 +215,7 @@ public final class LazyDocument {
         }
         let allTakenIn = scanEnded && backlog.items.isEmpty && eventsStart == backlog.events.count
         if failure == nil, scanFailure == nil, allTakenIn, !items.duplicateIDCheckIsDone {
-            // Ids are checked once every item is in, a share of them a call (keys first).
+            // Ids are checked once every item is in, a bounded step a call (keys first).
             items.stepDuplicateIDCheck()
         }
         if failure != nil || (allTakenIn && (scanFailure != nil || items.duplicateIDCheckIsDone)) {

@@ -149,14 +149,15 @@ final class LazyItems: ItemStore {
         return nil
     }
 
-    /// Looks for id hashes that more than one item has in the next share of the items'
-    /// (``IDHashCollisions``); once every share was looked at, `collidingIDHashes` are all of them.
-    /// Called after the last item was appended, a share a call, so no call takes long.
+    /// Takes the search for id hashes that more than one item has a step further
+    /// (``IDHashCollisions/step(_:budget:)``: a bounded part of a share of the items' hashes);
+    /// once it is done, `collidingIDHashes` are all of them. Called after the last item was
+    /// appended, so that no call takes long.
     func stepDuplicateIDCheck() {
         idHashes.withUnsafeBufferPointer { collisions.step($0) }
     }
 
-    /// Whether ``stepDuplicateIDCheck()`` looked at every share.
+    /// Whether ``stepDuplicateIDCheck()`` looked at every hash.
     var duplicateIDCheckIsDone: Bool { collisions.isDone }
 
     /// The id hashes that more than one item has, in the shares looked at so far.

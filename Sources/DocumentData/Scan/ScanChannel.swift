@@ -130,7 +130,7 @@ final class ScanChannel: Sendable {
                 continue
             }
             chunk.offset = offset
-            chunk.positionCount = StackScanner.index(chunk.bytes, state: &indexState, into: &chunk.positions)
+            chunk.index(carrying: &indexState)
             chunks.handOver(chunk)
             offset += chunk.count
             size = IndexedChunks.chunkSize

@@ -1,27 +1,8 @@
-import CJSONIndex
 import Glibc
 
-// MARK: - The first stage: the chunk's quotes and brackets, and whole items read from them
+// MARK: - Whole items read from the chunk's index (its quotes and brackets)
 
 extension StackScanner {
-    /// Indexes `chunk`: its quotes and its brackets outside strings.
-    mutating func index(_ chunk: UnsafeBufferPointer<UInt8>) {
-        positionCount = Self.index(chunk, state: &indexState, into: &positions)
-        cursor = 0
-    }
-
-    /// Writes where `chunk`'s quotes and brackets outside strings are to `positions` (made big
-    /// enough), carrying strings and escapes from the last chunk in `state`.
-    /// - Returns: how many positions were written.
-    static func index(
-        _ chunk: UnsafeBufferPointer<UInt8>, state: inout tstack_index_state, into positions: inout [UInt32]
-    ) -> Int {
-        JSONIndexPositions.ensureRoom(in: &positions, for: chunk.count)
-        return positions.withUnsafeMutableBufferPointer { buffer in
-            tstack_index_json(chunk.baseAddress, chunk.count, &state, buffer.baseAddress)
-        }
-    }
-
     /// The first indexed position at or after `offset` in the chunk, if any. Offsets asked for
     /// never go back within a chunk, so the cursor only moves on.
     mutating func position(atOrAfter offset: Int) -> Int? {

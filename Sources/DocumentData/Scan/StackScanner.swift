@@ -1,4 +1,3 @@
-import CJSONIndex
 import Glibc
 
 /// A resumable structural scan of a stack document: it finds where each item starts and ends,
@@ -58,8 +57,6 @@ struct StackScanner: Sendable {
     /// Brackets of the containers being skipped inside a value nobody needs.
     private var skipped: [UInt8] = []
     private var mode = Mode.structural
-    /// Strings and escapes carried from one chunk to the next by the index.
-    var indexState = tstack_index_state(in_string: 0, escaped: 0)
     /// Where the chunk's quotes and its brackets outside strings are (`tstack_index_json`):
     /// string contents and the insides of skipped values are jumped over, not read.
     var positions: [UInt32] = []
@@ -116,15 +113,8 @@ struct StackScanner: Sendable {
 
     // MARK: - Feeding
 
-    /// Scans the next `chunk` of the file.
-    /// - Throws: `Failure` at the first structural error; the scanner is then unusable.
-    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) throws(Failure) {
-        index(chunk)
-        try walk(chunk)
-    }
-
-    /// Scans the next chunk of the file, read and indexed on another thread
-    /// (``IndexedChunks``): its index is swapped in, and the chunk takes the last one's room.
+    /// Scans the next chunk of the file, read and indexed (``IndexedChunks``, on another thread
+    /// while the scan runs): its index is swapped in, and the chunk takes the last one's room.
     /// - Throws: `Failure` at the first structural error; the scanner is then unusable.
     mutating func scan(_ chunk: IndexedChunks.Chunk) throws(Failure) {
         swap(&positions, &chunk.positions)
