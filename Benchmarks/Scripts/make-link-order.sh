@@ -7,7 +7,8 @@
 #
 # Runs BINARY under callgrind in a 120x40 tmux window on the stack document FILE (a big one, read
 # lazily, and what the keys benchmark presses: Down, PgDn, End, Home), then on the demo, and
-# lists every function that ran, as the section `-function-sections` gives it.
+# lists every function that ran, by its symbol (lld's `--symbol-ordering-file`; each function is
+# in a section of its own with `-function-sections`).
 #   Benchmarks/Scripts/make-link-order.sh BINARY FILE
 # (BINARY: a `strip --strip-debug` copy of a release build: valgrind cannot read its debug
 # information.)
@@ -34,6 +35,6 @@ run "$here/../../Examples/origami.json" demo
 # Every function that ran, in the order callgrind first names it, a name once (its recursion
 # marks `'2` dropped; addresses without a name and its own entries left out).
 cat "$out/big" "$out/demo" | sed -n "s/^c\{0,1\}fn=([0-9]*) //p" | sed "s/'[0-9]*\$//" |
-  awk '!seen[$0]++ && $0 !~ /^0x/ && $0 !~ /[ ()]/ { print ".text." $0 }' > "$here/../../Sources/CLI/tstack.order"
+  awk '!seen[$0]++ && $0 !~ /^0x/ && $0 !~ /[ ()]/ { print }' > "$here/../../Sources/CLI/tstack.order"
 wc -l "$here/../../Sources/CLI/tstack.order"
 rm -rf "$out"

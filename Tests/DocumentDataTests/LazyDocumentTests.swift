@@ -182,10 +182,12 @@ import Testing
         #expect(check.colliding == expected, "seed \(seed)")
     }
 
-    /// Shares keep near 2^18 hashes whatever the count, at least 16 of them.
+    /// Shares keep at most 2^18 hashes whatever the count, and are as few as that allows.
     @Test func sharesGrowWithTheItems() {
-        #expect(IDHashCollisions.shareBits(for: 0) == 4)
-        #expect(IDHashCollisions.shareBits(for: 1_000_000) == 4)
+        #expect(IDHashCollisions.shareBits(for: 0) == 0)
+        #expect(IDHashCollisions.shareBits(for: 1 << 18) == 0)
+        #expect(IDHashCollisions.shareBits(for: 1 << 18 + 1) == 1)
+        #expect(IDHashCollisions.shareBits(for: 1_000_000) == 2)
         #expect(IDHashCollisions.shareBits(for: 10_000_000) == 6)
         #expect(IDHashCollisions.shareBits(for: 100_000_000) == 9)
     }

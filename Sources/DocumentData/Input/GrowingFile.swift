@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -49,7 +48,7 @@ public final class GrowingFile: GrowingInput {
         stopReader = ends[0]
         stopWriter = ends[1]
         size.store(Int(status.st_size), ordering: .releasing)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in watch() }
+        startThread { [self] in watch() }
     }
 
     /// The watching thread holds the file until it ends (``stop()``, or a restart).

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -45,9 +44,7 @@ public final class InputSpool: GrowingInput {
         self.pause = pause
         descriptor = try Self.unnamedFile(name: name)
         let check = JSONInputCheck(jsonLines: jsonLines)
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            copy(from: source, check: check)
-        }
+        startThread { [self] in copy(from: source, check: check) }
     }
 
     /// A spool for `path` when it is `-` or not a regular file (a FIFO, a device); nil for a

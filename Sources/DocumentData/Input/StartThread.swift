@@ -3,7 +3,9 @@ import Glibc
 
 /// Runs `body` on a thread of its own, not one of Dispatch's pool: the pool of a two-core machine
 /// has two threads, and a thread that blocks there (waiting for the walker, or for input) would
-/// hold back the next piece of work given to it.
+/// hold back the next piece of work given to it. Every long-lived thread of a load starts here,
+/// so a browse never sets the pool up (its manager thread, epoll set and timer came before the
+/// first frame), and none runs above the keys' priority (the pool's threads ran at nice -2).
 func startThread(_ body: @escaping @Sendable () -> Void) {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
     let box = Unmanaged.passRetained(Box(body)).toOpaque()

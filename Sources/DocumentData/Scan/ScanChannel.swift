@@ -1,5 +1,4 @@
 import CJSONIndex
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -47,9 +46,7 @@ final class ScanChannel: Sendable {
     /// is the end only once the input ended.
     init(reader: FileReader, scanner: StackScanner, spool: (any GrowingInput)? = nil) {
         self.spool = spool
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            run(reader, scanner, spool)
-        }
+        startThread { [self] in run(reader, scanner, spool) }
     }
 
     /// Takes what was found since the last call.

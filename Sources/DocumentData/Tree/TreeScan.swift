@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -44,7 +43,7 @@ final class TreeScan: Sendable {
         longContainer: Int
     ) {
         self.growing = growing
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        startThread { [self] in
             run(reader, jsonLines: jsonLines, blockSize: blockSize, blocksFrom: blocksFrom, longContainer: longContainer)
         }
     }
