@@ -104,10 +104,10 @@ final class LazyItems: ItemStore {
         return item
     }
 
-    func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch {
+    func firstRawCandidate(_ pattern: RegexPattern, in ordinals: Range<Int>) -> Int {
         if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern) }
-        return rawMatches!.answer(
-            forOrdinal: ordinal, count: startLows.count,
+        return rawMatches!.firstCandidate(
+            in: ordinals, count: startLows.count,
             span: { self.start($0)..<(self.start($0) + self.length($0)) },
             read: { self.reader.read(into: $0, at: $1) })
     }

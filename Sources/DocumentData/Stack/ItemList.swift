@@ -65,9 +65,17 @@ public struct ItemList: RandomAccessCollection, ExpressibleByArrayLiteral, Equat
     /// What item `position`'s raw bytes say about `pattern`: `.maybe` for items in memory
     /// (match their fields), else the store's raw-byte pass.
     public func rawMatch(_ pattern: RegexPattern, at position: Int) -> RawMatch {
+        firstRawCandidate(pattern, in: position..<(position + 1)) == position ? .maybe : .no
+    }
+
+    /// The first of `positions` whose raw bytes may match `pattern` (every item in memory may),
+    /// or `positions.upperBound` when none may: the items between are passed without a call each.
+    public func firstRawCandidate(_ pattern: RegexPattern, in positions: Range<Int>) -> Int {
         switch storage {
-        case .array: return .maybe
-        case .stored(let store, _, let range): return store.rawMatch(pattern, atOrdinal: range.lowerBound + position)
+        case .array: return positions.lowerBound
+        case .stored(let store, _, let range):
+            let ordinals = (range.lowerBound + positions.lowerBound)..<(range.lowerBound + positions.upperBound)
+            return store.firstRawCandidate(pattern, in: ordinals) - range.lowerBound
         }
     }
 
@@ -99,8 +107,9 @@ public protocol ItemStore: AnyObject {
     func detail(atOrdinal ordinal: Int) -> Int
     /// Where the item with `id` is: its section and index there, if such an item was found.
     func location(ofItemID id: String) -> (section: Int, index: Int)?
-    /// What item `ordinal`'s raw bytes say about `pattern`, before it is decoded.
-    func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch
+    /// The first of `ordinals` whose raw bytes may match `pattern` (the others need not be
+    /// decoded), or `ordinals.upperBound` when none may.
+    func firstRawCandidate(_ pattern: RegexPattern, in ordinals: Range<Int>) -> Int
     /// The ordinals in `ordinals` of the items whose `detail` is at most `level`, less `base`.
     func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int]
 }
@@ -111,6 +120,6 @@ extension ItemStore {
         ordinals.filter { detail(atOrdinal: $0) <= level }.map { $0 - base }
     }
 
-    /// Nothing is known without decoding.
-    public func rawMatch(_ pattern: RegexPattern, atOrdinal ordinal: Int) -> RawMatch { .maybe }
+    /// Nothing is known without decoding: every item may match.
+    public func firstRawCandidate(_ pattern: RegexPattern, in ordinals: Range<Int>) -> Int { ordinals.lowerBound }
 }

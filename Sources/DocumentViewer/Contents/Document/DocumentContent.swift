@@ -220,7 +220,7 @@ public struct DocumentContent {
     mutating func show(detailLevel level: Int, filter: ItemFilter?) {
         let line = view.focusLine()
         let keep = view.focusedItem.flatMap { focused in
-            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document) {
+            DetailFilter.nearestShown(toItem: focused.item, inSection: focused.section, of: rows.document, matches: filter) {
                 DocumentRows.shows(item: $1, ofSection: $0, in: $2, detailLevel: level, filter: filter)
             }
         }

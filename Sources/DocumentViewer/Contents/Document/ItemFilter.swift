@@ -43,6 +43,32 @@ public struct ItemFilter {
         let number = sectionStarts[section] + index
         return matched[number / 64] & (1 << UInt64(number % 64)) != 0
     }
+
+    /// Whether it was applied to all of `document`'s items: every item's answer is in its bits.
+    func covers(_ document: StackDocument) -> Bool {
+        sectionCounts.count == document.sections.count
+            && zip(sectionCounts, document.sections).allSatisfy { $0 == $1.items.count }
+    }
+
+    /// The first match at or after item `number` (numbered across sections), or at or before it
+    /// when `direction` is negative: 64 items a step where none matches.
+    func nextMatch(from number: Int, direction: Int) -> Int? {
+        var number = number
+        while number >= 0, number < itemCount {
+            let word = matched[number / 64]
+            let bit = UInt64(number % 64)
+            if direction > 0 {
+                let ahead = word >> bit
+                if ahead != 0 { return number + ahead.trailingZeroBitCount }
+                number = (number / 64 + 1) * 64
+            } else {
+                let behind = word << (63 - bit)
+                if behind != 0 { return number - behind.leadingZeroBitCount }
+                number = number / 64 * 64 - 1
+            }
+        }
+        return nil
+    }
 }
 
 /// A filter being applied: the document's items matched in steps, in document order, so a big
@@ -74,6 +100,12 @@ struct FilterScan {
             let items = document.sections[section].items
             let end = min(sectionCounts[section], index + left)
             while index < end {
+                // Items whose raw bytes cannot match are passed without asking each.
+                let candidate = items.firstRawCandidate(search.regex, in: index..<end)
+                scanned += candidate - index
+                left -= candidate - index
+                index = candidate
+                guard index < end else { break }
                 if search.matches(items, at: index) {
                     matched[scanned / 64] |= 1 << UInt64(scanned % 64)
                     shownCount += 1
