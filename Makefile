@@ -19,8 +19,13 @@ LINK_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sec
 # (STATIC_CXX: a folder holding only its archive, searched first), spares the loader its 4,300
 # symbol lookups (13.7 → 11.8 M instructions to a browse's first frame); packed relative
 # relocations (DT_RELR, glibc 2.36) make the 650 KB table of 27,000 pointers to fix 5 KB.
+# The archive is the one of the GCC installation the toolchain's clang links with (no gcc needed).
+# DT_RELR only where the C library reads it: a binary with it does not start on glibc < 2.36.
 STATIC_CXX = $(CURDIR)/.build/static-cxx
-LINK_START = -Xlinker -z -Xlinker pack-relative-relocs -Xlinker -L$(STATIC_CXX)
+SWIFT_CLANG = $(dir $(shell command -v $(SWIFT)))clang
+PACKED_RELOCS = $(shell ldd --version 2>/dev/null | head -1 | \
+    awk '{ split($$NF, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xlinker -z -Xlinker pack-relative-relocs" }')
+LINK_START = $(PACKED_RELOCS) -Xlinker -L$(STATIC_CXX)
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization $(LINK_ORDER) $(LINK_START)
 
 .PHONY: all deps static-cxx build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo procs install clean
@@ -48,11 +53,12 @@ deps:
 build: deps static-cxx
 	$(RELEASE) --product tstack
 
-# The C++ library's archive where LINK_START looks first (when the compiler has one: without
-# it, the shared library is linked as before).
+# The C++ library's archive where LINK_START looks first (when the toolchain's GCC installation
+# has one: without it, the shared library is linked as before, and this says so).
 static-cxx:
-	@mkdir -p $(STATIC_CXX); archive=$$(gcc -print-file-name=libstdc++.a 2>/dev/null); \
-	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; fi
+	@mkdir -p $(STATIC_CXX); archive=$$($(SWIFT_CLANG) -print-file-name=libstdc++.a 2>/dev/null); \
+	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; \
+	else echo "note: no libstdc++.a beside $(SWIFT_CLANG): the C++ library is linked as a shared one"; fi
 
 run: build
 	"$(RELEASE_BIN)/tstack" browse $(DOC)

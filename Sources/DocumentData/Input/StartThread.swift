@@ -11,6 +11,7 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(&thread, nil, { box in
+        blockAsynchronousSignals()
         let body = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body
         body()
         return nil
@@ -22,4 +23,17 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
         let body = Unmanaged<Box>.fromOpaque(box).takeRetainedValue().body
         DispatchQueue.global(qos: .userInitiated).async(execute: body)
     }
+}
+
+/// Blocks, on the calling thread, every signal but those a thread raises itself (a fault, a
+/// broken pipe), as Dispatch's threads do: a resize, an interrupt or a stop goes to the main
+/// thread, whose handlers expect it, and never cuts a background thread's wait short (its
+/// handlers are installed without `SA_RESTART`).
+private func blockAsynchronousSignals() {
+    var signals = sigset_t()
+    sigfillset(&signals)
+    for raisedByTheThread in [SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE, SIGSYS] {
+        sigdelset(&signals, raisedByTheThread)
+    }
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
 }

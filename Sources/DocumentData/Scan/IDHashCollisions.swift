@@ -1,5 +1,6 @@
 /// Finds the id hashes that more than one item has, a share of the hashes at a time, from the
-/// items' own table of hashes: no copy of the whole table is made.
+/// items' own table of hashes: no copy of a table of more than 2^18 hashes is made (a smaller
+/// one is its own single share, a MiB at most).
 ///
 /// A share is the hashes whose top bits are its number: as many shares as keep each at most 2^18
 /// hashes, so sorting one stays short at any size. ``step(_:budget:)`` gathers the

@@ -54,7 +54,8 @@ final class RawMatches {
             let block = ordinal / Self.blockSize
             let lower = block * Self.blockSize
             let upper = min(count, lower + Self.blockSize)
-            guard ordinal < upper else { break }
+            // An item the store does not know yet: unknown, so it may match.
+            guard ordinal < upper else { return ordinal }
             let done = Self.bit(block, in: scanned) && (partial.map { $0.block != block || $0.count == upper - lower } ?? true)
             if !done { scan(lower..<upper, block: block, span: span, read: read) }
             let stop = min(upper, ordinals.upperBound)
@@ -84,6 +85,12 @@ final class RawMatches {
                 let item = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - first)..<(range.upperBound - first)])
                 if matches(item) { Self.set(ordinal, in: &hits) }
             }
+        }
+        // A block scanned while it was the growing last one, left for another: scanned again
+        // when asked (its items read since then were never matched). Hits are only ever set, so
+        // scanning it again keeps them.
+        if let earlier = partial, earlier.block != block {
+            scanned[earlier.block / 64] &= ~(1 << UInt64(earlier.block % 64))
         }
         Self.set(block, in: &scanned)
         partial = items.count < Self.blockSize ? (block, items.count) : nil
