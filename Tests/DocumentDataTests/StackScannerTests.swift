@@ -90,6 +90,42 @@ import Testing
 
     /// Every JSONTestSuite `y_` document, as the value of an item's member: the scan accepts it
     /// (in one chunk and byte by byte) and the item's range is exactly the item.
+    /// The walk of whole items from the index (in C) finds what the byte-by-byte path finds —
+    /// every item's range, id hash and detail — for random runs of items: ids plain, escaped or
+    /// not strings, details of every kind, nested values, blanks anywhere between tokens.
+    @Test(arguments: 0..<60)
+    func theIndexWalkAgreesWithTheByteByByteWalk(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        func blank() -> String { ["", " ", "\n  ", "\t", " \r\n"].randomElement(using: &generator)! }
+        func value(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 3 ? 4 : 7), using: &generator) {
+            case 0: return "\"s\\\"}]\""
+            case 1: return ["1", "-2.5e3", "true", "null", "3"].randomElement(using: &generator)!
+            case 2: return "\"\(Int.random(in: 0...9, using: &generator))\""
+            case 3: return "\"\""
+            case 4: return "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in blank() + value(depth + 1) + blank() }.joined(separator: ",") + "]"
+            default: return "{" + (0..<Int.random(in: 0...3, using: &generator)).map { index in
+                "\"k\(index)\"" + blank() + ":" + blank() + value(depth + 1) }.joined(separator: "," + blank()) + "}"
+            }
+        }
+        let ids = ["\"a\"", "\"b\\u0063\"", "\"\\\"q\"", "7", "\"\"", "{\"x\": 1}"]
+        let details = ["1", "2", "3", "4", "0", "\"2\"", "2.0", "null", "[3]", "12"]
+        let items = (0..<Int.random(in: 0...40, using: &generator)).map { _ -> String in
+            var members: [String] = []
+            if Bool.random(using: &generator) { members.append("\"id\"" + blank() + ":" + blank() + ids.randomElement(using: &generator)!) }
+            if Bool.random(using: &generator) { members.append("\"detail\":" + blank() + details.randomElement(using: &generator)!) }
+            for index in 0..<Int.random(in: 0...3, using: &generator) { members.append("\"m\(index)\":" + blank() + value(0)) }
+            members.shuffle(using: &generator)
+            return "{" + blank() + members.joined(separator: blank() + "," + blank()) + blank() + "}"
+        }
+        let text = #"{"sections": [{"id": "s", "items": ["# + items.map { blank() + $0 + blank() }.joined(separator: ",") + "]}]}"
+        let (indexed, indexedFailure) = Self.scan(text)
+        let (byteByByte, byteFailure) = Self.scan(text, chunkSize: 1)
+        #expect(indexedFailure == nil && byteFailure == nil, "seed \(seed)")
+        #expect(indexed.items.count == items.count, "seed \(seed)")
+        #expect(indexed.items == byteByByte.items, "seed \(seed)")
+    }
+
     @Test func acceptsEveryValidJSONTestSuiteValueInsideAnItem() throws {
         let directory = JSONParserTests.corpusDirectory
         let names = Directory.fileNames(in: directory).filter { $0.hasPrefix("y_") }

@@ -1,3 +1,4 @@
+import CJSONIndex
 import Glibc
 
 /// A resumable structural scan of a stack document: it finds where each item starts and ends,
@@ -63,6 +64,8 @@ struct StackScanner: Sendable {
     var positionCount = 0
     /// The first position not yet passed.
     var cursor = 0
+    /// Room for the items a walk of the index reads at once (``wholeItems(_:at:base:)``).
+    var walkedItems = [tstack_item](repeating: tstack_item(), count: 256)
     /// The bytes of the value (or member name) being captured, kept across chunks.
     private var capture: [UInt8] = []
     private var capturing = false
@@ -266,7 +269,7 @@ struct StackScanner: Sendable {
             return i + 1
         case .items:
             itemStart = base + i
-            if byte == UInt8(ascii: "{"), let end = wholeItem(chunk, at: i, base: base) { return end }
+            if byte == UInt8(ascii: "{"), let end = wholeItems(chunk, at: i, base: base) { return end }
             if byte == UInt8(ascii: "{") {
                 frames.append(Frame(kind: .item, expect: .keyOrClose))
                 itemIDHash = 0
@@ -378,6 +381,17 @@ struct StackScanner: Sendable {
         items.append(ItemRecord(
             start: itemStart, length: UInt32(clamping: end - itemStart), idHash: ItemIDHash.short(idHash), detail: detail))
         itemCount += 1
+    }
+
+    /// Records items read whole from the index (``wholeItems(_:at:base:)``), at offsets in a
+    /// chunk that starts at `base`.
+    mutating func record(_ walked: ArraySlice<tstack_item>, base: Int) {
+        for item in walked {
+            items.append(ItemRecord(
+                start: base + item.start, length: UInt32(clamping: item.end - item.start),
+                idHash: ItemIDHash.short(item.id_hash), detail: item.detail))
+        }
+        itemCount += walked.count
     }
 
     // MARK: - Inside values nobody needs

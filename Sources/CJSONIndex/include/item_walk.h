@@ -1,0 +1,34 @@
+#ifndef TSTACK_ITEM_WALK_H
+#define TSTACK_ITEM_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// An item of a stack document found whole in a chunk: where it is in the chunk, its `id`'s hash
+/// and its `detail`.
+typedef struct {
+    /// Offsets in the chunk of its `{` and one past its `}`.
+    size_t start;
+    size_t end;
+    /// FNV-1a (64 bits) of its `id` string as written, never 0; 0 when it has no `id` string.
+    uint64_t id_hash;
+    /// Its `detail` when it is a number 1–3, else 0.
+    uint8_t detail;
+} tstack_item;
+
+/// Walks the items of an items array that lie whole in `chunk` (`length` bytes), from the `{` at
+/// `*at`, from the chunk's index alone (`positions`, `count` of them: its quotes and its brackets
+/// outside strings, as `tstack_index_json` finds them): bracket to bracket, string to string, its
+/// members' names compared where they are, its `id` hashed and its `detail` read in place. Items
+/// follow one another across `,` and blanks; up to `capacity` are written to `items`.
+///
+/// It stops before anything else: the array's end, an item the chunk does not hold whole, an
+/// item nested deeper than `depth_limit` (or 63) levels, an `id` with an escape, anything not
+/// `{"name": value, …}` — the caller's byte-by-byte path reads it, and says what is wrong.
+/// `*at` is then one past the last item walked and `*cursor` the first entry of `positions` after
+/// it (both unchanged when none was).
+/// - Returns: how many items were written.
+size_t tstack_walk_items(const uint8_t *chunk, size_t length, const uint32_t *positions, size_t count,
+                         size_t *cursor, size_t *at, size_t depth_limit, tstack_item *items, size_t capacity);
+
+#endif
