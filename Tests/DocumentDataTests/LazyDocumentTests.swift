@@ -159,7 +159,9 @@ import Testing
     @Test(arguments: 1...10)
     func theSharesTogetherFindWhatTheWholeFinds(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
-        let hashes = (0..<Int.random(in: 0...20_000, using: &generator)).map { _ -> UInt32 in
+        // Up to 300,000: several shares, gathered in more than one pass.
+        let count = seed % 2 == 0 ? Int.random(in: 0...20_000, using: &generator) : Int.random(in: 65_537...300_000, using: &generator)
+        let hashes = (0..<count).map { _ -> UInt32 in
             switch Int.random(in: 0..<4, using: &generator) {
             case 0: return 0
             case 1: return UInt32.random(in: 0..<64, using: &generator) << 26 | 5
@@ -169,9 +171,11 @@ import Testing
         var whole = hashes.filter { $0 != 0 }
         let expected = IDHashCollisions.colliding(&whole)
         // A budget of a few hashes a step: a share is gathered over many steps.
-        let budget = Int.random(in: 1...3_000, using: &generator)
+        let budget = count < 20_000 ? Int.random(in: 1...3_000, using: &generator) : Int.random(in: 1_000...50_000, using: &generator)
+        // A pass of gathering steps each few shares, then a step a share to sort it.
         let shares = 1 << IDHashCollisions.shareBits(for: hashes.count)
-        let stepsNeeded = shares * max(1, (hashes.count + budget - 1) / budget)
+        let passes = (shares + IDHashCollisions.sharesPerPass - 1) / IDHashCollisions.sharesPerPass
+        let stepsNeeded = passes * ((hashes.count + budget - 1) / budget) + shares
         var check = IDHashCollisions()
         var steps = 0
         while !check.isDone, steps <= stepsNeeded {
@@ -182,14 +186,14 @@ import Testing
         #expect(check.colliding == expected, "seed \(seed)")
     }
 
-    /// Shares keep at most 2^18 hashes whatever the count, and are as few as that allows.
+    /// Shares keep at most 2^16 hashes whatever the count, and are as few as that allows.
     @Test func sharesGrowWithTheItems() {
         #expect(IDHashCollisions.shareBits(for: 0) == 0)
-        #expect(IDHashCollisions.shareBits(for: 1 << 18) == 0)
-        #expect(IDHashCollisions.shareBits(for: 1 << 18 + 1) == 1)
-        #expect(IDHashCollisions.shareBits(for: 1_000_000) == 2)
-        #expect(IDHashCollisions.shareBits(for: 10_000_000) == 6)
-        #expect(IDHashCollisions.shareBits(for: 100_000_000) == 9)
+        #expect(IDHashCollisions.shareBits(for: 1 << 16) == 0)
+        #expect(IDHashCollisions.shareBits(for: 1 << 16 + 1) == 1)
+        #expect(IDHashCollisions.shareBits(for: 1_000_000) == 4)
+        #expect(IDHashCollisions.shareBits(for: 10_000_000) == 8)
+        #expect(IDHashCollisions.shareBits(for: 100_000_000) == 11)
     }
 
     /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.

@@ -1,12 +1,13 @@
 /// Finds the id hashes that more than one item has, a share of the hashes at a time, from the
-/// items' own table of hashes: no copy of a table of more than 2^18 hashes is made (a smaller
-/// one is its own single share, a MiB at most).
+/// items' own table of hashes: no copy of the whole table is made (a pass gathers 2^18 hashes
+/// at most, a MiB).
 ///
-/// A share is the hashes whose top bits are its number: as many shares as keep each at most 2^18
-/// hashes, so sorting one stays short at any size. ``step(_:budget:)`` gathers the
-/// next share from at most `budget` hashes of the table, going on where the last step stopped,
-/// and sorts the share once gathered, keeping the values met twice: no step reads more than its
-/// budget, however many items there are. Equal hashes only name candidates: the items are
+/// A share is the hashes whose top bits are its number: as many shares as keep each at most 2^16
+/// hashes, so sorting one stays short at any size. ``step(_:budget:)`` gathers the shares of the
+/// next pass from at most `budget` hashes of the table, going on where the last step stopped,
+/// and once the pass read the whole table sorts one of its shares a step, keeping the values met
+/// twice: no step reads more than its budget or sorts more than a share, however many items there
+/// are. Equal hashes only name candidates: the items are
 /// decoded to confirm (``LazyItems/firstDuplicateID(amongHashes:)``).
 ///
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
@@ -14,48 +15,65 @@
 struct IDHashCollisions {
     /// The top bits that name a share, once the first step saw how many hashes there are.
     private var shareBits: Int?
-    /// The share being gathered, and how far into the table.
+    /// The first share of the pass being made, and how far into the table it is.
     private var share = 0
     private var position = 0
-    private var gathered: [UInt32] = []
+    /// The shares the pass gathers (``sharesPerPass`` of them, fewer at the end), and how many
+    /// of them, the pass done, were sorted.
+    private var gathered: [[UInt32]] = []
+    private var sorted = 0
     /// The hashes met more than once in the shares looked at, in increasing order.
     private(set) var colliding: [UInt32] = []
 
     /// Whether every share was looked at.
-    var isDone: Bool { shareBits.map { share == 1 << $0 } ?? false }
+    var isDone: Bool { shareBits.map { share >= 1 << $0 } ?? false }
 
-    /// How many shares `count` hashes are looked at in: as few as keep each at most 2^18 (a MiB
-    /// gathered, sorted in a step of a millisecond or two). Every share reads the whole table
-    /// (4 MB at a million items), so fewer shares are fewer passes: a million items in 4, where
-    /// 16 shares of 62,500 spent 12 more passes at the end of the load.
+    /// How many shares `count` hashes are looked at in: as few as keep each at most 2^16 (a
+    /// step sorts one: a key pressed meanwhile waits for no more).
     static func shareBits(for count: Int) -> Int {
         var bits = 0
-        while bits < 16, count >> bits > 1 << 18 { bits += 1 }
+        while bits < 16, count >> bits > 1 << 16 { bits += 1 }
         return bits
     }
 
-    /// Gathers the share being looked at from the next `budget` hashes of `hashes` (0 is no id,
-    /// never a collision), and sorts it once the whole table was read for it. `hashes` must be
-    /// the same table at every step.
-    /// - Complexity: O(`budget`), and a radix sort of a share when it is gathered.
+    /// How many shares one pass over the table gathers: as many as hold 2^18 hashes (a MiB).
+    /// Every pass reads the whole table (4 MB at a million items), so a pass gathers several
+    /// shares: a million items in 4 passes, where a pass a share made 16 at the end of the load.
+    static let sharesPerPass = 4
+
+    /// Takes the next step: gathers the shares of the pass being made from the next `budget`
+    /// hashes of `hashes` (0 is no id, never a collision), or, the whole table read for them,
+    /// sorts one of them. `hashes` must be the same table at every step.
+    /// - Complexity: O(`budget`), or a radix sort of one share (at most 2^16 hashes).
     mutating func step(_ hashes: UnsafeBufferPointer<UInt32>, budget: Int = 1 << 20) {
         guard !isDone else { return }
         let bits = shareBits ?? Self.shareBits(for: hashes.count)
         shareBits = bits
-        let shift = UInt32(32 - bits)
-        let wanted = UInt32(share)
-        if position == 0 { gathered.reserveCapacity(hashes.count >> bits + hashes.count >> (bits + 2) + 16) }
-        let end = min(hashes.count, position + max(1, budget))
-        for hash in UnsafeBufferPointer(rebasing: hashes[position..<end]) where hash >> shift == wanted && hash != 0 {
-            gathered.append(hash)
+        let passShares = min(Self.sharesPerPass, (1 << bits) - share)
+        if gathered.isEmpty {
+            let room = hashes.count >> bits + hashes.count >> (bits + 2) + 16
+            gathered = (0..<passShares).map { _ in [UInt32](unsafeUninitializedCapacity: room) { _, count in count = 0 } }
         }
-        position = end
-        guard position == hashes.count else { return }
-        colliding += Self.colliding(&gathered)
-        gathered.removeAll(keepingCapacity: true)
+        if position < hashes.count {
+            let shift = UInt32(32 - bits)
+            let first = UInt32(share)
+            let end = min(hashes.count, position + max(1, budget))
+            for hash in UnsafeBufferPointer(rebasing: hashes[position..<end]) where hash != 0 {
+                let index = Int((hash >> shift) &- first)
+                if index < passShares { gathered[index].append(hash) }
+            }
+            position = end
+            return
+        }
+        // The pass is done: a share sorted a step.
+        colliding += Self.colliding(&gathered[sorted])
+        gathered[sorted] = []
+        sorted += 1
+        guard sorted == passShares else { return }
+        share += passShares
         position = 0
-        share += 1
-        if isDone { gathered = [] }
+        sorted = 0
+        gathered = []
     }
 
     /// The values that occur more than once in `hashes` (sorted in place), in increasing order.
