@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "StackEngine", "DocumentData", "TerminalUI", "Widgets",
                 .product(name: "Algorithms", package: "swift-algorithms"),
+                .product(name: "BitCollections", package: "swift-collections"),
             ],
             swiftSettings: internalChecks
         ),
@@ -101,7 +102,12 @@ let package = Package(
         .testTarget(name: "DocumentDataTests", dependencies: ["DocumentData", "StackEngine", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TestSupport"]),
-        .testTarget(name: "DocumentViewerTests", dependencies: ["DocumentViewer", "Widgets", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "DocumentViewerTests",
+            dependencies: [
+                "DocumentViewer", "Widgets", "TestSupport", .product(name: "BitCollections", package: "swift-collections"),
+            ],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "ProcessList", "TestSupport"],
             exclude: ["Scripts"]),

@@ -1,8 +1,5 @@
 #include "array_walk.h"
-
-static inline int is_blank(uint8_t byte) {
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t';
-}
+#include "json_bytes.h"
 
 size_t tstack_walk_scalar_children(const uint8_t *chunk, int64_t offset, const uint32_t *positions, size_t k,
                                    size_t found, tstack_array_region *region, int64_t *starts, size_t *written) {
@@ -17,7 +14,7 @@ size_t tstack_walk_scalar_children(const uint8_t *chunk, int64_t offset, const u
                 // (A region may have started in an earlier chunk: what it had there was recorded.)
                 int64_t from = start > offset ? start - offset : 0;
                 for (int64_t index = from; index < (int64_t)at; index++) {
-                    if (!is_blank(chunk[index])) {
+                    if (!tstack_is_blank(chunk[index])) {
                         has_content = 1;
                         break;
                     }

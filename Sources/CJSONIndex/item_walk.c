@@ -4,9 +4,7 @@
 
 #include <string.h>
 
-static inline int is_blank(uint8_t byte) {
-    return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t';
-}
+#include "json_bytes.h"
 
 // A byte of a number or a literal (`true`, `null`, `-1.5e3`).
 static inline int is_scalar(uint8_t byte) {
@@ -14,8 +12,7 @@ static inline int is_scalar(uint8_t byte) {
         || byte == '-' || byte == '+' || byte == '.';
 }
 
-// `ItemIDHash.of(utf8:)`: FNV-1a over the bytes, never 0.
-static inline uint64_t id_hash(const uint8_t *text, size_t length) {
+uint64_t tstack_id_hash(const uint8_t *text, size_t length) {
     uint64_t hash = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < length; i++) {
         hash ^= text[i];
@@ -52,7 +49,7 @@ static size_t whole_item(const uint8_t *chunk, size_t n, const uint32_t *positio
                 if (member == MEMBER_ID) {
                     // An escaped id is decoded by the byte-by-byte path.
                     if (memchr(text, '\\', text_length) != NULL) return 0;
-                    found_hash = id_hash(text, text_length);
+                    found_hash = tstack_id_hash(text, text_length);
                 }
                 expects_name = 1;
                 continue;
@@ -62,10 +59,10 @@ static size_t whole_item(const uint8_t *chunk, size_t n, const uint32_t *positio
                 : text_length == 6 && memcmp(text, "detail", 6) == 0 ? MEMBER_DETAIL
                 : MEMBER_OTHER;
             size_t j = close + 1;
-            while (j < n && is_blank(chunk[j])) j++;
+            while (j < n && tstack_is_blank(chunk[j])) j++;
             if (j >= n || chunk[j] != ':') return 0;
             j++;
-            while (j < n && is_blank(chunk[j])) j++;
+            while (j < n && tstack_is_blank(chunk[j])) j++;
             if (j >= n) return 0;
             uint8_t value = chunk[j];
             if (value == '"') {
@@ -118,10 +115,10 @@ size_t tstack_walk_items(const uint8_t *chunk, size_t length, const uint32_t *po
         *at = end;
         // The next item: a comma and a `{`, blanks around them.
         size_t j = end;
-        while (j < length && is_blank(chunk[j])) j++;
+        while (j < length && tstack_is_blank(chunk[j])) j++;
         if (j >= length || chunk[j] != ',') break;
         j++;
-        while (j < length && is_blank(chunk[j])) j++;
+        while (j < length && tstack_is_blank(chunk[j])) j++;
         if (j >= length || chunk[j] != '{') break;
         open = j;
     }

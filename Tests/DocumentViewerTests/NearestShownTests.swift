@@ -1,4 +1,5 @@
 @testable import DocumentViewer
+import BitCollections
 import DocumentData
 import TestSupport
 import Testing
@@ -24,10 +25,10 @@ import Testing
         let focusedItem = Int.random(in: 0..<counts[focusedSection], using: &generator)
         // Matches sparse or dense, in runs longer than a word of bits.
         let density = [0.0, 0.002, 0.05, 0.5, 1.0].randomElement(using: &generator)!
-        var matched = [UInt64](repeating: 0, count: (number + 63) / 64)
+        var matched = BitSet()
         var shown = 0
         for bit in 0..<number where Double.random(in: 0..<1, using: &generator) < density {
-            matched[bit / 64] |= 1 << UInt64(bit % 64)
+            matched.insert(bit)
             shown += 1
         }
         let filter = ItemFilter(

@@ -10,11 +10,15 @@ typedef struct {
     /// Offsets in the chunk of its `{` and one past its `}`.
     size_t start;
     size_t end;
-    /// FNV-1a (64 bits) of its `id` string as written, never 0; 0 when it has no `id` string.
+    /// `tstack_id_hash` of its `id` string as written; 0 when it has no `id` string.
     uint64_t id_hash;
     /// Its `detail` when it is a number 1–3, else 0.
     uint8_t detail;
 } tstack_item;
+
+/// The hash of an item's `id` (`ItemIDHash`): FNV-1a over the UTF-8 of its text, never 0 (which
+/// means "no id").
+uint64_t tstack_id_hash(const uint8_t *text, size_t length);
 
 /// Walks the items of an items array that lie whole in `chunk` (`length` bytes), from the `{` at
 /// `*at`, from the chunk's index alone (`positions`, `count` of them: its quotes and its brackets

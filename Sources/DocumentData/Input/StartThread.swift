@@ -7,7 +7,10 @@ import Glibc
 /// so a browse never sets the pool up (its manager thread, epoll set and timer came before the
 /// first frame), and none runs above the keys' priority (the pool's threads ran at nice -2).
 func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
+    final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(&thread, nil, { box in

@@ -6,9 +6,9 @@
 /// hashes, so sorting one stays short at any size. ``step(_:budget:)`` gathers the shares of the
 /// next pass from at most `budget` hashes of the table, going on where the last step stopped,
 /// and once the pass read the whole table sorts one of its shares a step, keeping the values met
-/// twice: no step reads more than its budget or sorts more than a share, however many items there
-/// are. Equal hashes only name candidates: the items are
-/// decoded to confirm (``LazyItems/firstDuplicateID(amongHashes:)``).
+/// twice: no step reads more than its budget or sorts more than a share, however many items
+/// there are. Equal hashes only name candidates: the items are decoded to confirm
+/// (``LazyItems/firstDuplicateID(amongHashes:)``).
 ///
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory).

@@ -1,4 +1,5 @@
 import Algorithms
+import CJSONIndex
 
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
@@ -241,14 +242,12 @@ final class LazyItems: ItemStore {
 
 /// Hashes of item ids, compared to find an item without keeping every id: 8 bytes an item.
 enum ItemIDHash {
-    /// The hash of `id`: FNV-1a over its UTF-8, never 0 (which means "no id").
+    /// The hash of `id`: FNV-1a over its UTF-8, never 0 (which means "no id"). One
+    /// implementation, the scan's (`tstack_id_hash`): the ids the scan hashes in C and the ids
+    /// asked for here must agree.
     static func of<Bytes: Sequence>(utf8 bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return hash == 0 ? 1 : hash
+        bytes.withContiguousStorageIfAvailable { tstack_id_hash($0.baseAddress, $0.count) }
+            ?? Array(bytes).withUnsafeBufferPointer { tstack_id_hash($0.baseAddress, $0.count) }
     }
 
     /// The 32 bits of `hash` kept per item (0 still only for no id).

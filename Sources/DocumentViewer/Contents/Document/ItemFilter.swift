@@ -1,3 +1,4 @@
+import BitCollections
 import DocumentData
 
 /// A filter applied to the rows, as `&PATTERN` in less: only the items that match show (the
@@ -6,8 +7,8 @@ import DocumentData
 public struct ItemFilter {
     /// The search whose matches show.
     let search: Search
-    /// One bit per item, numbered across sections in document order: it matches.
-    private let matched: [UInt64]
+    /// The items that match, numbered across sections in document order.
+    private let matched: BitSet
     /// The number of the first item of each section, and how many items each had, when the
     /// filter was applied.
     private let sectionStarts: [Int]
@@ -17,7 +18,7 @@ public struct ItemFilter {
     /// How many items it keeps.
     public let itemCount: Int
 
-    init(search: Search, matched: [UInt64], sectionCounts: [Int], shownCount: Int) {
+    init(search: Search, matched: BitSet, sectionCounts: [Int], shownCount: Int) {
         self.search = search
         self.matched = matched
         self.sectionCounts = sectionCounts
@@ -40,8 +41,7 @@ public struct ItemFilter {
         guard section < sectionCounts.count, index < sectionCounts[section] else {
             return search.matches(items, at: index)
         }
-        let number = sectionStarts[section] + index
-        return matched[number / 64] & (1 << UInt64(number % 64)) != 0
+        return matched.contains(sectionStarts[section] + index)
     }
 
     /// Whether it was applied to all of `document`'s items: every item's answer is in its bits.
@@ -51,23 +51,10 @@ public struct ItemFilter {
     }
 
     /// The first match at or after item `number` (numbered across sections), or at or before it
-    /// when `direction` is negative: 64 items a step where none matches.
+    /// when `direction` is negative.
+    /// - Complexity: O(items passed / 64): a word of the bits at a time.
     func nextMatch(from number: Int, direction: Int) -> Int? {
-        var number = number
-        while number >= 0, number < itemCount {
-            let word = matched[number / 64]
-            let bit = UInt64(number % 64)
-            if direction > 0 {
-                let ahead = word >> bit
-                if ahead != 0 { return number + ahead.trailingZeroBitCount }
-                number = (number / 64 + 1) * 64
-            } else {
-                let behind = word << (63 - bit)
-                if behind != 0 { return number - behind.leadingZeroBitCount }
-                number = number / 64 * 64 - 1
-            }
-        }
-        return nil
+        direction > 0 ? matched[members: number...].first : matched[members: ...number].last
     }
 }
 
@@ -75,7 +62,7 @@ public struct ItemFilter {
 /// file shows progress and Esc cancels.
 struct FilterScan {
     let search: Search
-    private(set) var matched: [UInt64]
+    private(set) var matched: BitSet
     private(set) var sectionCounts: [Int]
     private(set) var shownCount = 0
     /// Where the scan is: the section and the item in it.
@@ -88,7 +75,7 @@ struct FilterScan {
         self.search = search
         sectionCounts = document.sections.map(\.items.count)
         total = sectionCounts.reduce(0, +)
-        matched = [UInt64](repeating: 0, count: (total + 63) / 64)
+        matched = BitSet(reservingCapacity: total)
     }
 
     var isFinished: Bool { scanned >= total }
@@ -106,8 +93,9 @@ struct FilterScan {
                 left -= candidate - index
                 index = candidate
                 guard index < end else { break }
-                if search.matches(items, at: index) {
-                    matched[scanned / 64] |= 1 << UInt64(scanned % 64)
+                // (A candidate's bytes may match: its fields say.)
+                if search.matches(items[index]) {
+                    matched.insert(scanned)
                     shownCount += 1
                 }
                 index += 1
