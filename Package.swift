@@ -36,7 +36,7 @@ let package = Package(
             name: "CPCRE2",
             providers: [.apt(["libpcre2-dev"])]
         ),
-        // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX2).
+        // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX-512 or AVX2).
         .target(name: "CJSONIndex"),
         // The pure layout engine: no I/O, no Foundation, deterministic. The stack, and the rows of
         // a foldable tree (`TreeOutline`) over any tree model.

@@ -140,50 +140,48 @@ import Testing
 
 /// The duplicate id hashes found once every item is in.
 @Suite struct CollidingHashesTests {
-    @Test(arguments: 1...20)
-    func theRadixSortFindsWhatASetFinds(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        var hashes = (0..<Int.random(in: 0...5_000, using: &generator)).map { _ in
-            // Small values too, so the high 16-bit passes see equal digits.
-            Bool.random(using: &generator) ? UInt32.random(in: 0...UInt32.max, using: &generator) : UInt32.random(in: 0..<3_000, using: &generator)
-        }
+    /// The hashes `hashes` holds more than once, but 0 (no id), in increasing order.
+    static func repeated(_ hashes: [UInt32]) -> [UInt32] {
         var seen: Set<UInt32> = []
         var repeated: Set<UInt32> = []
-        for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
-        let original = hashes
-        #expect(IDHashCollisions.colliding(&hashes) == repeated.sorted(), "seed \(seed)")
-        #expect(hashes == original.sorted())
+        for hash in hashes where hash != 0 && !seen.insert(hash).inserted { repeated.insert(hash) }
+        return repeated.sorted()
     }
 
-    /// Share by share, the steps find what one sort of every hash finds, and pass over 0 (no id).
-    @Test(arguments: 1...10)
+    /// Steps until done, `budget` hashes a step. - Returns: the check and how many steps it took.
+    static func check(_ hashes: [UInt32], budget: Int, stepsAtMost: Int) -> (check: IDHashCollisions, steps: Int) {
+        var check = IDHashCollisions()
+        var steps = 0
+        while !check.isDone, steps <= stepsAtMost {
+            hashes.withUnsafeBufferPointer { check.step($0, budget: budget) }
+            steps += 1
+        }
+        return (check, steps)
+    }
+
+    /// Share by share, pass by pass, the steps find what a set of every hash finds, and pass
+    /// over 0 (no id): a pass a step of `budget` hashes at a time, no step more.
+    @Test(arguments: 1...12)
     func theSharesTogetherFindWhatTheWholeFinds(seed: UInt64) {
         var generator = SeededGenerator(seed: seed)
-        // Up to 300,000: several shares, gathered in more than one pass.
+        // Up to 300,000: several shares, in more than one pass.
         let count = seed % 2 == 0 ? Int.random(in: 0...20_000, using: &generator) : Int.random(in: 65_537...300_000, using: &generator)
         let hashes = (0..<count).map { _ -> UInt32 in
             switch Int.random(in: 0..<4, using: &generator) {
             case 0: return 0
+            // Few values, met many times, alike in their low bits.
             case 1: return UInt32.random(in: 0..<64, using: &generator) << 26 | 5
             default: return UInt32.random(in: 1...UInt32.max, using: &generator)
             }
         }
-        var whole = hashes.filter { $0 != 0 }
-        let expected = IDHashCollisions.colliding(&whole)
-        // A budget of a few hashes a step: a share is gathered over many steps.
+        // A budget of a few hashes a step: a pass takes many steps.
         let budget = count < 20_000 ? Int.random(in: 1...3_000, using: &generator) : Int.random(in: 1_000...50_000, using: &generator)
-        // A pass of gathering steps each few shares, then a step a share to sort it.
         let shares = 1 << IDHashCollisions.shareBits(for: hashes.count)
         let passes = (shares + IDHashCollisions.sharesPerPass - 1) / IDHashCollisions.sharesPerPass
-        let stepsNeeded = passes * ((hashes.count + budget - 1) / budget) + shares
-        var check = IDHashCollisions()
-        var steps = 0
-        while !check.isDone, steps <= stepsNeeded {
-            hashes.withUnsafeBufferPointer { check.step($0, budget: budget) }
-            steps += 1
-        }
+        let stepsNeeded = passes * max(1, (hashes.count + budget - 1) / budget)
+        let (check, steps) = Self.check(hashes, budget: budget, stepsAtMost: stepsNeeded)
         #expect(steps == stepsNeeded, "seed \(seed)")
-        #expect(check.colliding == expected, "seed \(seed)")
+        #expect(check.colliding == Self.repeated(hashes), "seed \(seed)")
     }
 
     /// Shares keep at most 2^16 hashes whatever the count, and are as few as that allows.
@@ -196,21 +194,18 @@ import Testing
         #expect(IDHashCollisions.shareBits(for: 100_000_000) == 11)
     }
 
-    /// A bucket (values sharing their top byte) too big for 8-bit digits takes 16-bit ones.
-    @Test func aBucketOfMoreThanSixtyFiveThousandSortsToo() {
+    /// Hashes that crowd in one share (their top bits alike) grow its set as it fills, past
+    /// four times the slots a share's expected hashes take: every repeat is still found.
+    @Test func aShareOfManyMoreHashesThanExpectedGrows() {
         var generator = SeededGenerator(seed: 7)
-        var hashes = (0..<150_000).map { index in
-            index % 3 == 0 ? UInt32.random(in: 0...UInt32.max, using: &generator) : UInt32.random(in: 0..<(1 << 24), using: &generator)
-        }
-        hashes += hashes.prefix(20)
-        let original = hashes
-        var seen: Set<UInt32> = []
-        var repeated: Set<UInt32> = []
-        for hash in hashes where !seen.insert(hash).inserted { repeated.insert(hash) }
-        // (Two thirds of the values share their top byte: a bucket for 16-bit digits.)
-        #expect(hashes.count(where: { $0 >> 24 == 0 }) >= 1 << 16)
-        #expect(IDHashCollisions.colliding(&hashes) == repeated.sorted())
-        #expect(hashes == original.sorted())
+        // 200,000 hashes are 4 shares of 50,000 expected; all are in the first share here.
+        var hashes = (0..<200_000).map { _ in UInt32.random(in: 1..<(1 << 30), using: &generator) }
+        hashes += hashes.prefix(20) + [0, 0]
+        #expect(IDHashCollisions.shareBits(for: hashes.count) == 2)
+        let (check, steps) = Self.check(hashes, budget: 1 << 20, stepsAtMost: 1)
+        #expect(steps == 1)
+        #expect(check.colliding == Self.repeated(hashes))
+        #expect(check.colliding.count >= 20)
     }
 }
 

@@ -20,14 +20,10 @@ typedef struct {
 /// Finds, in `bytes[0..<length]`, the quotes that open or close strings and the brackets
 /// `{ } [ ]` outside strings, in order, and writes their offsets to `positions` (room for
 /// `length + TSTACK_INDEX_SLACK` entries). `state` carries strings and escapes across chunks: start it zeroed.
-/// Uses AVX2 and carry-less multiplication (simdjson's first stage) where the processor has
-/// them, else a byte loop with the same result.
+/// Uses the widest kernel the processor runs (``tstack_index_widest_kernel``): AVX-512 or AVX2 with
+/// carry-less multiplication (simdjson's first stage), else a byte loop with the same result.
 /// - Returns: how many positions were written.
 size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions);
-
-/// The same, always with the byte loop (for tests that compare the two).
-size_t tstack_index_json_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
-                                  uint32_t *positions);
 
 /// The same, and the commas and colons outside strings too: what a scan of a tree's containers
 /// needs to find each child.
@@ -37,8 +33,23 @@ size_t tstack_index_json_separators(const uint8_t *bytes, size_t length, tstack_
 /// The same, and the line feeds outside strings too: what a scan of JSON Lines needs.
 size_t tstack_index_json_lines(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions);
 
-/// ``tstack_index_json_separators`` with the byte loop (for tests that compare the two).
-size_t tstack_index_json_separators_portable(const uint8_t *bytes, size_t length, tstack_index_state *state,
-                                             uint32_t *positions);
+/// The first stage's implementations, narrowest first.
+typedef enum {
+    /// A byte at a time: any processor.
+    TSTACK_INDEX_BYTES = 0,
+    /// 32 bytes a comparison, eight positions written a step (x86-64 with AVX2, PCLMUL, BMI1).
+    TSTACK_INDEX_AVX2 = 1,
+    /// 64 bytes a comparison, positions gathered by compress (AVX-512 F, BW, VL and VBMI2).
+    TSTACK_INDEX_AVX512 = 2,
+} tstack_index_kernel;
+
+/// The widest kernel this processor runs: the one the functions above use.
+tstack_index_kernel tstack_index_widest_kernel(void);
+
+/// ``tstack_index_json`` (`separators` 0), ``tstack_index_json_separators`` (1) or
+/// ``tstack_index_json_lines`` (3) with the kernel given, or the widest the processor runs if
+/// narrower: for tests that compare the kernels.
+size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
+                              tstack_index_state *state, uint32_t *positions);
 
 #endif
