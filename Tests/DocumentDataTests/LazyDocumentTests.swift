@@ -184,6 +184,31 @@ import Testing
         #expect(check.colliding == Self.repeated(hashes), "seed \(seed)")
     }
 
+    /// Two checks, each making every other pass, find together what one finds, each hash once;
+    /// so does ``DuplicateIDCheck``, on threads of its own.
+    @Test(arguments: 1...6)
+    func checksSharingThePassesFindWhatOneFinds(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let pool = (0..<1_000).map { _ in UInt32.random(in: 1...UInt32.max, using: &generator) }
+        let count = seed == 1 ? 0 : Int.random(in: 1...400_000, using: &generator)
+        let hashes = (0..<count).map { _ in
+            Bool.random(using: &generator) ? UInt32.random(in: 0...UInt32.max, using: &generator) : pool.randomElement(using: &generator)!
+        }
+        let expected = Self.repeated(hashes)
+        var together: [UInt32] = []
+        for firstPass in 0..<2 {
+            var check = IDHashCollisions(firstPass: firstPass, passStride: 2)
+            while !check.isDone { hashes.withUnsafeBufferPointer { check.step($0) } }
+            together += check.colliding
+        }
+        #expect(together.sorted() == expected, "seed \(seed)")
+        let done = ChangeSignal()
+        let generation = done.generation
+        let background = DuplicateIDCheck(hashes: hashes) { done.signal() }
+        done.wait(after: generation)
+        #expect(background.colliding == expected, "seed \(seed)")
+    }
+
     /// Shares keep at most 2^16 hashes whatever the count, and are as few as that allows.
     @Test func sharesGrowWithTheItems() {
         #expect(IDHashCollisions.shareBits(for: 0) == 0)
@@ -202,8 +227,10 @@ import Testing
         var hashes = (0..<200_000).map { _ in UInt32.random(in: 1..<(1 << 30), using: &generator) }
         hashes += hashes.prefix(20) + [0, 0]
         #expect(IDHashCollisions.shareBits(for: hashes.count) == 2)
-        let (check, steps) = Self.check(hashes, budget: 1 << 20, stepsAtMost: 1)
-        #expect(steps == 1)
+        // A step a pass: the budget covers the table.
+        let passes = (4 + IDHashCollisions.sharesPerPass - 1) / IDHashCollisions.sharesPerPass
+        let (check, steps) = Self.check(hashes, budget: 1 << 20, stepsAtMost: passes)
+        #expect(steps == passes)
         #expect(check.colliding == Self.repeated(hashes))
         #expect(check.colliding.count >= 20)
     }

@@ -61,7 +61,8 @@ import Testing
         var json = #"{"sections": [{"id": "s", "items": ["#
         for index in 0..<count {
             if index > 0 { json += "," }
-            json += #"{"id": "i\#(index)\#(text())", "title": "\#(text())", "subtitle": "\#(text())", "#
+            // (The index ends at the dash: "i5" and "12" were "i512", an id twice.)
+            json += #"{"id": "i\#(index)-\#(text())", "title": "\#(text())", "subtitle": "\#(text())", "#
             json += #""body": "\#(text())", "art": ["\#(text())"], "other": "\#(text())"}"#
         }
         json += "]}]}"

@@ -11,14 +11,17 @@
 ///
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory). Then
-/// the shares were gathered and each radix-sorted in a step of its own: 22 ms of a million
-/// items' load after their scan, where these sets take 5.
+/// the shares were gathered and each radix-sorted in a step of its own: 34 ms for a million
+/// hashes, where these sets take 15.
 struct IDHashCollisions {
     /// The top bits that name a share, once the first step saw how many hashes there are.
     private var shareBits: Int?
     /// The first share of the pass being made, and how far into the table it is.
-    private var share = 0
+    private var share: Int
     private var position = 0
+    /// This check makes every `passStride`-th pass: checks with the same stride and each
+    /// first pass below it share the work (on threads of their own).
+    private let passStride: Int
     /// The sets of the pass's shares, one after the other, `1 << setBits` slots each; 0 is an
     /// empty slot (0 is no id, never put in).
     private var sets: [UInt32] = []
@@ -28,7 +31,14 @@ struct IDHashCollisions {
     /// The hashes met more than once so far (a hash met three times is here twice until the check is done).
     private var found: [UInt32] = []
 
-    /// Whether every share was looked at.
+    /// A check of the passes `firstPass`, `firstPass + passStride`, …: `passStride` checks, one
+    /// for each first pass below it, look at every share together.
+    init(firstPass: Int = 0, passStride: Int = 1) {
+        share = firstPass * Self.sharesPerPass
+        self.passStride = passStride
+    }
+
+    /// Whether every share of this check's passes was looked at.
     var isDone: Bool { shareBits.map { share >= 1 << $0 } ?? false }
 
     /// The hashes met more than once in the shares looked at, in increasing order, each once.
@@ -42,10 +52,11 @@ struct IDHashCollisions {
         return bits
     }
 
-    /// How many shares one pass over the table looks at: their sets take 2 MiB at most. Every
-    /// pass reads the whole table (4 MB at a million items), so a pass takes several shares: a
-    /// million items in 4 passes, where a pass a share made 16.
-    static let sharesPerPass = 4
+    /// How many shares one pass over the table looks at: their sets take a MiB at most (within
+    /// a core's second-level cache, beside a share of the table read). Every pass reads the whole
+    /// table (4 MB at a million items), so a pass takes several shares: a million items in 8
+    /// passes, where a pass a share made 16.
+    static let sharesPerPass = 2
 
     /// Hashes picked out of the table and put in their sets at a time.
     private static let blockSize = 1024
@@ -59,6 +70,8 @@ struct IDHashCollisions {
         guard !isDone else { return }
         let bits = shareBits ?? Self.shareBits(for: hashes.count)
         shareBits = bits
+        // (A check whose first pass is past the shares has none to make.)
+        guard !isDone else { return }
         let passShares = min(Self.sharesPerPass, (1 << bits) - share)
         if sets.isEmpty {
             // Twice the slots of a share's expected hashes, at least 16.
@@ -81,7 +94,7 @@ struct IDHashCollisions {
         }
         guard position == hashes.count else { return }
         // The pass is done.
-        share += passShares
+        share += Self.sharesPerPass * passStride
         position = 0
         sets = []
         setCounts = []

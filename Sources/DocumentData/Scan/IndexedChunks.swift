@@ -5,8 +5,10 @@ import CJSONIndex
 /// stack document's scan, and the walk needs only their result, so the two threads work on two
 /// chunks at once: one is walked while the next is read. Four chunks take turns (the reader
 /// waits for one to be walked): with two, either thread descheduled for the browser's take-in
-/// held the other up at once (`render --keys G` of 454 MB: 268 → 234 ms); a chunk holds 256 KiB
-/// and the pages of its index written (about 100 KiB for a stack document).
+/// held the other up at once (`render --keys G` of 454 MB: 268 → 234 ms). A chunk holds 512 KiB
+/// and the pages of its index written (about 140 KiB for a stack document): with 256 KiB, a
+/// big file's load made twice the hand-overs, and a hand-over that wakes a thread on an idle
+/// core costs about 20 µs here (3,300 context switches in a 454 MB load, 6,500 before).
 ///
 /// Sendable (checked by hand): a chunk belongs to one thread at a time and is handed over under
 /// the lock, which guards the rest.
@@ -56,7 +58,7 @@ final class IndexedChunks: @unchecked Sendable {
     }
 
     /// The biggest chunk read.
-    static let chunkSize = 1 << 18
+    static let chunkSize = 1 << 19
     private static let chunkCount = 4
     private let state = Locked(State(free: (0..<IndexedChunks.chunkCount).map { _ in Chunk(capacity: IndexedChunks.chunkSize) }))
     /// Advanced at every hand-over and stop: both sides wait on it.
@@ -97,6 +99,9 @@ final class IndexedChunks: @unchecked Sendable {
             return state.ended ? .some(nil) : nil
         }
     }
+
+    /// Whether a chunk is read and indexed, waiting to be walked.
+    var hasReadyChunk: Bool { state.withLock { !$0.ready.isEmpty } }
 
     /// Whether the reader said the input ended.
     var inputEnded: Bool { state.withLock { $0.ended } }

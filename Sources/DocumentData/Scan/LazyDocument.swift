@@ -170,10 +170,11 @@ public final class LazyDocument {
     public var wakeDescriptor: Int32 { channel.wakeDescriptor }
 
     /// Whether the scan found items ``update(limit:)`` has not taken in yet (it takes a bounded number
-    /// per call), or the items are all in and their ids are being checked (a bounded step a call): call
-    /// it again soon, without waiting for ``wakeDescriptor``.
+    /// per call), or the scan ended and the check of the ids is to be started or was done: call it
+    /// again soon, without waiting for ``wakeDescriptor`` (which the check wakes when it is done).
     public var hasItemsToTakeIn: Bool {
-        !isComplete && (!backlog.items.isEmpty || eventsStart < backlog.events.count || scanEnded)
+        !isComplete && (!backlog.items.isEmpty || eventsStart < backlog.events.count
+            || (scanEnded && !items.duplicateIDCheckIsRunning))
     }
 
     /// Whether everything that arrived so far was scanned and taken in, and the scan waits for
@@ -214,9 +215,10 @@ public final class LazyDocument {
             if scanFailure == nil, let refused = spool?.failure { scanFailure = refused }
         }
         let allTakenIn = scanEnded && backlog.items.isEmpty && eventsStart == backlog.events.count
-        if failure == nil, scanFailure == nil, allTakenIn, !items.duplicateIDCheckIsDone {
-            // Ids are checked once every item is in, a bounded step a call (keys first).
-            items.stepDuplicateIDCheck()
+        if failure == nil, scanFailure == nil, allTakenIn {
+            // Ids are checked once every item is in, on threads of their own (keys first),
+            // which wake the taker when they are done.
+            items.startDuplicateIDCheck { [channel] in channel.wakeTaker() }
         }
         if failure != nil || (allTakenIn && (scanFailure != nil || items.duplicateIDCheckIsDone)) {
             failure = failure ?? scanFailure ?? duplicateIDError()

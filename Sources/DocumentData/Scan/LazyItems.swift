@@ -31,7 +31,7 @@ final class LazyItems: ItemStore {
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
     private var found: [String: Int] = [:]
     /// The search for duplicate ids once every item is in.
-    private var collisions = IDHashCollisions()
+    private var duplicateIDCheck: DuplicateIDCheck?
     private var searched: [String: Int] = [:]
     /// How many times an item was read and decoded (the cache missed): what whole-file work
     /// must keep small.
@@ -46,6 +46,8 @@ final class LazyItems: ItemStore {
     init(reader: FileReader) {
         self.reader = reader
     }
+
+    deinit { duplicateIDCheck?.cancel() }
 
     var count: Int { startLows.count }
 
@@ -150,19 +152,22 @@ final class LazyItems: ItemStore {
         return nil
     }
 
-    /// Takes the search for id hashes that more than one item has a step further
-    /// (``IDHashCollisions/step(_:budget:)``: a bounded part of a share of the items' hashes);
-    /// once it is done, `collidingIDHashes` are all of them. Called after the last item was
-    /// appended, so that no call takes long.
-    func stepDuplicateIDCheck() {
-        idHashes.withUnsafeBufferPointer { collisions.step($0) }
+    /// Starts the search for id hashes that more than one item has, on threads of its own
+    /// (``DuplicateIDCheck``), unless it started already. Called after the last item was
+    /// appended; `done` is called, on another thread, when ``collidingIDHashes`` are known.
+    func startDuplicateIDCheck(done: @escaping @Sendable () -> Void) {
+        guard duplicateIDCheck == nil else { return }
+        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, done: done)
     }
 
-    /// Whether ``stepDuplicateIDCheck()`` looked at every hash.
-    var duplicateIDCheckIsDone: Bool { collisions.isDone }
+    /// Whether the search for duplicate ids started and has not ended.
+    var duplicateIDCheckIsRunning: Bool { duplicateIDCheck.map { $0.colliding == nil } ?? false }
 
-    /// The id hashes that more than one item has, in the shares looked at so far.
-    var collidingIDHashes: [UInt32] { collisions.colliding }
+    /// Whether the search for duplicate ids ended.
+    var duplicateIDCheckIsDone: Bool { duplicateIDCheck?.colliding != nil }
+
+    /// The id hashes that more than one item has, once the search ended (none before).
+    var collidingIDHashes: [UInt32] { duplicateIDCheck?.colliding ?? [] }
 
     /// The first item, in file order, whose id an earlier item has, among the items whose id
     /// hash is in `hashes` (equal hashes are confirmed by decoding both items): the JSON paths

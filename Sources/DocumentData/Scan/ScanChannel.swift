@@ -31,6 +31,9 @@ final class ScanChannel: Sendable {
     /// Items found and not taken beyond which the scan waits for the taker: running further
     /// ahead would cost memory (24 bytes an item), not save time.
     static let untakenLimit = 1 << 16
+    /// Bytes walked beyond which what the walk found is published even while the next chunk
+    /// is ready.
+    static let publishedBytes = 4 << 20
     /// How much nicer than the keys the thread reading and indexing the file runs.
     static let readerNiceness: Int32 = 5
     /// Readable (`poll(2)`) when the scan published something not taken yet.
@@ -82,6 +85,7 @@ final class ScanChannel: Sendable {
         let chunks = IndexedChunks()
         startThread { [self] in read(reader, into: chunks) }
         var bytes = 0
+        var published = 0
         var failure: StackScanner.Failure?
         while !isCancelled, let chunk = chunks.nextChunk() {
             do {
@@ -91,9 +95,16 @@ final class ScanChannel: Sendable {
                 break
             }
             bytes = chunk.offset + chunk.count
-            publish(&scanner, bytes: bytes, finished: false, failure: nil)
-            // Given back once what it held is published: the reader says the scan caught up
-            // with the input only when every chunk came back.
+            // Published when the walk would wait for the reader, or a few chunks' worth
+            // gathered, and the first (small) chunk at once: its items are the first screen's. A
+            // taker woken for each chunk cost a big file's load a context switch a chunk, a
+            // third of them. (Published before the chunk is given back: the reader says the scan
+            // caught up with the input only when every chunk came back, and the last one given
+            // back had nothing ready after it, so it was published.)
+            if published == 0 || bytes - published >= Self.publishedBytes || !chunks.hasReadyChunk {
+                publish(&scanner, bytes: bytes, finished: false, failure: nil)
+                published = bytes
+            }
             chunks.recycle(chunk)
         }
         if failure == nil, !isCancelled, chunks.inputEnded {
@@ -171,6 +182,10 @@ final class ScanChannel: Sendable {
             taken.wait(after: generation)
         }
     }
+
+    /// Tells the taker there is news from beside the scan (the check of the ids ended): as a
+    /// publish does, to whoever waits on ``changes`` or polls ``wakeDescriptor``.
+    func wakeTaker() { wake() }
 
     /// Tells waiting threads, and a run loop polling `wakeDescriptor`, that there is news.
     private func wake() {
