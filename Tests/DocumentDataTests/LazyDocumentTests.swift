@@ -47,6 +47,22 @@ import Testing
         }
     }
 
+    /// Once the first screen's items are in, the reader holds until they are taken in again
+    /// (the first frame is composed meanwhile), then reads on to the end.
+    @Test func theReaderHoldsForTheFirstScreenUntilTheNextTakeIn() throws {
+        // More than the scan reads before it waits for a taker (``ScanChannel/untakenLimit``).
+        let file = TemporaryFile(contents: Self.generated(items: 200_000))
+        defer { file.remove() }
+        let lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !lazy.channel.readerIsHeld, ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(lazy.channel.readerIsHeld)
+        lazy.wait { _ in false }
+        #expect(lazy.failure == nil)
+        #expect(lazy.itemCount == 200_000)
+        #expect(!lazy.channel.readerIsHeld)
+    }
+
     @Test func findsItemsByIDAndKnowsTheirDetailWithoutDecoding() throws {
         let file = TemporaryFile(contents: Self.generated(items: 5_000))
         defer { file.remove() }

@@ -39,7 +39,7 @@ public final class LazyDocument {
     private let spool: (any GrowingInput)?
 
     private let reader: FileReader
-    private let channel: ScanChannel
+    let channel: ScanChannel
     private let items: LazyItems
     private var sections: [SectionDraft] = []
     /// The drafts of the sections closed at the last `rebuild()` (a prefix of `sections`),
@@ -144,6 +144,8 @@ public final class LazyDocument {
         guard lazy.sawSections else { return nil }
         // An error before the first screen's items: the screen is never opened.
         if let failure = lazy.failure { throw failure }
+        // The first screen is composed next: the reader waits for the first take-in after it.
+        lazy.channel.holdUntilTaken()
         return lazy
     }
 

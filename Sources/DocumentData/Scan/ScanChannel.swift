@@ -41,6 +41,9 @@ final class ScanChannel: Sendable {
     private let wakePipe = WakePipe()
     private let state = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
+    /// Whether the reader holds before its next chunk until the next ``take()``.
+    private let held = Atomic<Bool>(false)
+    private let readerWaitsWhileHeld = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
     private let spool: (any GrowingInput)?
 
@@ -52,8 +55,17 @@ final class ScanChannel: Sendable {
         startThread { [self] in run(reader, scanner, spool) }
     }
 
+    /// Holds the reader before its next chunk until the next ``take()`` (or ``cancel()``): called
+    /// once the first screen's items are in, so that the first frame is composed while the scan
+    /// does not take both cores (the walker ends the chunks read already). A taker that never
+    /// takes again holds nothing up: the scan would wait for it anyway (``untakenLimit``).
+    func holdUntilTaken() {
+        held.store(true, ordering: .releasing)
+    }
+
     /// Takes what was found since the last call.
     func take() -> Found {
+        held.store(false, ordering: .releasing)
         wakePipe.drain()
         let found = state.withLock { found in
             let taken = found
@@ -126,7 +138,7 @@ final class ScanChannel: Sendable {
         var indexState = tstack_index_state(in_string: 0, escaped: 0)
         var offset = 0
         var size = 1 << 16
-        while !isCancelled, let chunk = chunks.chunkToFill() {
+        while !isCancelled, waitWhileHeld(), let chunk = chunks.chunkToFill() {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
             let ended = spool?.isFinished ?? true
@@ -146,6 +158,22 @@ final class ScanChannel: Sendable {
         // Cancelled or not, the walker is told no more chunks come (a cancelled walk stops on its own).
         chunks.endInput()
     }
+
+    /// Blocks while ``holdUntilTaken()`` holds the reader. - Returns: true.
+    private func waitWhileHeld() -> Bool {
+        while !isCancelled {
+            // (Read before asking: a take between the ask and the wait is not missed.)
+            let generation = taken.generation
+            guard held.load(ordering: .acquiring) else { break }
+            readerWaitsWhileHeld.store(true, ordering: .releasing)
+            taken.wait(after: generation)
+            readerWaitsWhileHeld.store(false, ordering: .releasing)
+        }
+        return true
+    }
+
+    /// Whether the reader waits, held by ``holdUntilTaken()`` (for tests).
+    var readerIsHeld: Bool { readerWaitsWhileHeld.load(ordering: .acquiring) }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
     /// the scan caught up with the input.
