@@ -73,10 +73,15 @@ struct IDHashCollisions {
         // (A check whose first pass is past the shares has none to make.)
         guard !isDone else { return }
         let passShares = min(Self.sharesPerPass, (1 << bits) - share)
-        if sets.isEmpty {
-            // Twice the slots of a share's expected hashes, at least 16.
+        if setCounts.isEmpty {
+            // Twice the slots of a share's expected hashes, at least 16; the last pass's sets
+            // emptied and used again when they are as big (a fresh MiB is 256 page faults).
             setBits = max(4, Int.bitWidth - (max(1, hashes.count >> bits) - 1).leadingZeroBitCount + 1)
-            sets = [UInt32](repeating: 0, count: passShares << setBits)
+            if sets.count == passShares << setBits {
+                sets.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            } else {
+                sets = [UInt32](repeating: 0, count: passShares << setBits)
+            }
             setCounts = [Int](repeating: 0, count: passShares)
         }
         let shares = PassShares(shift: UInt64(32 - bits), first: UInt32(share), count: passShares)
@@ -96,8 +101,8 @@ struct IDHashCollisions {
         // The pass is done.
         share += Self.sharesPerPass * passStride
         position = 0
-        sets = []
         setCounts = []
+        if isDone { sets = [] }
     }
 
     /// The shares a pass looks at.
