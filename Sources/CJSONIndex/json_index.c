@@ -52,6 +52,28 @@ static size_t index_bytes(const uint8_t *bytes, size_t length, tstack_index_stat
 }
 
 #if defined(__x86_64__)
+// The bits from an opening quote up to (not including) its closing quote, given the block's
+// unescaped quotes; `in_string` carries a string left open from block to block (all ones or
+// zero). A prefix XOR by carry-less multiplication (simdjson's).
+__attribute__((target("pclmul")))
+static inline uint64_t inside_strings(uint64_t quote, uint64_t *in_string) {
+    uint64_t inside = (uint64_t)_mm_cvtsi128_si64(
+        _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quote), _mm_set1_epi8((char)0xFF), 0));
+    inside ^= *in_string;
+    *in_string = (uint64_t)((int64_t)inside >> 63);
+    return inside;
+}
+
+// The last bytes of a chunk, fewer than a block, one at a time (a padded block would take an
+// escape that ends the chunk as escaping the padding), after the `count` positions of the
+// blocks before `start`. - Returns: the positions in all.
+static inline size_t index_tail(const uint8_t *bytes, size_t start, size_t length, tstack_index_state *state,
+                                uint32_t *positions, size_t count, int separators) {
+    size_t rest = index_bytes(bytes + start, length - start, state, positions + count, separators);
+    for (size_t k = count; k < count + rest; k++) positions[k] += (uint32_t)start;
+    return count + rest;
+}
+
 // Writes the offsets of `bits`' set bits after `count` entries, as simdjson flattens them: eight
 // at a time without a branch per bit (the writes past the last bit land in the entries of
 // slack every caller leaves, `TSTACK_INDEX_SLACK`, and are overwritten by the next block). `tzcnt` is defined for
@@ -123,21 +145,13 @@ static inline __attribute__((always_inline)) size_t index_avx2(const uint8_t *by
         uint64_t backslash = equal_mask(low, high, '\\');
         uint64_t escapes = find_escaped(backslash, &escaped);
         uint64_t quote = equal_mask(low, high, '"') & ~escapes;
-        // Bits from an opening quote up to (not including) its closing quote.
-        uint64_t inside = (uint64_t)_mm_cvtsi128_si64(
-            _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quote), _mm_set1_epi8((char)0xFF), 0));
-        inside ^= in_string;
-        in_string = (uint64_t)((int64_t)inside >> 63);
+        uint64_t inside = inside_strings(quote, &in_string);
         uint64_t brackets = mask_of(structural(low, separators), structural(high, separators));
         count = write_positions((brackets & ~inside & ~escapes) | quote, (uint32_t)start, positions, count);
     }
     state->in_string = in_string;
     state->escaped = escaped;
-    // The last bytes, fewer than a block, one at a time: a padded block would take an escape
-    // that ends the chunk as escaping the padding.
-    size_t rest = index_bytes(bytes + start, length - start, state, positions + count, separators);
-    for (size_t k = count; k < count + rest; k++) positions[k] += (uint32_t)start;
-    return count + rest;
+    return index_tail(bytes, start, length, state, positions, count, separators);
 }
 #endif
 
@@ -148,7 +162,8 @@ static inline __attribute__((always_inline)) size_t index_avx2(const uint8_t *by
 // bytes 0…63 of the set bits gathered to the front of a vector, widened sixteen at a time to
 // offsets (no branch per bit, and none per eight bits as with AVX2: a block of a stack
 // document has five or six quotes and brackets, often more than eight). The writes past the
-// last bit land in the slack every caller leaves, `TSTACK_INDEX_SLACK`.
+// last bit land in entries the next block overwrites, within the chunk's `length` entries (a
+// block at `base` has written no more than `base` positions before it).
 __attribute__((target(AVX512_TARGET)))
 static inline size_t write_positions_avx512(uint64_t bits, uint32_t base, uint32_t *positions, size_t count) {
     const __m512i offsets = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46,
@@ -188,10 +203,7 @@ static inline __attribute__((always_inline)) size_t index_avx512(const uint8_t *
         __m512i block = _mm512_loadu_si512((const void *)(bytes + start));
         uint64_t escapes = find_escaped(_mm512_cmpeq_epi8_mask(block, backslashes), &escaped);
         uint64_t quote = _mm512_cmpeq_epi8_mask(block, quotes) & ~escapes;
-        uint64_t inside = (uint64_t)_mm_cvtsi128_si64(
-            _mm_clmulepi64_si128(_mm_set_epi64x(0, (long long)quote), _mm_set1_epi8((char)0xFF), 0));
-        inside ^= in_string;
-        in_string = (uint64_t)((int64_t)inside >> 63);
+        uint64_t inside = inside_strings(quote, &in_string);
         // Brackets as in `structural`: `[` and `]` with bit 5 set are `{` and `}`.
         __m512i folded = _mm512_or_si512(block, bit5);
         uint64_t found = _mm512_cmpeq_epi8_mask(folded, opens) | _mm512_cmpeq_epi8_mask(folded, closes);
@@ -201,9 +213,7 @@ static inline __attribute__((always_inline)) size_t index_avx512(const uint8_t *
     }
     state->in_string = in_string;
     state->escaped = escaped;
-    size_t rest = index_bytes(bytes + start, length - start, state, positions + count, separators);
-    for (size_t k = count; k < count + rest; k++) positions[k] += (uint32_t)start;
-    return count + rest;
+    return index_tail(bytes, start, length, state, positions, count, separators);
 }
 #endif
 
@@ -246,8 +256,10 @@ SEPARATOR_SETS(index_avx512, AVX512_TARGET)
 
 size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
                               tstack_index_state *state, uint32_t *positions) {
-    // A kernel the processor lacks falls back to the widest it has.
+    // A kernel the processor lacks falls back to the widest it has; separators other than 0 and
+    // 1 are the lines' set, 3.
     tstack_index_kernel widest = tstack_index_widest_kernel();
+    if (separators != 0 && separators != 1) separators = 3;
     switch (kernel <= widest ? kernel : widest) {
 #if defined(__x86_64__)
     case TSTACK_INDEX_AVX512:

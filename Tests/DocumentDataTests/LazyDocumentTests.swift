@@ -17,8 +17,9 @@ import Testing
         return lazy
     }
 
-    /// `count` small items in sections of `perSection`, as JSON.
-    static func generated(items count: Int, perSection: Int = 100, badItem: Int? = nil) -> String {
+    /// `count` small items in sections of `perSection`, as JSON; `body` bytes of body each.
+    static func generated(items count: Int, perSection: Int = 100, badItem: Int? = nil, body: Int = 0) -> String {
+        let bodyMember = body > 0 ? #", "body": ""# + String(repeating: "x", count: body) + #"""# : ""
         var text = #"{"title": "generated", "sections": ["#
         for start in stride(from: 0, to: count, by: perSection) {
             if start > 0 { text += "," }
@@ -26,7 +27,7 @@ import Testing
             for index in start..<min(count, start + perSection) {
                 if index > start { text += "," }
                 let title = index == badItem ? "tru" : "\"item \(index)\""
-                text += "\n" + #"{"id": "item-\#(index)", "title": \#(title), "detail": \#(index % 3 + 1)}"#
+                text += "\n" + #"{"id": "item-\#(index)", "title": \#(title), "detail": \#(index % 3 + 1)\#(bodyMember)}"#
             }
             text += "]}"
         }
@@ -50,8 +51,10 @@ import Testing
     /// Once the first screen's items are in, the reader holds until they are taken in again
     /// (the first frame is composed meanwhile), then reads on to the end.
     @Test func theReaderHoldsForTheFirstScreenUntilTheNextTakeIn() throws {
-        // More than the scan reads before it waits for a taker (``ScanChannel/untakenLimit``).
-        let file = TemporaryFile(contents: Self.generated(items: 200_000))
+        // 12 MB, more than the reader reads ahead (a small chunk and four of 512 KiB), in fewer
+        // items than the scan finds before it waits for a taker (``ScanChannel/untakenLimit``),
+        // so only the hold stops the reader.
+        let file = TemporaryFile(contents: Self.generated(items: 30_000, body: 350))
         defer { file.remove() }
         let lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
         let deadline = ContinuousClock.now + .seconds(20)
@@ -59,7 +62,7 @@ import Testing
         #expect(lazy.channel.readerIsHeld)
         lazy.wait { _ in false }
         #expect(lazy.failure == nil)
-        #expect(lazy.itemCount == 200_000)
+        #expect(lazy.itemCount == 30_000)
         #expect(!lazy.channel.readerIsHeld)
     }
 

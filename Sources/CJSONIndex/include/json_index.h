@@ -47,7 +47,7 @@ typedef enum {
 tstack_index_kernel tstack_index_widest_kernel(void);
 
 /// ``tstack_index_json`` (`separators` 0), ``tstack_index_json_separators`` (1) or
-/// ``tstack_index_json_lines`` (3) with the kernel given, or the widest the processor runs if
+/// ``tstack_index_json_lines`` (3, and any other value) with the kernel given, or the widest the processor runs if
 /// narrower: for tests that compare the kernels.
 size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
                               tstack_index_state *state, uint32_t *positions);

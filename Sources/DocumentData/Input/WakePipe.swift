@@ -34,10 +34,14 @@ final class WakePipe: Sendable {
         _ = write(writer, &byte, 1)
     }
 
-    /// Empties the pipe: the news is being taken.
+    /// Empties the pipe: the news is being taken (the caller reads the news after this). The
+    /// pipe is read before it is disarmed: a wake between the two finds it armed and writes
+    /// nothing, and its news is read after; disarmed first, a wake between wrote a byte the read
+    /// took away, and the pipe stayed armed and empty, every later wake lost until the next drain.
     func drain() {
-        guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        guard armed.load(ordering: .acquiring) else { return }
         var drained: UInt8 = 0
         while read(descriptor, &drained, 1) > 0 {}
+        armed.store(false, ordering: .releasing)
     }
 }

@@ -1,10 +1,12 @@
+import Glibc
 import Synchronization
 
 /// The search for id hashes that more than one item has, once every item is in, on threads of
-/// its own: each makes every other pass of ``IDHashCollisions`` over the items' table of hashes
-/// (shared, not copied: the table no longer changes). The keys never wait for it, and the two
-/// cores share what was the load's last step on the main thread (16 ms at a million items,
-/// while the scan's threads sat idle).
+/// its own below the keys' priority: each makes every other pass of ``IDHashCollisions`` over
+/// the items' table of hashes (shared, not copied: the table no longer changes). The keys never
+/// wait for it, where it was a step at a time on the browser's thread (16 ms of steps at a
+/// million items; the two threads take about 16 ms of wall time, beside the browser). A table of
+/// at most 2^16 hashes (one share) is checked at once, on the calling thread.
 ///
 /// Sendable: the hashes are an immutable copy-on-write value; what the threads find is guarded
 /// by a lock.
@@ -22,15 +24,29 @@ final class DuplicateIDCheck: Sendable {
     private let found = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
 
-    /// Starts checking `hashes` (0 is no id). `done` is called once, on one of the check's
-    /// threads, when ``colliding`` is known.
+    /// Starts checking `hashes` (0 is no id). `done` is called once when ``colliding`` is known:
+    /// on one of the check's threads, or before this returns for a table of one share. Not called
+    /// once cancelled.
     init(hashes: [UInt32], done: @escaping @Sendable () -> Void) {
+        guard IDHashCollisions.shareBits(for: hashes.count) > 0 else {
+            var check = IDHashCollisions()
+            hashes.withUnsafeBufferPointer { hashes in
+                while !check.isDone { check.step(hashes) }
+            }
+            let colliding = check.colliding
+            found.withLock { $0.colliding = colliding }
+            done()
+            return
+        }
         for thread in 0..<Self.threads {
             startThread { [self] in
+                // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, ScanChannel.readerNiceness)
                 var check = IDHashCollisions(firstPass: thread, passStride: Self.threads)
                 hashes.withUnsafeBufferPointer { hashes in
                     while !check.isDone, !cancelled.load(ordering: .relaxed) { check.step(hashes) }
                 }
+                guard !cancelled.load(ordering: .relaxed) else { return }
                 let colliding = check.colliding
                 let finished = found.withLock { found in
                     found.parts.append(colliding)

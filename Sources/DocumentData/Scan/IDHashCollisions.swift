@@ -52,8 +52,8 @@ struct IDHashCollisions {
         return bits
     }
 
-    /// How many shares one pass over the table looks at: their sets take a MiB at most (within
-    /// a core's second-level cache, beside a share of the table read). Every pass reads the whole
+    /// How many shares one pass over the table looks at: their sets take a MiB (within a core's
+    /// second-level cache, beside a share of the table read; more only when a share grows). Every pass reads the whole
     /// table (4 MB at a million items), so a pass takes several shares: a million items in 8
     /// passes, where a pass a share made 16.
     static let sharesPerPass = 2
@@ -168,7 +168,7 @@ struct IDHashCollisions {
         Int((hash &* 0x9E37_79B1) >> UInt32(32 - slotBits))
     }
 
-    /// Doubles every set's slots: a share holds more than one and a half times its expected
+    /// Doubles every set's slots: a share holds at least one and a half times its expected
     /// hashes (ids whose hashes crowd in a few shares).
     private mutating func growSets(_ passShares: Int) {
         let old = sets

@@ -43,6 +43,9 @@ final class ScanChannel: Sendable {
     private let cancelled = Atomic<Bool>(false)
     /// Whether the reader holds before its next chunk until the next ``take()``.
     private let held = Atomic<Bool>(false)
+    /// Whether the taker has its first screen (``holdUntilTaken()`` was called): until then the
+    /// walker publishes every chunk, for `LazyDocument.open`'s decisions.
+    private let hasFirstScreen = Atomic<Bool>(false)
     private let readerWaitsWhileHeld = Atomic<Bool>(false)
     private let waitingForInput = Atomic<Bool>(false)
     private let spool: (any GrowingInput)?
@@ -60,6 +63,7 @@ final class ScanChannel: Sendable {
     /// does not take both cores (the walker ends the chunks read already). A taker that never
     /// takes again holds nothing up: the scan would wait for it anyway (``untakenLimit``).
     func holdUntilTaken() {
+        hasFirstScreen.store(true, ordering: .releasing)
         held.store(true, ordering: .releasing)
     }
 
@@ -108,12 +112,14 @@ final class ScanChannel: Sendable {
             }
             bytes = chunk.offset + chunk.count
             // Published when the walk would wait for the reader, or a few chunks' worth
-            // gathered, and the first (small) chunk at once: its items are the first screen's. A
-            // taker woken for each chunk cost a big file's load a context switch a chunk, a
-            // third of them. (Published before the chunk is given back: the reader says the scan
-            // caught up with the input only when every chunk came back, and the last one given
-            // back had nothing ready after it, so it was published.)
-            if published == 0 || bytes - published >= Self.publishedBytes || !chunks.hasReadyChunk {
+            // gathered; and every chunk until the taker has its first screen (whether the file
+            // is a stack document at all is decided from the first MiB). A taker woken for each
+            // chunk cost a big file's load a context switch a chunk, a third of them. (Published
+            // before the chunk is given back: the reader says the scan caught up with the input
+            // only when every chunk came back, and the last one given back had nothing ready
+            // after it, so it was published.)
+            if !hasFirstScreen.load(ordering: .acquiring) || bytes - published >= Self.publishedBytes
+                || !chunks.hasReadyChunk {
                 publish(&scanner, bytes: bytes, finished: false, failure: nil)
                 published = bytes
             }
@@ -161,10 +167,10 @@ final class ScanChannel: Sendable {
 
     /// Blocks while ``holdUntilTaken()`` holds the reader. - Returns: true.
     private func waitWhileHeld() -> Bool {
-        while !isCancelled {
-            // (Read before asking: a take between the ask and the wait is not missed.)
+        while true {
+            // (Read before asking: a take or a cancel between the ask and the wait is not missed.)
             let generation = taken.generation
-            guard held.load(ordering: .acquiring) else { break }
+            guard !isCancelled, held.load(ordering: .acquiring) else { break }
             readerWaitsWhileHeld.store(true, ordering: .releasing)
             taken.wait(after: generation)
             readerWaitsWhileHeld.store(false, ordering: .releasing)
@@ -204,9 +210,10 @@ final class ScanChannel: Sendable {
             found.failure = failure
         }
         wake()
-        while !isCancelled {
+        while true {
+            // (Read before asking: a take or a cancel between the ask and the wait is not missed.)
             let generation = taken.generation
-            guard state.withLock({ $0.itemCount }) >= Self.untakenLimit else { break }
+            guard !isCancelled, state.withLock({ $0.itemCount }) >= Self.untakenLimit else { break }
             taken.wait(after: generation)
         }
     }

@@ -34,8 +34,10 @@ struct DocumentLoading {
     /// Whether the view keeps to the end as items arrive (`F`, `--follow`), until a key.
     private(set) var follows = false
     /// When scanned items were last taken in (not when a take-in found nothing: after a batch
-    /// time with nothing new, the browser sleeps until the scan wakes it).
-    private(set) var lastTakeIn = ContinuousClock.now
+    /// time with nothing new, the browser sleeps until the scan wakes it). None yet at the start:
+    /// the first take-in comes right after the first frame, and ends the reader's hold
+    /// (``LazyDocument/open(path:minimumSize:firstItems:)``).
+    private(set) var lastTakeIn = ContinuousClock.now - .seconds(1)
 
     init(_ document: LazyDocument?) {
         self.document = document
@@ -86,7 +88,8 @@ struct DocumentLoading {
         guard let document else { return nil }
         if pendingJump != nil { waitFrames += 1 }
         var grew = false
-        // (`update` may take nothing and still have work: the duplicate-id check's shares.)
+        // (`update` may take nothing and still have work: starting the duplicate-id check, or
+        // ending the load once it is done.)
         repeat {
             grew = document.update() || grew
         } while !document.isComplete && document.hasItemsToTakeIn && ContinuousClock.now < deadline
