@@ -132,8 +132,9 @@ static inline __m256i structural(__m256i bytes, int separators) {
 }
 
 __attribute__((target("avx2,pclmul,bmi,popcnt")))
-static inline __attribute__((always_inline)) size_t index_avx2(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
-                         int separators) {
+static inline __attribute__((always_inline)) size_t index_avx2(const uint8_t *bytes, size_t length,
+                                                              tstack_index_state *state, uint32_t *positions,
+                                                              int separators) {
     size_t count = 0;
     uint64_t in_string = state->in_string;
     uint64_t escaped = state->escaped;
@@ -190,8 +191,9 @@ static inline size_t write_positions_avx512(uint64_t bits, uint32_t base, uint32
 
 // The AVX2 kernel's steps on one 64-byte vector: each comparison gives its 64-bit mask at once.
 __attribute__((target(AVX512_TARGET)))
-static inline __attribute__((always_inline)) size_t index_avx512(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
-                           int separators) {
+static inline __attribute__((always_inline)) size_t index_avx512(const uint8_t *bytes, size_t length,
+                                                                tstack_index_state *state, uint32_t *positions,
+                                                                int separators) {
     size_t count = 0;
     uint64_t in_string = state->in_string;
     uint64_t escaped = state->escaped;
@@ -254,13 +256,10 @@ SEPARATOR_SETS(index_avx2, "avx2,pclmul,bmi,popcnt")
 SEPARATOR_SETS(index_avx512, AVX512_TARGET)
 #endif
 
-size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
-                              tstack_index_state *state, uint32_t *positions) {
-    // A kernel the processor lacks falls back to the widest it has; separators other than 0 and
-    // 1 are the lines' set, 3.
-    tstack_index_kernel widest = tstack_index_widest_kernel();
-    if (separators != 0 && separators != 1) separators = 3;
-    switch (kernel <= widest ? kernel : widest) {
+// The first stage with `kernel`, which the processor runs; `separators` 0, 1 or 3.
+static size_t index_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
+                         tstack_index_state *state, uint32_t *positions) {
+    switch (kernel) {
 #if defined(__x86_64__)
     case TSTACK_INDEX_AVX512:
         return separators == 0   ? index_avx512_brackets(bytes, length, state, positions)
@@ -276,9 +275,18 @@ size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const 
     }
 }
 
+size_t tstack_index_json_with(tstack_index_kernel kernel, int separators, const uint8_t *bytes, size_t length,
+                              tstack_index_state *state, uint32_t *positions) {
+    // A kernel the processor lacks falls back to the widest it has; separators other than 0 and
+    // 1 are the lines' set, 3.
+    tstack_index_kernel widest = tstack_index_widest_kernel();
+    return index_with(kernel <= widest ? kernel : widest, separators == 0 || separators == 1 ? separators : 3, bytes,
+                      length, state, positions);
+}
+
 static size_t index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions,
                          int separators) {
-    return tstack_index_json_with(TSTACK_INDEX_AVX512, separators, bytes, length, state, positions);
+    return index_with(tstack_index_widest_kernel(), separators, bytes, length, state, positions);
 }
 
 size_t tstack_index_json(const uint8_t *bytes, size_t length, tstack_index_state *state, uint32_t *positions) {

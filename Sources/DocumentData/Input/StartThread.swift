@@ -6,17 +6,26 @@ import Glibc
 /// hold back the next piece of work given to it. Every long-lived thread of a load starts here,
 /// so a browse never sets the pool up (its manager thread, epoll set and timer came before the
 /// first frame), and none runs above the keys' priority (the pool's threads ran at nice -2).
-func startThread(_ body: @escaping @Sendable () -> Void) {
+/// - Parameter niceness: how much nicer than the keys the thread runs: 0 for work a key may be
+///   waiting for, more for work that only has to be done soon (reading a big file ahead, checking
+///   its ids), so that a key never waits for it on two cores.
+func startThread(niceness: Int32 = 0, _ body: @escaping @Sendable () -> Void) {
     final class Box {
         let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        let niceness: Int32
+        init(_ body: @escaping @Sendable () -> Void, niceness: Int32) {
+            self.body = body
+            self.niceness = niceness
+        }
     }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    let box = Unmanaged.passRetained(Box(body, niceness: niceness)).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(&thread, nil, { box in
         blockAsynchronousSignals()
-        let body = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body
-        body()
+        let box = Unmanaged<Box>.fromOpaque(box!).takeRetainedValue()
+        // (Linux: `who` 0 is the calling thread alone.)
+        if box.niceness != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, box.niceness) }
+        box.body()
         return nil
     }, box)
     if result == 0 {

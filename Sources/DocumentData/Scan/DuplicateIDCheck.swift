@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// The search for id hashes that more than one item has, once every item is in, on threads of
@@ -40,9 +39,8 @@ final class DuplicateIDCheck: Sendable {
             return
         }
         for thread in 0..<Self.threads {
-            startThread { [self] in
-                // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, ScanChannel.readerNiceness)
+            // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
+            startThread(niceness: ScanChannel.readerNiceness) { [self] in
                 var check = IDHashCollisions(firstPass: thread, passStride: Self.threads)
                 hashes.withUnsafeBufferPointer { hashes in
                     while !check.isDone, !cancelled.load(ordering: .relaxed) { check.step(hashes) }

@@ -12,7 +12,9 @@
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory). Then
 /// the shares were gathered and each radix-sorted in a step of its own: 34 ms for a million
-/// hashes, where these sets take 15.
+/// hashes, where these sets take 15. The standard library's `Set<UInt32>` in their place (the
+/// same passes, the same picking) took 43–47 ms against these sets' 18–22 in one sitting: it
+/// hashes each value again with SipHash, where here a hash's own bits, multiplied, place it.
 struct IDHashCollisions {
     /// The top bits that name a share, once the first step saw how many hashes there are.
     private var shareBits: Int?
@@ -28,7 +30,7 @@ struct IDHashCollisions {
     private var setBits = 0
     /// How many hashes each set holds.
     private var setCounts: [Int] = []
-    /// The hashes met more than once so far (a hash met three times is here twice until the check is done).
+    /// The hashes met more than once so far (one met three times is here twice).
     private var found: [UInt32] = []
 
     /// A check of the passes `firstPass`, `firstPass + passStride`, …: `passStride` checks, one
@@ -53,9 +55,9 @@ struct IDHashCollisions {
     }
 
     /// How many shares one pass over the table looks at: their sets take a MiB (within a core's
-    /// second-level cache, beside a share of the table read; more only when a share grows). Every pass reads the whole
-    /// table (4 MB at a million items), so a pass takes several shares: a million items in 8
-    /// passes, where a pass a share made 16.
+    /// second-level cache, beside a share of the table read; more only when a share grows).
+    /// Every pass reads the whole table (4 MB at a million items), so a pass takes several
+    /// shares: a million items in 8 passes, where a pass a share made 16.
     static let sharesPerPass = 2
 
     /// Hashes picked out of the table and put in their sets at a time.

@@ -99,7 +99,10 @@ final class ScanChannel: Sendable {
     private func run(_ reader: FileReader, _ start: StackScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
         let chunks = IndexedChunks()
-        startThread { [self] in read(reader, into: chunks) }
+        // Below the keys' priority: with the walker and the viewer there are three threads on
+        // two cores while a big file is read, and a key must not wait for this one. (Only the
+        // walker and this thread share a lock, so a key never waits for it descheduled.)
+        startThread(niceness: Self.readerNiceness) { [self] in read(reader, into: chunks) }
         var bytes = 0
         var published = 0
         var failure: StackScanner.Failure?
@@ -136,11 +139,6 @@ final class ScanChannel: Sendable {
     /// first screen comes quickly, then bigger ones. At the end of what arrived of a growing
     /// input it waits, once every chunk was walked, for more.
     private func read(_ reader: FileReader, into chunks: IndexedChunks) {
-        // Below the keys' priority: with the walker and the viewer there are three threads on
-        // two cores while a big file is read, and a key must not wait for this one. (Only the
-        // walker and this thread share a lock, so a key never waits for it descheduled.)
-        // (Linux: `who` 0 is the calling thread alone.)
-        setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.readerNiceness)
         var indexState = tstack_index_state(in_string: 0, escaped: 0)
         var offset = 0
         var size = 1 << 16
