@@ -9,6 +9,13 @@ public protocol TerminalApp {
     /// - Returns: false to end the program.
     mutating func update(_ event: InputEvent) -> Bool
 
+    /// Takes a ``InputEvent/tick`` as ``update(_:)`` does, able to ask whether input came
+    /// meanwhile: work done in slices (taking in what a scan found) ends its slice early when
+    /// `inputIsWaiting()` says so, after at least one step, so a key never waits for a whole
+    /// slice and the work never starves. By default, `update(.tick)`.
+    /// - Returns: false to end the program.
+    mutating func tick(inputIsWaiting: () -> Bool) -> Bool
+
     /// The whole screen, at `size`.
     mutating func draw(size: TerminalSize) -> CellBuffer
 
@@ -38,6 +45,8 @@ public protocol TerminalApp {
 }
 
 extension TerminalApp {
+    /// A tick as any other event: work in slices runs its slice whole.
+    public mutating func tick(inputIsWaiting: () -> Bool) -> Bool { update(.tick) }
     /// Nothing to do when idle.
     public mutating func idle() {}
     /// No background work to wake for.
@@ -98,7 +107,8 @@ extension TerminalApp {
             let wait = timer.millisecondsLeft(now: input.now)
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
-            guard update(event) else { return .finished }
+            let inputIsWaiting = { input.hasPendingInput }
+            guard event == .tick ? tick(inputIsWaiting: inputIsWaiting) : update(event) else { return .finished }
             // (Asked once before the frame: each ask is a system call, and the frame waits.)
             let pending = input.hasPendingInput
             if event == .tick {
@@ -108,7 +118,7 @@ extension TerminalApp {
                 // them, so they never starve it; else it comes after this key's frame.
                 timer.follow(tickInterval, now: input.now)
                 if timer.isDue(now: input.now) {
-                    guard update(.tick) else { return .finished }
+                    guard tick(inputIsWaiting: inputIsWaiting) else { return .finished }
                     timer.ticked(now: input.now)
                 }
             }

@@ -1,6 +1,6 @@
 import Glibc
 @testable import DocumentViewer
-import DocumentData
+@testable import DocumentData
 import StackEngine
 import TerminalUI
 import TestSupport
@@ -142,5 +142,48 @@ import Testing
         #expect(browser.rows.rowIndex(forID: "item-12345") == browser.focus)
         #expect(browser.rows.rowIndex(forID: "item-260000") == nil)
         #expect(browser.focusedID == "item-12345")
+    }
+
+    /// A key that comes while scanned items are taken in waits for one batch, not for the
+    /// take-in's slice: with thousands of items found and waiting, a tick that hears a key is
+    /// waiting takes in one batch (``LazyDocument/itemsPerUpdate``) and their rows; the next
+    /// ticks take the rest, and every row arrives.
+    @Test func aTakeInStopsAfterABatchWhenAKeyIsWaiting() throws {
+        // 5 MB: opening takes in at most what the reader read ahead of the first screen (a small
+        // chunk and four of 512 KiB), so more than a batch is left, however threads are scheduled.
+        let body = String(repeating: "fold ", count: 40)
+        var text = #"{"sections": ["#
+        for s in 0..<20 {
+            text += (s > 0 ? "," : "") + #"{"id": "s\#(s)", "items": ["#
+            text += (0..<1_000).map { #"{"id": "item-\#(s * 1_000 + $0)", "title": "Item", "body": "\#(body)"}"# }
+                .joined(separator: ",\n") + "]}\n"
+        }
+        text += "]}"
+        let path = "/tmp/tstack-interrupted-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs(text, file)
+        fclose(file)
+        defer { unlink(path) }
+        let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50))
+        var browser = Viewer(loading: lazy, fileName: "interrupted.json", size: TerminalSize(width: 60, height: 12))
+        // Everything the scan finds is fetched from it, none taken in (and the reader's hold for
+        // the first screen ends): the scan runs to the end of the file.
+        while true {
+            let generation = lazy.channel.changes.generation
+            lazy.update(limit: 0)
+            if lazy.fractionScanned == 1 { break }
+            lazy.channel.changes.wait(after: generation)
+        }
+        let before = lazy.itemCount
+        #expect(20_000 - before > 2 * LazyDocument.itemsPerUpdate, "items left to take in")
+        _ = browser.tick(inputIsWaiting: { true })
+        #expect(lazy.itemCount - before == LazyDocument.itemsPerUpdate)
+        #expect(browser.rows.itemCount == lazy.itemCount, "the batch's rows are in")
+        // However long the slice (a tick's is short enough that a slow build ends it after a
+        // batch anyway).
+        browser.absorbLoadedItems(until: .now + .seconds(60), stoppingWhen: { true })
+        #expect(lazy.itemCount - before == 2 * LazyDocument.itemsPerUpdate)
+        while browser.isLoading { _ = browser.tick(inputIsWaiting: { false }) }
+        #expect(browser.rows.itemCount == 20_000)
     }
 }

@@ -25,9 +25,11 @@ extension Viewer {
     mutating func finishFilter() { changeDocument { $0.finishFilter() } }
 
     @discardableResult
-    mutating func absorbLoadedItems() -> Bool {
+    mutating func absorbLoadedItems(
+        until deadline: ContinuousClock.Instant = .now, stoppingWhen inputIsWaiting: () -> Bool = { false }
+    ) -> Bool {
         var absorbed = false
-        changeDocument { absorbed = $0.absorbLoadedItems() }
+        changeDocument { absorbed = $0.absorbLoadedItems(until: deadline, stoppingWhen: inputIsWaiting) }
         return absorbed
     }
 

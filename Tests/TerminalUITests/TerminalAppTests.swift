@@ -93,6 +93,26 @@ import Testing
         #expect(app.counter.idles == 4)
     }
 
+    /// A tick hears whether input waits behind it (work in slices ends its slice early then):
+    /// yes with a key pending, no without.
+    @Test func aTickHearsWhetherAKeyIsWaiting() {
+        struct Slicer: TerminalApp {
+            var heard: [Bool] = []
+            mutating func update(_ event: InputEvent) -> Bool { true }
+            mutating func tick(inputIsWaiting: () -> Bool) -> Bool {
+                heard.append(inputIsWaiting())
+                return true
+            }
+            mutating func draw(size: TerminalSize) -> CellBuffer { CellBuffer(width: size.width, height: size.height) }
+        }
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [
+            .event(.tick), .together([.tick, .key(.character("j"))]),
+        ])
+        var app = Slicer()
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(app.heard == [false, true])
+    }
+
     /// Counts ticks and keys; wants a tick every `interval` milliseconds.
     struct Clock: TerminalApp {
         var interval: Int?

@@ -4,21 +4,27 @@ import TerminalUI
 
 extension Viewer: TerminalApp {
     /// A key, the mouse or a resize is handled (and, unless ``searchesInSteps``, the work it
-    /// started runs to its end); a tick moves the content's work on: a take-in of what the scan
-    /// found, a step of a search or a filter, a frame of a jump's way. The time comes in with
-    /// the tick.
+    /// started runs to its end); a tick moves the content's work on (``tick(inputIsWaiting:)``,
+    /// its slices whole).
     public mutating func update(_ event: InputEvent) -> Bool {
         guard event == .tick else {
             pacing.changed(true)
             handle(event)
             return !isFinished
         }
+        return tick(inputIsWaiting: { false })
+    }
+
+    /// Moves the content's work on: a take-in of what the scan found (ended early when a key
+    /// is waiting), a step of a search or a filter, a frame of a jump's way. The time comes in
+    /// with the tick.
+    public mutating func tick(inputIsWaiting: () -> Bool) -> Bool {
         // The one scheduler: each running job's next step, in order (a take-in first: what it
         // finds lets a waiting search or jump go on).
         let now = ContinuousClock.now
         var changed = false
         for job in ViewerJob.allCases where content.runningJobs.contains(job) {
-            changed = content.step(job, now: now, lastFrame: pacing.lastFrame) || changed
+            changed = content.step(job, now: now, lastFrame: pacing.lastFrame, inputIsWaiting: inputIsWaiting) || changed
         }
         pacing.changed(changed)
         return !isFinished

@@ -30,9 +30,11 @@ protocol ViewerContent {
     /// Stops `jobs` (a key did, as `JobPolicy` says).
     mutating func stop(_ jobs: Set<ViewerJob>)
     /// A tick at `now` for `job`, running: its next step (a take-in, a search's window, a
-    /// frame on a jump's way).
+    /// frame on a jump's way). A step in slices ends early when `inputIsWaiting()`.
     /// - Returns: whether the screen changed.
-    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool
+    mutating func step(
+        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting: () -> Bool
+    ) -> Bool
     /// How soon, from `now`, `job` wants its next tick, in milliseconds (nil: not by time).
     func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int?
     /// Carries out an action of the content's context.

@@ -10,12 +10,15 @@ extension DocumentContent {
     public var isWaitingForScan: Bool { loading.pendingJump != nil }
 
     /// Takes in what the scan found since the last call, a batch at a time until `deadline` (one
-    /// batch by default): rows are added below, and nothing on screen moves. A jump waiting for
-    /// an id is carried out once the id is found; one waiting for the end, when the scan ends.
+    /// batch by default) or until `inputIsWaiting()` (after one batch): rows are added below,
+    /// and nothing on screen moves. A jump waiting for an id is carried out once the id is
+    /// found; one waiting for the end, when the scan ends.
     /// - Returns: whether anything changed.
     @discardableResult
-    public mutating func absorbLoadedItems(until deadline: ContinuousClock.Instant = .now) -> Bool {
-        guard let news = loading.takeIn(until: deadline) else { return false }
+    public mutating func absorbLoadedItems(
+        until deadline: ContinuousClock.Instant = .now, stoppingWhen inputIsWaiting: () -> Bool = { false }
+    ) -> Bool {
+        guard let news = loading.takeIn(until: deadline, stoppingWhen: inputIsWaiting) else { return false }
         if let grown = news.grown {
             view.takeIn { grown.document }
             if case .id(let id, let alignment)? = loading.pendingJump, view.scroll(toID: id, alignment: alignment) {

@@ -72,9 +72,14 @@ extension DocumentContent: ViewerContent {
 
     // MARK: - Work on ticks
 
-    /// The shortest time between two takes of scanned items while keys may come: longer than
-    /// ncurses' escape delay (25 ms), or a key sent as an escape sequence would wait for ticks.
-    static let batchTime = Duration.milliseconds(50)
+    /// The shortest time between two takes of scanned items that found something: it bounds
+    /// what a take-in costs whatever its size (the document built again, the rows' update) to a
+    /// hundred times a second, and is short enough that the scan, at a million items in about
+    /// 0.2 s, rarely fills what it may run ahead (``ScanChannel/untakenLimit``) and waits for
+    /// the taker. (It was 50 ms: a million items then took 0.7 s to browse, paced by the taker,
+    /// and keys pressed meanwhile shared the cores with the scan.) Keys never wait for a whole
+    /// take-in: it stops when one comes.
+    static let batchTime = Duration.milliseconds(10)
     /// The longest a take-in of scanned items runs before the next key is read.
     static let takeInSlice = Duration.milliseconds(2)
     /// The longest it runs while a jump waits for the scan, a frame of the spinner at a time:
@@ -112,7 +117,9 @@ extension DocumentContent: ViewerContent {
 
     /// A frame of a jump's way, a take-in of scanned items, a step of a search or a filter; a
     /// jump waiting for the scan and following go on at take-ins.
-    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+    mutating func step(
+        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting: () -> Bool
+    ) -> Bool {
         switch job {
         case .animation:
             animation.advance()
@@ -122,7 +129,7 @@ extension DocumentContent: ViewerContent {
                 isWaitingForScan || document.hasItemsToTakeIn || now - loading.lastTakeIn >= Self.batchTime else {
                 return false
             }
-            return takeInScannedItems(now: now, lastFrame: lastFrame)
+            return takeInScannedItems(now: now, lastFrame: lastFrame, inputIsWaiting: inputIsWaiting)
         case .search:
             // A search that waits for the scan goes on after a take-in (a frame when it moved on).
             let waited = search.isWaiting
@@ -161,20 +168,23 @@ extension DocumentContent: ViewerContent {
         return document.wakeDescriptor
     }
 
-    /// Takes in what the scan found, for at most 2 ms (a key waits no longer: what is left is
-    /// taken at the next tick, at once if no key came); while a jump waits, for at most 8 ms a
-    /// frame of the spinner, until it arrives.
+    /// Takes in what the scan found, for at most 2 ms, and less when a key comes meanwhile (it
+    /// waits for the batch in progress and its rows: what is left is taken at the next tick, at
+    /// once if no key came); while a jump waits, for at most 8 ms a frame of the spinner, until
+    /// it arrives.
     /// - Returns: whether to draw: while a jump waits (the spinner turns) or when it arrived,
     ///   when the scan ended, while following the end, and else at most once a second (a
     ///   progress line that changed every few milliseconds would make keys look slow).
-    private mutating func takeInScannedItems(now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+    private mutating func takeInScannedItems(
+        now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting: () -> Bool
+    ) -> Bool {
         let waited = isWaitingForScan
         // Batches are taken in for half the slice: the rows of what they brought take the rest.
         let deadline = now + (waited ? Self.waitingTakeInSlice : Self.takeInSlice) / 2
         var absorbed = false
-        while absorbLoadedItems(until: deadline) {
+        while absorbLoadedItems(until: deadline, stoppingWhen: inputIsWaiting) {
             absorbed = true
-            if waited != isWaitingForScan || ContinuousClock.now > deadline { break }
+            if waited != isWaitingForScan || ContinuousClock.now > deadline || inputIsWaiting() { break }
         }
         if waited { return true }
         // Followed, new items show at once (less +F shows each line as it comes).

@@ -79,12 +79,13 @@ struct DocumentLoading {
         pendingJump = nil
     }
 
-    /// Takes in what the scan found since the last call, a batch at a time until `deadline` (at
-    /// least one batch), and builds the document once: the document's sections are copied
-    /// whole when it is built while the view holds the last one (ten thousand sections at a
-    /// million items), so once a batch made the take-in of a big file quadratic.
+    /// Takes in what the scan found since the last call, a batch at a time until `deadline` or
+    /// until `inputIsWaiting()` (at least one batch), and builds the document once: the
+    /// document's sections are copied whole when it is built while the view holds the last one
+    /// (ten thousand sections at a million items), so once a batch made the take-in of a big
+    /// file quadratic.
     /// - Returns: nil when nothing changed.
-    mutating func takeIn(until deadline: ContinuousClock.Instant) -> News? {
+    mutating func takeIn(until deadline: ContinuousClock.Instant, stoppingWhen inputIsWaiting: () -> Bool) -> News? {
         guard let document else { return nil }
         if pendingJump != nil { waitFrames += 1 }
         var grew = false
@@ -92,7 +93,7 @@ struct DocumentLoading {
         // ending the load once it is done.)
         repeat {
             grew = document.update() || grew
-        } while !document.isComplete && document.hasItemsToTakeIn && ContinuousClock.now < deadline
+        } while !document.isComplete && document.hasItemsToTakeIn && ContinuousClock.now < deadline && !inputIsWaiting()
         if grew || document.isComplete { lastTakeIn = .now }
         guard document.isComplete else { return grew ? News(grown: document, ended: false) : nil }
         return News(grown: grew ? document : nil, ended: true)

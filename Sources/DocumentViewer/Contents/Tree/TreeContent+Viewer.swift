@@ -87,8 +87,11 @@ extension TreeContent: ViewerContent {
 
     // MARK: - Work on ticks
 
-    /// The least time between two take-ins of what the scan found (as a stack document's).
-    static let batchTime = DocumentContent.batchTime
+    /// The least time between two take-ins of what the scan found: longer than a stack
+    /// document's (``DocumentContent/batchTime``), as a tree's take-in is one step (the
+    /// outline's new children, then a waiting sort, filter, search or jump go on), not a slice
+    /// a key interrupts.
+    static let batchTime = Duration.milliseconds(50)
 
     /// The work running: taking in what the scan finds, a jump waiting for it, a key lookup, a
     /// search, a filter, following.
@@ -126,7 +129,9 @@ extension TreeContent: ViewerContent {
 
     /// A take-in of what the background scan found, the lookup's, the search's or the filter's
     /// next step; a jump waiting for the scan and following go on at take-ins.
-    mutating func step(_ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant) -> Bool {
+    mutating func step(
+        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting: () -> Bool
+    ) -> Bool {
         switch job {
         case .takeIn:
             let tree = view.outline.tree
