@@ -5,14 +5,17 @@ import Glibc
 /// what its screen is, and gets key coalescing, idle work and background results without polling.
 public protocol TerminalApp {
     /// Takes one event: a key, the mouse, a resize (the screen already has the new size), or
-    /// ``InputEvent/tick`` when ``wakeDescriptor`` became readable or ``tickInterval`` passed.
+    /// ``InputEvent/tick`` when ``wakeDescriptor`` became readable or ``tickInterval`` passed
+    /// (unless the program implements ``tick(inputIsWaiting:)``, which the loop then calls for
+    /// ticks instead).
     /// - Returns: false to end the program.
     mutating func update(_ event: InputEvent) -> Bool
 
     /// Takes a ``InputEvent/tick`` as ``update(_:)`` does, able to ask whether input came
     /// meanwhile: work done in slices (taking in what a scan found) ends its slice early when
     /// `inputIsWaiting()` says so, after at least one step, so a key never waits for a whole
-    /// slice and the work never starves. By default, `update(.tick)`.
+    /// slice and the work never starves. By default, `update(.tick)` (so a program's
+    /// `update(.tick)` must not call this one unless it implements it).
     /// - Returns: false to end the program.
     mutating func tick(inputIsWaiting: () -> Bool) -> Bool
 

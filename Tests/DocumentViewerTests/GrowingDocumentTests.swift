@@ -171,9 +171,10 @@ import Testing
         while true {
             let generation = lazy.channel.changes.generation
             lazy.update(limit: 0)
-            if lazy.fractionScanned == 1 { break }
+            if lazy.fractionScanned == 1 || lazy.scanEnded { break }
             lazy.channel.changes.wait(after: generation)
         }
+        #expect(lazy.fractionScanned == 1 && lazy.failure == nil)
         let before = lazy.itemCount
         #expect(20_000 - before > 2 * LazyDocument.itemsPerUpdate, "items left to take in")
         _ = browser.tick(inputIsWaiting: { true })

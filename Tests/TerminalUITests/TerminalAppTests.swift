@@ -94,10 +94,12 @@ import Testing
     }
 
     /// A tick hears whether input waits behind it (work in slices ends its slice early then):
-    /// yes with a key pending, no without.
+    /// yes with a key pending, no without; and the tick that falls due between two keys read
+    /// together hears the second.
     @Test func aTickHearsWhetherAKeyIsWaiting() {
         struct Slicer: TerminalApp {
             var heard: [Bool] = []
+            var tickInterval: Int?
             mutating func update(_ event: InputEvent) -> Bool { true }
             mutating func tick(inputIsWaiting: () -> Bool) -> Bool {
                 heard.append(inputIsWaiting())
@@ -111,6 +113,13 @@ import Testing
         var app = Slicer()
         _ = app.run(screen: terminal, input: terminal)
         #expect(app.heard == [false, true])
+
+        let keys = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [
+            .together([.key(.character("j")), .key(.character("k"))]),
+        ])
+        var due = Slicer(tickInterval: 0)
+        _ = due.run(screen: keys, input: keys)
+        #expect(due.heard.first == true)
     }
 
     /// Counts ticks and keys; wants a tick every `interval` milliseconds.

@@ -50,7 +50,8 @@ public final class LazyDocument {
     private var backlog = (items: ItemBacklog(), events: [StackScanner.Event]())
     /// Where the backlog's events not taken in yet start.
     private var eventsStart = 0
-    private var scanEnded = false
+    /// Whether the scan said it ended (the input ended, it failed, or it was cancelled).
+    private(set) var scanEnded = false
     private var scanFailure: DocumentError?
 
     /// Files at least this big show before their scan ends; the viewer scans smaller ones to

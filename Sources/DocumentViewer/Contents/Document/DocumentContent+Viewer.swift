@@ -72,13 +72,15 @@ extension DocumentContent: ViewerContent {
 
     // MARK: - Work on ticks
 
-    /// The shortest time between two takes of scanned items that found something: it bounds
-    /// what a take-in costs whatever its size (the document built again, the rows' update) to a
-    /// hundred times a second, and is short enough that the scan, at a million items in about
-    /// 0.2 s, rarely fills what it may run ahead (``ScanChannel/untakenLimit``) and waits for
-    /// the taker. (It was 50 ms: a million items then took 0.7 s to browse, paced by the taker,
-    /// and keys pressed meanwhile shared the cores with the scan.) Keys never wait for a whole
-    /// take-in: it stops when one comes.
+    /// How long after a take-in that found something the scan's wake pipe is watched again
+    /// (items found and not taken in yet are taken at once, slice after slice): a scan that
+    /// publishes a little at a time (a pipe, a followed file) wakes the browser, and pays what
+    /// a take-in costs whatever its size (the document built again, the rows' update), at most
+    /// a hundred times a second; and it is short enough that the scan, at a million items in
+    /// about 0.2 s, rarely fills what it may run ahead (``ScanChannel/untakenLimit``) and waits
+    /// for the taker. (It was 50 ms: a million items then took 0.7 s to browse, paced by the
+    /// taker, and keys pressed meanwhile shared the cores with the scan.) Keys never wait for a
+    /// whole take-in: it stops when one comes.
     static let batchTime = Duration.milliseconds(10)
     /// The longest a take-in of scanned items runs before the next key is read.
     static let takeInSlice = Duration.milliseconds(2)

@@ -129,8 +129,9 @@ extension TreeContent: ViewerContent {
 
     /// A take-in of what the background scan found, the lookup's, the search's or the filter's
     /// next step; a jump waiting for the scan and following go on at take-ins.
+    /// (A tree's take-in is one step, not slices: `inputIsWaiting` is not asked.)
     mutating func step(
-        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting: () -> Bool
+        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
     ) -> Bool {
         switch job {
         case .takeIn:
