@@ -100,21 +100,30 @@ import Testing
         }
     }
 
+    /// Writes a stack document of `sections` sections (`s0`, headed `Section 0`, …) of `items`
+    /// items each, item `n` of the file written by `item(n)`, to a file in `/tmp`.
+    /// - Returns: its path (the caller removes it).
+    static func writeDocument(named name: String, sections: Int, items: Int, item: (Int) -> String) -> String {
+        var text = #"{"sections": ["#
+        for s in 0..<sections {
+            text += (s > 0 ? "," : "") + #"{"id": "s\#(s)", "header": "Section \#(s)", "items": ["#
+            text += (0..<items).map { item(s * items + $0) }.joined(separator: ",\n") + "]}\n"
+        }
+        text += "]}"
+        let path = "/tmp/tstack-\(name)-\(getpid()).json"
+        let file = fopen(path, "w")
+        fputs(text, file)
+        fclose(file)
+        return path
+    }
+
     /// A big file read the lazy way: the first screen shows at once, the view stays put while
     /// the rest comes in, then End reaches the last item and `:goto` finds any id. 260,000 items:
     /// more than opening can take in, so rows certainly arrive after the first frame.
     @Test func aBrowserTakesInTheRestWithoutMovingTheScreen() throws {
-        var text = #"{"sections": ["#
-        for s in 0..<100 {
-            text += (s > 0 ? "," : "") + #"{"id": "s\#(s)", "header": "Section \#(s)", "items": ["#
-            text += (0..<2_600).map { #"{"id": "item-\#(s * 2_600 + $0)", "title": "Item \#(s * 2_600 + $0)"}"# }
-                .joined(separator: ",\n") + "]}\n"
+        let path = Self.writeDocument(named: "growing", sections: 100, items: 2_600) {
+            #"{"id": "item-\#($0)", "title": "Item \#($0)"}"#
         }
-        text += "]}"
-        let path = "/tmp/tstack-growing-\(getpid()).json"
-        let file = fopen(path, "w")
-        fputs(text, file)
-        fclose(file)
         defer { unlink(path) }
         let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50))
         let size = TerminalSize(width: 60, height: 12)
@@ -152,17 +161,9 @@ import Testing
         // 5 MB: opening takes in at most what the reader read ahead of the first screen (a small
         // chunk and four of 512 KiB), so more than a batch is left, however threads are scheduled.
         let body = String(repeating: "fold ", count: 40)
-        var text = #"{"sections": ["#
-        for s in 0..<20 {
-            text += (s > 0 ? "," : "") + #"{"id": "s\#(s)", "items": ["#
-            text += (0..<1_000).map { #"{"id": "item-\#(s * 1_000 + $0)", "title": "Item", "body": "\#(body)"}"# }
-                .joined(separator: ",\n") + "]}\n"
+        let path = Self.writeDocument(named: "interrupted", sections: 20, items: 1_000) {
+            #"{"id": "item-\#($0)", "title": "Item", "body": "\#(body)"}"#
         }
-        text += "]}"
-        let path = "/tmp/tstack-interrupted-\(getpid()).json"
-        let file = fopen(path, "w")
-        fputs(text, file)
-        fclose(file)
         defer { unlink(path) }
         let lazy = try #require(try LazyDocument.open(path: path, minimumSize: 0, firstItems: 50))
         var browser = Viewer(loading: lazy, fileName: "interrupted.json", size: TerminalSize(width: 60, height: 12))
