@@ -73,6 +73,23 @@ import Testing
         #expect(!browser.isSearching)
         #expect(Harness.text(of: browser.render()).last?.hasPrefix(" item-0  search cancelled  ") == true)
     }
+
+    /// A tick with a key waiting leaves a search where it was (the key comes first, and stops
+    /// it); a tick without moves it on.
+    @Test func aSearchStepWaitsForTheKeyThatWillStopIt() {
+        var browser = Viewer(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
+                              size: TerminalSize(width: 80, height: 24))
+        browser.searchesInSteps = true
+        browser.handle(.key(.character("/")))
+        for character in "no such text" { browser.handle(.key(.character(character))) }
+        browser.handle(.key(.enter))
+        let started = Harness.text(of: browser.render()).last
+        _ = browser.tick(inputIsWaiting: { true })
+        #expect(Harness.text(of: browser.render()).last == started)
+        _ = browser.tick(inputIsWaiting: { false })
+        let stepped = Harness.text(of: browser.render()).last
+        #expect(stepped != started && stepped?.contains("searching /no such text") == true, "\(stepped ?? "")")
+    }
 }
 
 @Suite struct SearchMatchingTests {

@@ -16,14 +16,16 @@ extension Viewer: TerminalApp {
     }
 
     /// Moves the content's work on: a take-in of what the scan found (ended early when a key
-    /// is waiting), a step of a search or a filter, a frame of a jump's way. The time comes in
-    /// with the tick.
+    /// is waiting), a step of a search or a filter, a frame of a jump's way. A job any key stops
+    /// takes no step while a key is waiting: the key comes first, and stops it. The time comes
+    /// in with the tick.
     public mutating func tick(inputIsWaiting: () -> Bool) -> Bool {
         // The one scheduler: each running job's next step, in order (a take-in first: what it
         // finds lets a waiting search or jump go on).
         let now = ContinuousClock.now
         var changed = false
         for job in ViewerJob.allCases where content.runningJobs.contains(job) {
+            if JobPolicy.stoppedByAnyKey.contains(job), inputIsWaiting() { continue }
             changed = content.step(job, now: now, lastFrame: pacing.lastFrame, inputIsWaiting: inputIsWaiting) || changed
         }
         pacing.changed(changed)
