@@ -58,13 +58,20 @@ import Testing
         #expect(browser.stack.counters.measured < 200)
     }
 
-    @Test func anInteractiveSearchRunsInStepsAndEscCancelsIt() {
+    /// A viewer of 100,000 items, 80x24, searching for `pattern` a step a tick (as on a
+    /// terminal), typed as `/`, the pattern and Enter.
+    static func searchingInSteps(for pattern: String) -> Viewer {
         var browser = Viewer(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
                               size: TerminalSize(width: 80, height: 24))
         browser.searchesInSteps = true
         browser.handle(.key(.character("/")))
-        for character in "no such text" { browser.handle(.key(.character(character))) }
+        for character in pattern { browser.handle(.key(.character(character))) }
         browser.handle(.key(.enter))
+        return browser
+    }
+
+    @Test func anInteractiveSearchRunsInStepsAndEscCancelsIt() {
+        var browser = Self.searchingInSteps(for: "no such text")
         #expect(browser.isSearching)
         browser.continueSearch(budget: 30_000)
         #expect(browser.isSearching)
@@ -77,12 +84,7 @@ import Testing
     /// A tick with a key waiting leaves a search where it was (the key comes first, and stops
     /// it); a tick without moves it on.
     @Test func aSearchStepWaitsForTheKeyThatWillStopIt() {
-        var browser = Viewer(document: Harness.bigDocument(items: 100_000), fileName: "big.json",
-                              size: TerminalSize(width: 80, height: 24))
-        browser.searchesInSteps = true
-        browser.handle(.key(.character("/")))
-        for character in "no such text" { browser.handle(.key(.character(character))) }
-        browser.handle(.key(.enter))
+        var browser = Self.searchingInSteps(for: "no such text")
         let started = Harness.text(of: browser.render()).last
         _ = browser.tick(inputIsWaiting: { true })
         #expect(Harness.text(of: browser.render()).last == started)

@@ -24,9 +24,16 @@ extension Viewer: TerminalApp {
         // finds lets a waiting search or jump go on).
         let now = ContinuousClock.now
         var changed = false
+        // Asked of the input until something is seen waiting (it waits until read): one system call
+        // a question at most, none after the first yes.
+        var inputSeen = false
+        func keyIsWaiting() -> Bool {
+            if !inputSeen { inputSeen = inputIsWaiting() }
+            return inputSeen
+        }
         for job in ViewerJob.allCases where content.runningJobs.contains(job) {
-            if JobPolicy.stoppedByAnyKey.contains(job), inputIsWaiting() { continue }
-            changed = content.step(job, now: now, lastFrame: pacing.lastFrame, inputIsWaiting: inputIsWaiting) || changed
+            if JobPolicy.stoppedByAnyKey.contains(job), keyIsWaiting() { continue }
+            changed = content.step(job, now: now, lastFrame: pacing.lastFrame, inputIsWaiting: keyIsWaiting) || changed
         }
         pacing.changed(changed)
         return !isFinished
