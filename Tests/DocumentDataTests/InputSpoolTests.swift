@@ -122,6 +122,22 @@ import Testing
         let document = try LazyDocumentTests.readLazily(alike.path)
         #expect(document.failure == nil)
     }
+
+    /// More items than a share (2^16): the ids' filter, made during the scan, narrows what the
+    /// check looks at, and the repeat is still found, named as the whole loader names it.
+    @Test func aDuplicateIDAmongMoreThanAShareOfItemsIsFound() throws {
+        let text = LazyDocumentTests.generated(items: 70_000)
+            .replacingFirst(#""id": "item-69999""#, with: #""id": "item-3""#)
+        let file = TemporaryFile(contents: text)
+        defer { file.remove() }
+        let found: String?
+        do {
+            found = try LazyDocumentTests.readLazily(file.path).failure?.description
+        } catch {
+            found = "\(error)"
+        }
+        #expect(found == "\(file.path): sections[699].items[99].id: duplicate id \"item-3\" (also at sections[0].items[3].id)")
+    }
 }
 
 extension String {

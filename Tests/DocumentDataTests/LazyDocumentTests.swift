@@ -228,6 +228,54 @@ import Testing
         #expect(background.colliding == expected, "seed \(seed)")
     }
 
+    /// Every hash the table holds more than once is among the filter's candidates, as often as
+    /// in the table, whatever the hashes' bits; the check of the candidates alone finds what the
+    /// check of the whole table finds; and a filter fed more than it was made for says so.
+    @Test(arguments: 1...8)
+    func theFilterKeepsEveryRepeatedHashAmongItsCandidates(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let pool = (0..<500).map { _ in UInt32.random(in: 1...UInt32.max, using: &generator) }
+        let count = Int.random(in: 65_537...250_000, using: &generator)
+        let hashes = (0..<count).map { _ -> UInt32 in
+            switch Int.random(in: 0..<20, using: &generator) {
+            case 0: return 0
+            case 1: return pool.randomElement(using: &generator)!
+            // Alike in their low bits, met several times.
+            case 2: return UInt32.random(in: 0..<64, using: &generator) << 26 | 5
+            default: return UInt32.random(in: 1...UInt32.max, using: &generator)
+            }
+        }
+        // Made for as many as come, or (every other seed) for fewer: a document whose size was
+        // guessed low before it is outgrown.
+        var filter = IDHashFilter(expectedCount: seed % 2 == 0 ? count : count / 3)
+        var start = 0
+        while start < count {
+            let end = min(count, start + Int.random(in: 1...5_000, using: &generator))
+            hashes.withUnsafeBufferPointer { filter.insert(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            start = end
+        }
+        #expect(filter.count == count)
+        let expected = Self.repeated(hashes)
+        let candidates = hashes.withUnsafeBufferPointer { filter.candidates(among: $0) }
+        var occurrences: [UInt32: Int] = [:]
+        for hash in hashes where hash != 0 { occurrences[hash, default: 0] += 1 }
+        var candidateOccurrences: [UInt32: Int] = [:]
+        for hash in candidates { candidateOccurrences[hash, default: 0] += 1 }
+        for hash in expected { #expect(candidateOccurrences[hash] == occurrences[hash], "seed \(seed), hash \(hash)") }
+        #expect(candidates.count < count / 2, "seed \(seed): the filter narrows")
+        #expect(!candidates.contains(0))
+        let done = ChangeSignal()
+        let generation = done.generation
+        let check = DuplicateIDCheck(hashes: hashes, filter: filter) { done.signal() }
+        done.wait(after: generation)
+        #expect(check.colliding == expected, "seed \(seed)")
+        var full = IDHashFilter(expectedCount: 1_000)
+        let many = (0..<300_000).map { UInt32($0 + 1) }
+        many.withUnsafeBufferPointer { full.insert($0) }
+        #expect(full.isFull)
+        #expect(!filter.isFull || seed % 2 == 1)
+    }
+
     /// Shares keep at most 2^16 hashes whatever the count, and are as few as that allows.
     @Test func sharesGrowWithTheItems() {
         #expect(IDHashCollisions.shareBits(for: 0) == 0)

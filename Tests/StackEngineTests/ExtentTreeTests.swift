@@ -117,6 +117,31 @@ import Testing
         }
     }
 
+    /// Many runs put in at once make the very tree that merging them one at a time makes (the
+    /// same nodes, children, priorities and sums), built in one pass.
+    @Test(arguments: 1...6)
+    func runsPutInAtOnceMakeTheTreeMergingThemMakes(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        // Kinds that change from run to run: an appended run of the last one's kind lengthens it.
+        var kinds: [RowKind] = []
+        for _ in 0..<Int.random(in: 1...3_000, using: &generator) {
+            var kind = RowKind.allCases.randomElement(using: &generator)!
+            while kind == kinds.last { kind = RowKind.allCases.randomElement(using: &generator)! }
+            kinds.append(kind)
+        }
+        let runs = kinds.map { (kind: $0, count: Int.random(in: 1...50, using: &generator)) }
+        let atOnce = ExtentTree(kindRuns: runs)
+        var oneByOne = ExtentTree()
+        for run in runs { oneByOne.append(run.kind, count: run.count) }
+        #expect(atOnce.invariantViolations().isEmpty, "seed \(seed): \(atOnce.invariantViolations())")
+        #expect(atOnce.root == oneByOne.root, "seed \(seed)")
+        #expect(atOnce.nodes.count == oneByOne.nodes.count, "seed \(seed)")
+        for (built, merged) in zip(atOnce.nodes, oneByOne.nodes) {
+            #expect(built.left == merged.left && built.right == merged.right && built.priority == merged.priority
+                && built.rows == merged.rows && built.subtree == merged.subtree, "seed \(seed)")
+        }
+    }
+
     /// Folding a million rows away, or unfolding them, touches a few nodes, not a node per row:
     /// a plain run keeps nothing per row, and a splice cuts at most two runs.
     @Test func foldingAMillionRowsTouchesAFewNodes() {

@@ -1,17 +1,21 @@
 import Synchronization
 
 /// The search for id hashes that more than one item has, once every item is in, on threads of
-/// its own below the keys' priority: each makes every other pass of ``IDHashCollisions`` over
-/// the items' table of hashes (shared, not copied: the table no longer changes). The keys never
-/// wait for it, where it was a step at a time on the browser's thread (16 ms of steps at a
-/// million items; the two threads take 13–17 ms of wall time beside the browser, little less
-/// than one: each pass reads the whole table). A table of at most 2^16 hashes (one share) is
-/// checked at once, on the calling thread.
+/// its own below the keys' priority. The keys never wait for it, where it was a step at a time on
+/// the browser's thread.
+///
+/// Given the items' ``IDHashFilter``, one thread picks the candidates out of the table (the
+/// hashes whose key was met twice while the items were taken in: about an eighth of them at a
+/// million items) and finds the repeats among them: 2–4 ms after the last item at a million.
+/// Without one (a document that outgrew its filter), each of two threads makes every other pass
+/// of ``IDHashCollisions`` over the whole table (shared, not copied: the table no longer
+/// changes): 13–17 ms at a million. A table of at most 2^16 hashes (one share) is checked at
+/// once, on the calling thread.
 ///
 /// Sendable: the hashes are an immutable copy-on-write value; what the threads find is guarded
 /// by a lock.
 final class DuplicateIDCheck: Sendable {
-    /// How many threads share the passes.
+    /// How many threads share the passes over a whole table.
     static let threads = 2
 
     private struct Found {
@@ -24,37 +28,46 @@ final class DuplicateIDCheck: Sendable {
     private let found = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
 
-    /// Starts checking `hashes` (0 is no id). `done` is called once when ``colliding`` is known:
-    /// on one of the check's threads, or before this returns for a table of one share. Not called
-    /// once cancelled.
-    init(hashes: [UInt32], done: @escaping @Sendable () -> Void) {
+    /// Starts checking `hashes` (0 is no id), narrowed by `filter` when given (it must have been
+    /// given every hash of `hashes`, and not be full). `done` is called once when ``colliding`` is
+    /// known: on one of the check's threads, or before this returns for a table of one share. Not
+    /// called once cancelled.
+    init(hashes: [UInt32], filter: IDHashFilter? = nil, done: @escaping @Sendable () -> Void) {
         guard IDHashCollisions.shareBits(for: hashes.count) > 0 else {
-            var check = IDHashCollisions()
-            hashes.withUnsafeBufferPointer { hashes in
-                while !check.isDone { check.step(hashes) }
-            }
-            let colliding = check.colliding
-            found.withLock { $0.colliding = colliding }
+            check(hashes, pass: 0, of: 1)
             done()
             return
         }
-        for thread in 0..<Self.threads {
+        if let filter {
             // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
             startThread(niceness: ScanChannel.readerNiceness) { [self] in
-                var check = IDHashCollisions(firstPass: thread, passStride: Self.threads)
-                hashes.withUnsafeBufferPointer { hashes in
-                    while !check.isDone, !cancelled.load(ordering: .relaxed) { check.step(hashes) }
-                }
-                guard !cancelled.load(ordering: .relaxed) else { return }
-                let colliding = check.colliding
-                let finished = found.withLock { found in
-                    found.parts.append(colliding)
-                    guard found.parts.count == Self.threads else { return false }
-                    found.colliding = found.parts.joined().sorted()
-                    return true
-                }
-                if finished { done() }
+                let candidates = hashes.withUnsafeBufferPointer { filter.candidates(among: $0) }
+                if check(candidates, pass: 0, of: 1) { done() }
             }
+            return
+        }
+        for thread in 0..<Self.threads {
+            startThread(niceness: ScanChannel.readerNiceness) { [self] in
+                if check(hashes, pass: thread, of: Self.threads) { done() }
+            }
+        }
+    }
+
+    /// Makes pass `pass`, `pass + threads`, … of the check of `hashes`, and adds what it found.
+    /// - Returns: whether this was the last of the `threads` to finish (not when cancelled).
+    @discardableResult
+    private func check(_ hashes: [UInt32], pass: Int, of threads: Int) -> Bool {
+        var check = IDHashCollisions(firstPass: pass, passStride: threads)
+        hashes.withUnsafeBufferPointer { hashes in
+            while !check.isDone, !cancelled.load(ordering: .relaxed) { check.step(hashes) }
+        }
+        guard !cancelled.load(ordering: .relaxed) else { return false }
+        let colliding = check.colliding
+        return found.withLock { found in
+            found.parts.append(colliding)
+            guard found.parts.count == threads else { return false }
+            found.colliding = found.parts.joined().sorted()
+            return true
         }
     }
 

@@ -317,12 +317,12 @@ public final class LazyDocument {
             case .sectionEnd(let endItem):
                 let index = sections.count - 1
                 sections[index].endItem = endItem
-                let path = "sections[\(index)]"
+                var sectionPath: String { "sections[\(index)]" }
                 guard sections[index].id != nil else {
-                    throw DocumentError.schema(file: self.path, path: path + ".id", message: "missing required id (a non-empty string)")
+                    throw DocumentError.schema(file: self.path, path: sectionPath + ".id", message: "missing required id (a non-empty string)")
                 }
                 guard sections[index].hasItems else {
-                    throw DocumentError.schema(file: self.path, path: path, message: "missing required field \"items\" (an array of items)")
+                    throw DocumentError.schema(file: self.path, path: sectionPath, message: "missing required field \"items\" (an array of items)")
                 }
             }
         } catch let error as DocumentError {
@@ -357,16 +357,16 @@ public final class LazyDocument {
     private func applySectionMember(_ key: String, _ value: JSONValue) throws {
         let schema = SchemaReader(file: path)
         let index = sections.count - 1
-        let path = "sections[\(index)]"
+        var sectionPath: String { "sections[\(index)]" }
         switch key {
-        case "id": sections[index].id = try schema.requiredID(value, at: path + ".id")
-        case "header": sections[index].header = try schema.optionalString(value, at: path + ".header")
-        case "footer": sections[index].footer = try schema.optionalString(value, at: path + ".footer")
+        case "id": sections[index].id = try schema.requiredID(value, at: sectionPath + ".id")
+        case "header": sections[index].header = try schema.optionalString(value, at: sectionPath + ".header")
+        case "footer": sections[index].footer = try schema.optionalString(value, at: sectionPath + ".footer")
         case "layout":
-            let name = try schema.optionalString(value, at: path + ".layout") ?? "vertical"
+            let name = try schema.optionalString(value, at: sectionPath + ".layout") ?? "vertical"
             guard let layout = StackDocument.Layout(rawValue: name) else {
                 throw DocumentError.schema(
-                    file: self.path, path: path + ".layout", message: "expected \"vertical\" or \"horizontal\", found \"\(name)\"")
+                    file: self.path, path: sectionPath + ".layout", message: "expected \"vertical\" or \"horizontal\", found \"\(name)\"")
             }
             sections[index].layout = layout
         default: break

@@ -3,7 +3,8 @@ import CJSONIndex
 
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
-/// decoded items are kept. 11 bytes per item, whatever the items hold.
+/// decoded items are kept. 11 bytes per item, whatever the items hold (and a byte more until
+/// the ids are checked: ``IDHashFilter``).
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -32,6 +33,11 @@ final class LazyItems: ItemStore {
     private var found: [String: Int] = [:]
     /// The search for duplicate ids once every item is in.
     private var duplicateIDCheck: DuplicateIDCheck?
+    /// What that search needs to look at, narrowed as items are taken in: made once there are
+    /// more than one share of ids (``IDHashCollisions``), for the items expected then.
+    private var idHashFilter: IDHashFilter?
+    /// The items outgrew their filter: the search looks at every hash.
+    private var idHashFilterOutgrown = false
     private var searched: [String: Int] = [:]
     /// How many times an item was read and decoded (the cache missed): what whole-file work
     /// must keep small.
@@ -82,13 +88,42 @@ final class LazyItems: ItemStore {
                 while startHighs.count < record.start >> 32 { startHighs.append(first + offset) }
             }
         }
-        startLows.append(contentsOf: records.lazy.map { UInt32(truncatingIfNeeded: $0.start) })
-        lengths.append(contentsOf: records.lazy.map { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) })
+        records.withUnsafeBufferPointer { records in
+            Self.append(records, to: &startLows) { UInt32(truncatingIfNeeded: $0.start) }
+            Self.append(records, to: &lengths) { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) }
+            Self.append(records, to: &details) { $0.detail }
+            Self.append(records, to: &idHashes) { $0.idHash }
+        }
         for (offset, record) in records.enumerated() where record.length >= UInt16.max {
             longLengths[first + offset] = Int(record.length)
         }
-        details.append(contentsOf: records.lazy.map(\.detail))
-        idHashes.append(contentsOf: records.lazy.map(\.idHash))
+        filterIDHashes(records, expectedCount: expectedCount)
+    }
+
+    /// Appends a field of each of `records` to `column`, through a batch filled by a loop: the
+    /// standard library appending a lazy map of the records took 28 instructions an element.
+    private static func append<Field>(
+        _ records: UnsafeBufferPointer<StackScanner.ItemRecord>, to column: inout [Field],
+        _ field: (StackScanner.ItemRecord) -> Field
+    ) {
+        column += [Field](unsafeUninitializedCapacity: records.count) { batch, count in
+            for (index, record) in records.enumerated() { (batch.baseAddress! + index).initialize(to: field(record)) }
+            count = records.count
+        }
+    }
+
+    /// Puts the ids' hashes of `records`, just appended, in the filter, made when the items pass
+    /// one share (the check of fewer looks at them all at once), or given up once outgrown.
+    private func filterIDHashes(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
+        guard !idHashFilterOutgrown, idHashes.count > 1 << 16 else { return }
+        // (Made now, it takes every hash so far; then those of each take-in.)
+        let new = idHashFilter == nil ? 0 : idHashes.count - records.count
+        if idHashFilter == nil { idHashFilter = IDHashFilter(expectedCount: max(expectedCount, idHashes.count)) }
+        idHashes.withUnsafeBufferPointer { idHashFilter!.insert(UnsafeBufferPointer(rebasing: $0[new...])) }
+        if idHashFilter!.isFull {
+            idHashFilter = nil
+            idHashFilterOutgrown = true
+        }
     }
 
     // MARK: - ItemStore
@@ -157,7 +192,8 @@ final class LazyItems: ItemStore {
     /// appended; `done` is called, on another thread, when ``collidingIDHashes`` are known.
     func startDuplicateIDCheck(done: @escaping @Sendable () -> Void) {
         guard duplicateIDCheck == nil else { return }
-        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, done: done)
+        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, filter: idHashFilter, done: done)
+        idHashFilter = nil
     }
 
     /// Whether the search for duplicate ids started and has not ended.

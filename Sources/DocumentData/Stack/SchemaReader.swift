@@ -128,19 +128,21 @@ struct SchemaReader {
         return elements
     }
 
-    func optionalString(_ json: JSONValue?, at path: String) throws -> String? {
+    // (The path of a member read per section or item is made only for an error: the scan of a
+    // big file reads ten thousand sections' ids and headers.)
+    func optionalString(_ json: JSONValue?, at path: @autoclosure () -> String) throws -> String? {
         guard let json else { return nil }
         if case .null = json { return nil }
         guard case .string(let text) = json else {
-            throw failure(path, "expected a string, found \(json.typeName)")
+            throw failure(path(), "expected a string, found \(json.typeName)")
         }
         return text
     }
 
-    func requiredID(_ json: JSONValue?, at path: String) throws -> String {
-        guard let json else { throw failure(path, "missing required id (a non-empty string)") }
+    func requiredID(_ json: JSONValue?, at path: @autoclosure () -> String) throws -> String {
+        guard let json else { throw failure(path(), "missing required id (a non-empty string)") }
         guard case .string(let id) = json, !id.isEmpty else {
-            throw failure(path, "expected a non-empty string, found \(describe(json))")
+            throw failure(path(), "expected a non-empty string, found \(describe(json))")
         }
         return id
     }
