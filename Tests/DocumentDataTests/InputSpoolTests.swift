@@ -114,10 +114,10 @@ import Testing
         defer { unique.remove() }
         #expect(try LazyDocumentTests.readLazily(unique.path).failure == nil)
         // Two ids whose hashes agree in the 32 bits kept are decoded and found to differ.
-        #expect(ItemIDHash.short(ItemIDHash.of(utf8: "step-16978".utf8)) == ItemIDHash.short(ItemIDHash.of(utf8: "step-412000".utf8)))
+        #expect(ItemIDHash.short(ItemIDHash.of(utf8: "step-70389".utf8)) == ItemIDHash.short(ItemIDHash.of(utf8: "step-733766".utf8)))
         let alike = TemporaryFile(contents: LazyDocumentTests.generated(items: 3_000)
-            .replacingFirst(#""id": "item-2500""#, with: #""id": "step-16978""#)
-            .replacingFirst(#""id": "item-2600""#, with: #""id": "step-412000""#))
+            .replacingFirst(#""id": "item-2500""#, with: #""id": "step-70389""#)
+            .replacingFirst(#""id": "item-2600""#, with: #""id": "step-733766""#))
         defer { alike.remove() }
         let document = try LazyDocumentTests.readLazily(alike.path)
         #expect(document.failure == nil)

@@ -16,8 +16,9 @@ typedef struct {
     uint8_t detail;
 } tstack_item;
 
-/// The hash of an item's `id` (`ItemIDHash`): FNV-1a over the UTF-8 of its text, never 0 (which
-/// means "no id").
+/// The hash of an item's `id` (`ItemIDHash`) over the UTF-8 of its text: eight bytes a step, each mixed in by a
+/// multiplication, then the bits spread (murmur3's finalizer) so that the low 32 bits kept depend on every byte.
+/// Never 0 (which means "no id").
 uint64_t tstack_id_hash(const uint8_t *text, size_t length);
 
 /// Walks the items of an items array that lie whole in `chunk` (`length` bytes), from the `{` at

@@ -283,7 +283,7 @@ final class LazyItems: ItemStore {
 
 /// Hashes of item ids, compared to find an item without keeping every id: 8 bytes an item.
 enum ItemIDHash {
-    /// The hash of `id`: FNV-1a over its UTF-8, never 0 (which means "no id"). One
+    /// The hash of `id` over its UTF-8, eight bytes a step, never 0 (which means "no id"). One
     /// implementation, the scan's (`tstack_id_hash`): the ids the scan hashes in C and the ids
     /// asked for here must agree.
     static func of<Bytes: Sequence>(utf8 bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
