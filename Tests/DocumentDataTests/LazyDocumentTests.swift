@@ -79,6 +79,33 @@ import Testing
         #expect(lazy.document.sections[43].items[21].title == "item 4321")
     }
 
+    /// An item's `detail` is kept whether the first items give one or not: details from the
+    /// first item on, details only past the first take-ins, and none (every item then counts as
+    /// detail 1, and no byte an item is kept for them).
+    @Test(arguments: [0, 4_500, 9_000])
+    func detailsAreKeptFromTheFirstItemThatGivesOne(firstDetailed: Int) throws {
+        let count = 9_000
+        func detail(_ index: Int) -> Int? { index >= firstDetailed && index % 4 != 0 ? index % 3 + 1 : nil }
+        var text = #"{"sections": ["#
+        for start in stride(from: 0, to: count, by: 100) {
+            text += (start > 0 ? "," : "") + #"{"id": "s\#(start)", "items": ["#
+            text += (start..<(start + 100)).map { index in
+                #"{"id": "i\#(index)""# + (detail(index).map { #", "detail": \#($0)"# } ?? "") + "}"
+            }.joined(separator: ",\n") + "]}"
+        }
+        let file = TemporaryFile(contents: text + "]}")
+        defer { file.remove() }
+        let lazy = try Self.readLazily(file.path)
+        #expect(lazy.itemCount == count)
+        for (section, items) in lazy.document.sections.map(\.items).enumerated() {
+            for level in 1...3 {
+                let expected = (0..<100).filter { (detail(section * 100 + $0) ?? 1) <= level }
+                #expect(items.positions(upToDetail: level) == expected, "section \(section), level \(level)")
+            }
+            #expect(items.detail(at: 7) == detail(section * 100 + 7) ?? 1, "section \(section)")
+        }
+    }
+
     @Test func aBadItemBecomesAnErrorRowNamingItsLineAndTheRestBrowses() throws {
         let file = TemporaryFile(contents: Self.generated(items: 300, badItem: 150))
         defer { file.remove() }
@@ -223,7 +250,7 @@ import Testing
         #expect(together.sorted() == expected, "seed \(seed)")
         let done = ChangeSignal()
         let generation = done.generation
-        let background = DuplicateIDCheck(hashes: hashes) { done.signal() }
+        let background = DuplicateIDCheck(hashes: hashes, confirm: { _ in nil }) { done.signal() }
         done.wait(after: generation)
         #expect(background.colliding == expected, "seed \(seed)")
     }
@@ -256,7 +283,8 @@ import Testing
         }
         #expect(filter.count == count)
         let expected = Self.repeated(hashes)
-        let candidates = hashes.withUnsafeBufferPointer { filter.candidates(among: $0) }
+        var taken = filter
+        let candidates = hashes.withUnsafeBufferPointer { taken.takeCandidates(among: $0) }
         var occurrences: [UInt32: Int] = [:]
         for hash in hashes where hash != 0 { occurrences[hash, default: 0] += 1 }
         var candidateOccurrences: [UInt32: Int] = [:]
@@ -266,7 +294,7 @@ import Testing
         #expect(!candidates.contains(0))
         let done = ChangeSignal()
         let generation = done.generation
-        let check = DuplicateIDCheck(hashes: hashes, filter: filter) { done.signal() }
+        let check = DuplicateIDCheck(hashes: hashes, filter: filter, confirm: { _ in nil }) { done.signal() }
         done.wait(after: generation)
         #expect(check.colliding == expected, "seed \(seed)")
         var full = IDHashFilter(expectedCount: 1_000)

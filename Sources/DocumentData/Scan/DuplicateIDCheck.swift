@@ -4,6 +4,10 @@ import Synchronization
 /// its own below the keys' priority. The keys never wait for it, where it was a step at a time on
 /// the browser's thread.
 ///
+/// Equal hashes only name candidates: the check's last thread confirms them by decoding the
+/// items (`confirm`), so the browser's thread only reads the verdict (it decoded them itself, 2 ms
+/// at a million items, half a second at ten million, in one step no key could interrupt).
+///
 /// Given the items' ``IDHashFilter``, one thread picks the candidates out of the table (the
 /// hashes whose key was met twice while the items were taken in: about an eighth of them at a
 /// million items) and finds the repeats among them: 2–4 ms after the last item at a million.
@@ -23,39 +27,50 @@ final class DuplicateIDCheck: Sendable {
         var parts: [[UInt32]] = []
         /// All of them, once every thread finished.
         var colliding: [UInt32]?
+        /// The verdict, once the collisions were confirmed: the first duplicate, or none.
+        var verdict: DuplicateID??
     }
 
     private let found = Locked(Found())
     private let cancelled = Atomic<Bool>(false)
 
     /// Starts checking `hashes` (0 is no id), narrowed by `filter` when given (it must have been
-    /// given every hash of `hashes`, and not be full). `done` is called once when ``colliding`` is
-    /// known: on one of the check's threads, or before this returns for a table of one share. Not
-    /// called once cancelled.
-    init(hashes: [UInt32], filter: IDHashFilter? = nil, done: @escaping @Sendable () -> Void) {
+    /// given every hash of `hashes`, and not be full); the hashes more than one item has are
+    /// handed to `confirm`, which says which items really share an id (decoding them), on the
+    /// check's thread. `done` is called once when ``duplicateID`` is known: on one of the check's
+    /// threads, or before this returns for a table of one share. Not called once cancelled.
+    init(
+        hashes: [UInt32], filter: IDHashFilter? = nil,
+        confirm: @escaping @Sendable ([UInt32]) -> DuplicateID?, done: @escaping @Sendable () -> Void
+    ) {
         guard IDHashCollisions.shareBits(for: hashes.count) > 0 else {
-            check(hashes, pass: 0, of: 1)
-            done()
+            if check(hashes, pass: 0, of: 1) { settle(confirm, done) }
             return
         }
         if let filter {
+            // Handed over through a box, so that the thread holds the only copy and marks the
+            // suspects' keys in the filter's own bits.
+            let handed = Locked<IDHashFilter?>(filter)
             // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
             startThread(niceness: ScanChannel.readerNiceness) { [self] in
-                let candidates = hashes.withUnsafeBufferPointer { filter.candidates(among: $0) }
-                if check(candidates, pass: 0, of: 1) { done() }
+                var filter = handed.withLock { box in
+                    defer { box = nil }
+                    return box!
+                }
+                let candidates = hashes.withUnsafeBufferPointer { filter.takeCandidates(among: $0) }
+                if check(candidates, pass: 0, of: 1) { settle(confirm, done) }
             }
             return
         }
         for thread in 0..<Self.threads {
             startThread(niceness: ScanChannel.readerNiceness) { [self] in
-                if check(hashes, pass: thread, of: Self.threads) { done() }
+                if check(hashes, pass: thread, of: Self.threads) { settle(confirm, done) }
             }
         }
     }
 
     /// Makes pass `pass`, `pass + threads`, … of the check of `hashes`, and adds what it found.
     /// - Returns: whether this was the last of the `threads` to finish (not when cancelled).
-    @discardableResult
     private func check(_ hashes: [UInt32], pass: Int, of threads: Int) -> Bool {
         var check = IDHashCollisions(firstPass: pass, passStride: threads)
         hashes.withUnsafeBufferPointer { hashes in
@@ -71,8 +86,25 @@ final class DuplicateIDCheck: Sendable {
         }
     }
 
+    /// Confirms the collisions found (on the calling thread: the check's last), then says the
+    /// check is done.
+    private func settle(_ confirm: ([UInt32]) -> DuplicateID?, _ done: () -> Void) {
+        let colliding = found.withLock { $0.colliding ?? [] }
+        let verdict = colliding.isEmpty ? nil : confirm(colliding)
+        guard !cancelled.load(ordering: .relaxed) else { return }
+        found.withLock { $0.verdict = .some(verdict) }
+        done()
+    }
+
     /// The hashes more than one item has, in increasing order; nil while the check runs.
     var colliding: [UInt32]? { found.withLock(\.colliding) }
+
+    /// Whether the check ended, its collisions confirmed.
+    var isDone: Bool { found.withLock { $0.verdict != nil } }
+
+    /// The first item whose id an earlier item has, once the check ended; nil before, or when
+    /// every id is unique.
+    var duplicateID: DuplicateID? { found.withLock { $0.verdict ?? nil } }
 
     /// Stops the threads at their next step (their document is gone).
     func cancel() {

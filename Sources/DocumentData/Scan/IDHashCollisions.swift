@@ -7,7 +7,7 @@
 /// quarters full), noting those already there. ``step(_:budget:)`` reads at most `budget`
 /// hashes of the table, going on where the last step stopped: no step reads more, however many
 /// items there are. Equal hashes only name candidates: the items are decoded to confirm
-/// (``LazyItems/firstDuplicateID(amongHashes:)``).
+/// (``ItemPlaces/firstDuplicateID(amongHashes:idHashes:from:)``).
 ///
 /// The scan thread used to keep a copy of every hash to sort once the scan ended: 4 MB at a
 /// million items, at the moment the items' own 4 MB table was whole (the peak of memory). Then

@@ -6,7 +6,7 @@ import CJSONIndex
 /// An id hash that more than one item has was met a second time with its key already set, so it
 /// is among ``suspects``; and every hash of that value has a suspect's key. The check therefore
 /// finds every repeated hash among the hashes whose key a suspect has
-/// (``candidates(among:)``): at a million items about an eighth of a million, against a
+/// (``takeCandidates(among:)``): at a million items about an eighth of a million, against a
 /// million hashes in eight passes over the whole table once the scan ended (15 ms of two threads
 /// after the last item, where the bits cost a load and a store an item during the scan).
 ///
@@ -56,13 +56,23 @@ struct IDHashFilter {
 
     /// The hashes of `hashes` whose key a suspect has, in table order: every hash more than one
     /// of `hashes` has is there as often as it is in `hashes`. `hashes` must be the table put in.
+    /// The bits are used again to mark the suspects' keys (no second MiB while the check runs),
+    /// and the filter is empty after.
     /// - Complexity: O(`hashes` + bits).
-    func candidates(among hashes: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+    mutating func takeCandidates(among hashes: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+        defer {
+            words = []
+            suspects = []
+            count = 0
+        }
         guard !suspects.isEmpty else { return [] }
-        var suspected = [UInt64](repeating: 0, count: words.count)
-        for hash in suspects {
-            let key = tstack_id_filter_key(hash, Int32(keyBits))
-            suspected[key >> 6] |= 1 << UInt64(key & 63)
+        let keyBits = Int32(keyBits)
+        words.withUnsafeMutableBufferPointer { words in
+            words.update(repeating: 0)
+            for hash in suspects {
+                let key = tstack_id_filter_key(hash, keyBits)
+                words[key >> 6] |= 1 << UInt64(key & 63)
+            }
         }
         var candidates: [UInt32] = []
         candidates.reserveCapacity(suspects.count * 2)
@@ -70,10 +80,9 @@ struct IDHashFilter {
         var position = 0
         while position < hashes.count {
             let block = min(Self.blockSize, hashes.count - position)
-            let pickedCount = suspected.withUnsafeBufferPointer { suspected in
+            let pickedCount = words.withUnsafeBufferPointer { suspected in
                 picked.withUnsafeMutableBufferPointer { picked in
-                    tstack_id_filter_pick(
-                        suspected.baseAddress, Int32(keyBits), hashes.baseAddress! + position, block, picked.baseAddress)
+                    tstack_id_filter_pick(suspected.baseAddress, keyBits, hashes.baseAddress! + position, block, picked.baseAddress)
                 }
             }
             candidates += picked[..<pickedCount]

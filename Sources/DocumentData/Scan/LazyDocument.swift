@@ -236,8 +236,9 @@ public final class LazyDocument {
     /// The error for the first item whose id an earlier item has, named as the whole loader
     /// names it; nil when every id is unique.
     private func duplicateIDError() -> DocumentError? {
-        guard let (first, later, id) = items.firstDuplicateID(amongHashes: Set(items.collidingIDHashes)) else { return nil }
-        return .schema(file: path, path: later + ".id", message: "duplicate id \"\(id)\" (also at \(first).id)")
+        guard let duplicate = items.duplicateID else { return nil }
+        return .schema(
+            file: path, path: duplicate.later + ".id", message: "duplicate id \"\(duplicate.id)\" (also at \(duplicate.first).id)")
     }
 
     /// Items taken in per ``update(limit:)`` by default: one call stays within about a
@@ -309,7 +310,7 @@ public final class LazyDocument {
                 sawSections = true
             case .sectionStart(let firstItem):
                 sections.append(SectionDraft(firstItem: firstItem))
-                items.sectionStarts.append(firstItem)
+                items.appendSection(startingAt: firstItem)
             case .sectionMember(let key, let value, let offset):
                 try applySectionMember(key, try parse(value, at: offset))
             case .itemsStart:

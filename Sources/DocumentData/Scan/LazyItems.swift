@@ -3,8 +3,8 @@ import CJSONIndex
 
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
-/// decoded items are kept. 11 bytes per item, whatever the items hold (and a byte more until
-/// the ids are checked: ``IDHashFilter``).
+/// decoded items are kept. 11 bytes per item (10 when no item gives a `detail`), whatever the
+/// items hold, and a byte more until the ids are checked (``IDHashFilter``).
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -13,22 +13,17 @@ final class LazyItems: ItemStore {
     // detail change: a million items each), from the one thread that owns them, never while
     // they are changed: their accesses are not checked at run time (each check was a call, 4% of
     // a filter's time).
-    /// The low 32 bits of each item's offset in the file; the high bits are the number of
-    /// entries of `startHighs` at or before the item (a file over 4 GiB has a few).
-    @exclusivity(unchecked) private var startLows: [UInt32] = []
-    /// The ordinals of the first items at or past each 4 GiB of the file.
-    @exclusivity(unchecked) private var startHighs: [Int] = []
-    /// Each item's length in the file, `UInt16.max` for one of 64 KiB or more, whose length is
-    /// in `longLengths` (2 MB a million items, not 4).
-    @exclusivity(unchecked) private var lengths: [UInt16] = []
-    private var longLengths: [Int: Int] = [:]
+    /// Where each item is, and the sections' first items.
+    @exclusivity(unchecked) private var places = ItemPlaces()
+    /// Each item's `detail` (0: none given), once an item gave one (`keepsDetails`): empty while
+    /// none did, so a document without details keeps no byte an item for them (a MiB at a
+    /// million items).
     @exclusivity(unchecked) private var details: [UInt8] = []
+    private var keepsDetails = false
     /// The low 32 bits of `ItemIDHash` of each item's id: a search runs through them all (1M in
     /// about a millisecond), which costs a sixth of the memory of a hash table; an item whose
     /// hash matches is decoded to confirm its id.
     @exclusivity(unchecked) private var idHashes: [UInt32] = []
-    /// The ordinal of each section's first item, in section order.
-    var sectionStarts: [Int] = []
     /// Ids looked up and found (their ordinal), and ids not found among the first N items.
     private var found: [String: Int] = [:]
     /// The search for duplicate ids once every item is in.
@@ -55,47 +50,50 @@ final class LazyItems: ItemStore {
 
     deinit { duplicateIDCheck?.cancel() }
 
-    var count: Int { startLows.count }
+    var count: Int { places.startLows.count }
 
     /// Item `ordinal`'s offset in the file.
-    func start(_ ordinal: Int) -> Int {
-        var high = startHighs.count
-        while high > 0, startHighs[high - 1] > ordinal { high -= 1 }
-        return high << 32 | Int(startLows[ordinal])
-    }
+    func start(_ ordinal: Int) -> Int { places.start(ordinal) }
 
     /// Item `ordinal`'s length in the file.
-    func length(_ ordinal: Int) -> Int {
-        let short = lengths[ordinal]
-        return short == .max ? longLengths[ordinal] ?? 0 : Int(short)
+    func length(_ ordinal: Int) -> Int { places.length(ordinal) }
+
+    /// Says a section starts at item `ordinal` (the items before are the sections' before).
+    func appendSection(startingAt ordinal: Int) {
+        places.sectionStarts.append(ordinal)
     }
 
     /// Adds the items the scan found, in order; `expectedCount` (estimated from the share of
     /// the file scanned) reserves room once instead of doubling past it.
     func append(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
-        if startLows.capacity < startLows.count + records.count {
-            let capacity = max(expectedCount, startLows.count + records.count)
-            startLows.reserveCapacity(capacity)
-            lengths.reserveCapacity(capacity)
-            details.reserveCapacity(capacity)
+        if places.startLows.capacity < places.startLows.count + records.count {
+            let capacity = max(expectedCount, places.startLows.count + records.count)
+            places.startLows.reserveCapacity(capacity)
+            places.lengths.reserveCapacity(capacity)
+            if keepsDetails { details.reserveCapacity(capacity) }
             idHashes.reserveCapacity(capacity)
         }
         // One pass per array: appending to a class's arrays one record at a time pays an
         // exclusivity check per append.
-        let first = startLows.count
-        if let last = records.last, last.start >> 32 > startHighs.count {
+        let first = places.startLows.count
+        if let last = records.last, last.start >> 32 > places.startHighs.count {
             for (offset, record) in records.enumerated() {
-                while startHighs.count < record.start >> 32 { startHighs.append(first + offset) }
+                while places.startHighs.count < record.start >> 32 { places.startHighs.append(first + offset) }
             }
         }
         records.withUnsafeBufferPointer { records in
-            Self.append(records, to: &startLows) { UInt32(truncatingIfNeeded: $0.start) }
-            Self.append(records, to: &lengths) { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) }
-            Self.append(records, to: &details) { $0.detail }
+            Self.append(records, to: &places.startLows) { UInt32(truncatingIfNeeded: $0.start) }
+            Self.append(records, to: &places.lengths) { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) }
+            if !keepsDetails, records.contains(where: { $0.detail != 0 }) {
+                keepsDetails = true
+                details.reserveCapacity(places.startLows.capacity)
+                details.append(contentsOf: repeatElement(0, count: first))
+            }
+            if keepsDetails { Self.append(records, to: &details) { $0.detail } }
             Self.append(records, to: &idHashes) { $0.idHash }
         }
         for (offset, record) in records.enumerated() where record.length >= UInt16.max {
-            longLengths[first + offset] = Int(record.length)
+            places.longLengths[first + offset] = Int(record.length)
         }
         filterIDHashes(records, expectedCount: expectedCount)
     }
@@ -145,7 +143,7 @@ final class LazyItems: ItemStore {
     func firstRawCandidate(_ pattern: RegexPattern, in ordinals: Range<Int>) -> Int {
         if rawMatches?.pattern !== pattern { rawMatches = RawMatches(pattern: pattern) }
         return rawMatches!.firstCandidate(
-            in: ordinals, count: startLows.count,
+            in: ordinals, count: places.startLows.count,
             span: { self.start($0)..<(self.start($0) + self.length($0)) },
             read: { self.reader.read(into: $0, at: $1) })
     }
@@ -153,7 +151,8 @@ final class LazyItems: ItemStore {
     func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(ordinals.count)
-        // A detail of 0 (none given) counts as 1.
+        // A detail of 0 (none given) counts as 1: with no details kept, every item shows.
+        guard keepsDetails else { return ordinals.map { $0 - base } }
         details.withUnsafeBufferPointer { details in
             for ordinal in ordinals where Int(max(1, details[ordinal])) <= level { result.append(ordinal - base) }
         }
@@ -161,7 +160,7 @@ final class LazyItems: ItemStore {
     }
 
     func detail(atOrdinal ordinal: Int) -> Int {
-        let detail = Int(details[ordinal])
+        let detail = keepsDetails ? Int(details[ordinal]) : 0
         return detail == 0 ? 1 : detail
     }
 
@@ -169,12 +168,12 @@ final class LazyItems: ItemStore {
     /// added since) while not found (a shortcut's target is looked up every frame, and a `:goto`
     /// waiting for the scan on every batch).
     func location(ofItemID id: String) -> (section: Int, index: Int)? {
-        if let ordinal = found[id] { return location(ofOrdinal: ordinal) }
+        if let ordinal = found[id] { return places.location(ofOrdinal: ordinal) }
         let hash = ItemIDHash.short(ItemIDHash.of(utf8: id.utf8))
         // The first item with that id wins; a hash that matches another id is skipped.
         var from = searched[id] ?? 0
         while let ordinal = idHashes[from...].firstIndex(of: hash) {
-            if let location = location(ofOrdinal: ordinal),
+            if let location = places.location(ofOrdinal: ordinal),
                 item(atOrdinal: ordinal, section: location.section, index: location.index).id == id {
                 makeRoomForLookup()
                 found[id] = ordinal
@@ -187,53 +186,26 @@ final class LazyItems: ItemStore {
         return nil
     }
 
-    /// Starts the search for id hashes that more than one item has, on threads of its own
+    /// Starts the search for ids that more than one item has, on threads of its own
     /// (``DuplicateIDCheck``), unless it started already. Called after the last item was
-    /// appended; `done` is called, on another thread, when ``collidingIDHashes`` are known.
+    /// appended; `done` is called, on another thread, when ``duplicateID`` is known.
     func startDuplicateIDCheck(done: @escaping @Sendable () -> Void) {
         guard duplicateIDCheck == nil else { return }
-        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, filter: idHashFilter, done: done)
-        idHashFilter = nil
+        let (places, idHashes, reader) = (places, idHashes, reader)
+        // (The filter handed over, not shared: the check uses its bits again.)
+        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, filter: idHashFilter.take(), confirm: { colliding in
+            places.firstDuplicateID(amongHashes: Set(colliding), idHashes: idHashes, from: reader)
+        }, done: done)
     }
 
     /// Whether the search for duplicate ids started and has not ended.
-    var duplicateIDCheckIsRunning: Bool { duplicateIDCheck.map { $0.colliding == nil } ?? false }
+    var duplicateIDCheckIsRunning: Bool { duplicateIDCheck.map { !$0.isDone } ?? false }
 
     /// Whether the search for duplicate ids ended.
-    var duplicateIDCheckIsDone: Bool { duplicateIDCheck?.colliding != nil }
+    var duplicateIDCheckIsDone: Bool { duplicateIDCheck?.isDone ?? false }
 
-    /// The id hashes that more than one item has, once the search ended (none before).
-    var collidingIDHashes: [UInt32] { duplicateIDCheck?.colliding ?? [] }
-
-    /// The first item, in file order, whose id an earlier item has, among the items whose id
-    /// hash is in `hashes` (equal hashes are confirmed by decoding both items): the JSON paths
-    /// of the earlier and the later item, and the id.
-    /// - Complexity: O(items) to find the candidates, then a decode per candidate: the 32-bit
-    ///   hashes of n ids make about n²/2³³ pairs that are no duplicate (a hundred at a million
-    ///   items, twelve thousand at ten million).
-    func firstDuplicateID(amongHashes hashes: Set<UInt32>) -> (first: String, later: String, id: String)? {
-        guard !hashes.isEmpty else { return nil }
-        // A bit for each value of a hash's low 16 bits: a million items pass it with a load
-        // each, where asking the set hashed every item's hash (16 ms at a million).
-        var maybe = [UInt64](repeating: 0, count: 1 << 10)
-        for hash in hashes { maybe[Int(hash & 0xFFFF) >> 6] |= 1 << (hash & 63) }
-        var seen: [String: String] = [:]
-        for (ordinal, hash) in idHashes.enumerated()
-        where maybe[Int(hash & 0xFFFF) >> 6] & (1 << (hash & 63)) != 0 && hashes.contains(hash) {
-            guard let location = location(ofOrdinal: ordinal) else { continue }
-            let path = "sections[\(location.section)].items[\(location.index)]"
-            // (Not kept: the items on screen stay in the cache.)
-            let id = (cache[ordinal] ?? decode(ordinal, path: path)).id
-            if let first = seen[id] { return (first, path, id) }
-            seen[id] = path
-        }
-        return nil
-    }
-
-    /// The section of item `ordinal` and its index there.
-    private func location(ofOrdinal ordinal: Int) -> (section: Int, index: Int)? {
-        section(ofOrdinal: ordinal).map { ($0, ordinal - sectionStarts[$0]) }
-    }
+    /// The first item whose id an earlier item has, once the search ended (none before).
+    var duplicateID: DuplicateID? { duplicateIDCheck?.duplicateID }
 
     /// Lookups are remembered for a few hundred ids, then forgotten all at once.
     private func makeRoomForLookup() {
@@ -243,35 +215,13 @@ final class LazyItems: ItemStore {
     }
 
     /// The section holding item `ordinal`.
-    func section(ofOrdinal ordinal: Int) -> Int? {
-        let after = sectionStarts.partitioningIndex { $0 > ordinal }
-        return after == 0 ? nil : after - 1
-    }
+    func section(ofOrdinal ordinal: Int) -> Int? { places.section(ofOrdinal: ordinal) }
 
     // MARK: - Decoding
 
     private func decode(_ ordinal: Int, path: String) -> StackDocument.Item {
         decodedCount += 1
-        let start = start(ordinal)
-        do {
-            try MemoryCheck.reserve(length(ordinal), for: reader.name)
-        } catch {
-            return Self.errorItem(path: path, message: "\(error)")
-        }
-        guard let bytes = reader.bytes(at: start, length: length(ordinal)) else {
-            return Self.errorItem(path: path, message: "\(reader.name): the file changed while open (\(path) is gone)")
-        }
-        do {
-            let json = try JSONParser.parse(bytes)
-            return try SchemaReader(file: reader.name).item(from: json, at: path)
-        } catch let error as JSONParseError {
-            let itemStart = reader.lineAndColumn(of: start)
-            let line = itemStart.line + error.line - 1
-            let column = error.line == 1 ? itemStart.column + error.column - 1 : error.column
-            return Self.errorItem(path: path, message: "\(reader.name):\(line):\(column): \(error.message)")
-        } catch {
-            return Self.errorItem(path: path, message: "\(error)")
-        }
+        return places.decode(ordinal, path: path, from: reader)
     }
 
     /// A row saying why item `path` cannot be shown; the rest of the document still browses.

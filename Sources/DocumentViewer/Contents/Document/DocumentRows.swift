@@ -59,8 +59,8 @@ public struct DocumentRows: StackDataSource {
         self.detailLevel = detailLevel
         self.filter = filter
         self.builder = RowBuilder(theme: theme)
-        // (A header and a footer a section at most, for a document whose items are in the file.)
-        rowsByID.reserveCapacity(document.sections.count * 2)
+        // (A header a section, most often, for a document whose items are in the file.)
+        rowsByID.reserveCapacity(document.sections.count)
         for section in document.sections.indices { appendSection(section, from: 0) }
     }
 
