@@ -97,19 +97,9 @@ import Testing
 
     /// Lazily read files had no duplicate-id check: two items with one id browsed silently.
     @Test func duplicateIDsInALazilyReadFileAreFoundOnceTheScanEnds() throws {
-        var text = LazyDocumentTests.generated(items: 3_000)
-        text = text.replacingFirst(#""id": "item-2500""#, with: #""id": "item-17""#)
-        let file = TemporaryFile(contents: text)
-        defer { file.remove() }
-        // The scan may end before `open` returns (a loaded machine, a fast scan): then `open`
-        // throws what it found, else the document's failure says it. Either way, the same words.
-        let found: String?
-        do {
-            found = try LazyDocumentTests.readLazily(file.path).failure?.description
-        } catch {
-            found = "\(error)"
-        }
-        #expect(found == "\(file.path): sections[25].items[0].id: duplicate id \"item-17\" (also at sections[0].items[17].id)")
+        let text = LazyDocumentTests.generated(items: 3_000).replacingFirst(#""id": "item-2500""#, with: #""id": "item-17""#)
+        let (found, path) = try Self.failureReadingLazily(text)
+        #expect(found == "\(path): sections[25].items[0].id: duplicate id \"item-17\" (also at sections[0].items[17].id)")
         let unique = TemporaryFile(contents: LazyDocumentTests.generated(items: 3_000))
         defer { unique.remove() }
         #expect(try LazyDocumentTests.readLazily(unique.path).failure == nil)
@@ -126,17 +116,22 @@ import Testing
     /// More items than a share (2^16): the ids' filter, made during the scan, narrows what the
     /// check looks at, and the repeat is still found, named as the whole loader names it.
     @Test func aDuplicateIDAmongMoreThanAShareOfItemsIsFound() throws {
-        let text = LazyDocumentTests.generated(items: 70_000)
-            .replacingFirst(#""id": "item-69999""#, with: #""id": "item-3""#)
+        let text = LazyDocumentTests.generated(items: 70_000).replacingFirst(#""id": "item-69999""#, with: #""id": "item-3""#)
+        let (found, path) = try Self.failureReadingLazily(text)
+        #expect(found == "\(path): sections[699].items[99].id: duplicate id \"item-3\" (also at sections[0].items[3].id)")
+    }
+
+    /// What reading `text` lazily to its end fails with, in words, and the file's path. The scan
+    /// may end before `open` returns (a loaded machine, a fast scan): then `open` throws what it
+    /// found, else the document's failure says it. Either way, the same words.
+    static func failureReadingLazily(_ text: String) throws -> (failure: String?, path: String) {
         let file = TemporaryFile(contents: text)
         defer { file.remove() }
-        let found: String?
         do {
-            found = try LazyDocumentTests.readLazily(file.path).failure?.description
+            return (try LazyDocumentTests.readLazily(file.path).failure?.description, file.path)
         } catch {
-            found = "\(error)"
+            return ("\(error)", file.path)
         }
-        #expect(found == "\(file.path): sections[699].items[99].id: duplicate id \"item-3\" (also at sections[0].items[3].id)")
     }
 }
 
