@@ -102,7 +102,7 @@ static size_t whole_item(const uint8_t *chunk, size_t n, const uint32_t *positio
             uint8_t value = chunk[j];
             if (value == '"') {
                 // The value's quotes are the next two entries.
-                if (k + 1 >= count) return 0;
+                if (k + 1 >= count || positions[k] != j) return 0;
                 if (member == MEMBER_ID) {
                     int escaped;
                     found_hash = id_hash(chunk + j + 1, positions[k + 1] - j - 1, &escaped);

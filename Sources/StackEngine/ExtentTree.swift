@@ -260,7 +260,7 @@ public struct ExtentTree: Sendable {
 
     /// Replaces the rows in `range` by unmeasured rows of `runs` (a kind, and how many rows in a
     /// row have it).
-    /// - Complexity: O((runs + 1) · log n) expected, whatever the number of rows removed or added.
+    /// - Complexity: O(runs + log n) expected, whatever the number of rows removed or added.
     public mutating func replaceRows<Runs: Sequence>(_ range: Range<Int>, with runs: Runs)
     where Runs.Element == (kind: RowKind, count: Int) {
         var lower = min(max(0, range.lowerBound), count)
@@ -282,12 +282,11 @@ public struct ExtentTree: Sendable {
         release(removed)
         var middle = TreeBuilder()
         // (Room for many runs at once: a million items' twenty thousand runs grew the nodes ten
-        // times, each a copy of all of them and pages faulted in afresh. Only for many: a
-        // replacement of a few reuses the nodes released, and reserving for them would grow the
-        // array past what it needs — 2.5 MB more of a million items' browse.)
-        let newNodes = expectedRuns - freeNodes.count
-        if newNodes >= 1024, nodes.capacity < nodes.count + newNodes {
-            nodes.reserveCapacity(max(nodes.count + newNodes, nodes.capacity * 2))
+        // times, each a copy of all of them and pages faulted in afresh. Only when no node
+        // released before can be reused: a replacement takes its new nodes from the ones it
+        // released, whose number is not kept.)
+        if expectedRuns >= 1024, freeNodes.isEmpty, nodes.capacity < nodes.count + expectedRuns {
+            nodes.reserveCapacity(max(nodes.count + expectedRuns, nodes.capacity * 2))
         }
         while let run = first {
             middle.append(newNode(Node(priority: nextPriority(), kind: UInt8(run.kind.rawValue), rows: run.count)), in: &nodes)

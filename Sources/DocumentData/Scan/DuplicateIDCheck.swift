@@ -11,10 +11,10 @@ import Synchronization
 ///
 /// Given the items' ``IDHashFilter``, one thread picks the candidates out of the table (the
 /// hashes whose key was met twice while the items were taken in: about an eighth of them at a
-/// million items) and finds the repeats among them: 2–4 ms after the last item at a million.
-/// Without one (a document that outgrew its filter), each of two threads makes every other pass
-/// of ``IDHashCollisions`` over the whole table (shared, not copied: the table no longer
-/// changes): 13–17 ms at a million. A table of at most 2^16 hashes (one share) is checked at
+/// million items) and finds the repeats among them: about 6 ms of one thread at a million (from
+/// samples), the confirmation 3 ms more. Without one (a document that outgrew its filter), each
+/// of two threads makes every other pass of ``IDHashCollisions`` over the whole table (shared,
+/// not copied: the table no longer changes): 13–17 ms of both at a million. A table of at most 2^16 hashes (one share) is checked at
 /// once, on the calling thread.
 ///
 /// Sendable: the hashes are an immutable copy-on-write value; what the threads find is guarded
@@ -37,27 +37,27 @@ final class DuplicateIDCheck: Sendable {
 
     /// Starts checking `hashes` (0 is no id), narrowed by `filter` when given (it must have been
     /// given every hash of `hashes`, and not be full); the hashes more than one item has are
-    /// handed to `confirm`, which says which items really share an id (decoding them), on the
-    /// check's thread. `done` is called once when ``duplicateID`` is known: on one of the check's
-    /// threads, or before this returns for a table of one share. Not called once cancelled.
+    /// handed to `confirm`, which says which items really share an id (decoding them, and giving
+    /// up when the closure it is given says the check was cancelled), on the check's thread.
+    /// `done` is called once when ``duplicateID`` is known: on one of the check's threads, or
+    /// before this returns for a table of one share; not after a cancel that came before the
+    /// verdict.
     init(
-        hashes: [UInt32], filter: IDHashFilter? = nil,
-        confirm: @escaping @Sendable ([UInt32]) -> DuplicateID?, done: @escaping @Sendable () -> Void
+        hashes: [UInt32], filter: consuming IDHashFilter? = nil,
+        confirm: @escaping @Sendable (_ colliding: [UInt32], _ isCancelled: () -> Bool) -> DuplicateID?,
+        done: @escaping @Sendable () -> Void
     ) {
         guard IDHashCollisions.shareBits(for: hashes.count) > 0 else {
             if check(hashes, pass: 0, of: 1) { settle(confirm, done) }
             return
         }
-        if let filter {
-            // Handed over through a box, so that the thread holds the only copy and marks the
+        if filter != nil {
+            // Handed over whole through a box: the thread holds the only copy, and marks the
             // suspects' keys in the filter's own bits.
-            let handed = Locked<IDHashFilter?>(filter)
+            let handed = Locked(filter.take())
             // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
             startThread(niceness: ScanChannel.readerNiceness) { [self] in
-                var filter = handed.withLock { box in
-                    defer { box = nil }
-                    return box!
-                }
+                var filter = handed.withLock { $0.take() }!
                 let candidates = hashes.withUnsafeBufferPointer { filter.takeCandidates(among: $0) }
                 if check(candidates, pass: 0, of: 1) { settle(confirm, done) }
             }
@@ -70,10 +70,10 @@ final class DuplicateIDCheck: Sendable {
         }
     }
 
-    /// Makes pass `pass`, `pass + threads`, … of the check of `hashes`, and adds what it found.
-    /// - Returns: whether this was the last of the `threads` to finish (not when cancelled).
-    private func check(_ hashes: [UInt32], pass: Int, of threads: Int) -> Bool {
-        var check = IDHashCollisions(firstPass: pass, passStride: threads)
+    /// Makes pass `pass`, `pass + threadCount`, … of the check of `hashes`, and adds what it found.
+    /// - Returns: whether this was the last of the `threadCount` to finish (not when cancelled).
+    private func check(_ hashes: [UInt32], pass: Int, of threadCount: Int) -> Bool {
+        var check = IDHashCollisions(firstPass: pass, passStride: threadCount)
         hashes.withUnsafeBufferPointer { hashes in
             while !check.isDone, !cancelled.load(ordering: .relaxed) { check.step(hashes) }
         }
@@ -81,7 +81,7 @@ final class DuplicateIDCheck: Sendable {
         let colliding = check.colliding
         return found.withLock { found in
             found.parts.append(colliding)
-            guard found.parts.count == threads else { return false }
+            guard found.parts.count == threadCount else { return false }
             found.colliding = found.parts.joined().sorted()
             return true
         }
@@ -89,9 +89,9 @@ final class DuplicateIDCheck: Sendable {
 
     /// Confirms the collisions found (on the calling thread: the check's last), then says the
     /// check is done.
-    private func settle(_ confirm: ([UInt32]) -> DuplicateID?, _ done: () -> Void) {
+    private func settle(_ confirm: ([UInt32], () -> Bool) -> DuplicateID?, _ done: () -> Void) {
         let colliding = found.withLock { $0.colliding ?? [] }
-        let verdict = colliding.isEmpty ? nil : confirm(colliding)
+        let verdict = colliding.isEmpty ? nil : confirm(colliding) { cancelled.load(ordering: .relaxed) }
         guard !cancelled.load(ordering: .relaxed) else { return }
         found.withLock { $0.verdict = .some(verdict) }
         done()

@@ -8,7 +8,8 @@ import CJSONIndex
 /// finds every repeated hash among the hashes whose key a suspect has
 /// (``takeCandidates(among:)``): at a million items about an eighth of a million, against a
 /// million hashes in eight passes over the whole table once the scan ended (15 ms of two threads
-/// after the last item, where the bits cost a load and a store an item during the scan).
+/// after the last item, where the filter's thread now takes about 6, and the bits cost a load
+/// and a store an item during the scan).
 ///
 /// The bits are sized once, for the items expected (eight bits an item, a MiB at a million): a
 /// document that outgrows them (a stream whose size was not known, a file whose first items
@@ -33,8 +34,8 @@ struct IDHashFilter {
     /// Bits per hash expected: a hash's key is another's about once in sixteen.
     private static let bitsPerHash = 8
 
-    /// Whether more hashes came than the bits were made for (a quarter of the bits): the filter
-    /// no longer narrows much, and is given up.
+    /// Whether more hashes came than a quarter of the bits (twice what they were made for): the
+    /// filter no longer narrows much, and is given up.
     var isFull: Bool { count > (1 << keyBits) / 4 }
 
     /// Puts `hashes` in (0, no id, is left out).
@@ -82,7 +83,8 @@ struct IDHashFilter {
             let block = min(Self.blockSize, hashes.count - position)
             let pickedCount = words.withUnsafeBufferPointer { suspected in
                 picked.withUnsafeMutableBufferPointer { picked in
-                    tstack_id_filter_pick(suspected.baseAddress, keyBits, hashes.baseAddress! + position, block, picked.baseAddress)
+                    tstack_id_filter_pick(
+                        suspected.baseAddress, keyBits, hashes.baseAddress! + position, block, picked.baseAddress)
                 }
             }
             candidates += picked[..<pickedCount]

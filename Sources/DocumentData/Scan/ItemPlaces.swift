@@ -72,12 +72,13 @@ struct ItemPlaces: Sendable {
 
     /// The first item, in file order, whose id an earlier item has, among the items whose id
     /// hash (`idHashes`, one an item) is in `hashes`: equal hashes are confirmed by decoding both
-    /// items. The JSON paths of the earlier and the later item, and the id.
+    /// items. The JSON paths of the earlier and the later item, and the id; nil when there is
+    /// none, or when `isCancelled` says to stop (asked before each decode).
     /// - Complexity: O(items) to find the candidates, then a decode per candidate: the 32-bit
     ///   hashes of n ids make about n²/2³³ pairs that are no duplicate (a hundred at a million
     ///   items, twelve thousand at ten million).
     func firstDuplicateID(
-        amongHashes hashes: Set<UInt32>, idHashes: [UInt32], from reader: FileReader
+        amongHashes hashes: Set<UInt32>, idHashes: [UInt32], from reader: FileReader, until isCancelled: () -> Bool
     ) -> DuplicateID? {
         guard !hashes.isEmpty else { return nil }
         // A bit for each value of a hash's low 16 bits: a million items pass it with a load
@@ -87,6 +88,7 @@ struct ItemPlaces: Sendable {
         var seen: [String: String] = [:]
         for (ordinal, hash) in idHashes.enumerated()
         where maybe[Int(hash & 0xFFFF) >> 6] & (1 << (hash & 63)) != 0 && hashes.contains(hash) {
+            guard !isCancelled() else { return nil }
             guard let path = path(ofOrdinal: ordinal) else { continue }
             let id = decode(ordinal, path: path, from: reader).id
             if let first = seen[id] { return DuplicateID(first: first, later: path, id: id) }

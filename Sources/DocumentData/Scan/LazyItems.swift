@@ -4,7 +4,8 @@ import CJSONIndex
 /// The items of a ``LazyDocument``: where each is in the file, its `detail`, and a table from
 /// id hashes to items. An item is read and decoded when it is asked for, and a few hundred
 /// decoded items are kept. 11 bytes per item (10 when no item gives a `detail`), whatever the
-/// items hold, and a byte more until the ids are checked (``IDHashFilter``).
+/// items hold, and one or two more until the ids are checked (``IDHashFilter``: eight bits an
+/// item expected, rounded up to a power of two, and the suspects).
 ///
 /// Used from one thread (the one that owns the ``LazyDocument``).
 final class LazyItems: ItemStore {
@@ -116,7 +117,11 @@ final class LazyItems: ItemStore {
         guard !idHashFilterOutgrown, idHashes.count > 1 << 16 else { return }
         // (Made now, it takes every hash so far; then those of each take-in.)
         let new = idHashFilter == nil ? 0 : idHashes.count - records.count
-        if idHashFilter == nil { idHashFilter = IDHashFilter(expectedCount: max(expectedCount, idHashes.count)) }
+        if idHashFilter == nil {
+            // At most 64 times the items in now: a file of tiny items first and huge ones after
+            // would be given tens of MiB of bits (a filter outgrown is dropped, not grown).
+            idHashFilter = IDHashFilter(expectedCount: min(max(expectedCount, idHashes.count), idHashes.count * 64))
+        }
         idHashes.withUnsafeBufferPointer { idHashFilter!.insert(UnsafeBufferPointer(rebasing: $0[new...])) }
         if idHashFilter!.isFull {
             idHashFilter = nil
@@ -149,10 +154,10 @@ final class LazyItems: ItemStore {
     }
 
     func ordinals(upToDetail level: Int, in ordinals: Range<Int>, relativeTo base: Int) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(ordinals.count)
         // A detail of 0 (none given) counts as 1: with no details kept, every item shows.
         guard keepsDetails else { return ordinals.map { $0 - base } }
+        var result: [Int] = []
+        result.reserveCapacity(ordinals.count)
         details.withUnsafeBufferPointer { details in
             for ordinal in ordinals where Int(max(1, details[ordinal])) <= level { result.append(ordinal - base) }
         }
@@ -193,8 +198,8 @@ final class LazyItems: ItemStore {
         guard duplicateIDCheck == nil else { return }
         let (places, idHashes, reader) = (places, idHashes, reader)
         // (The filter handed over, not shared: the check uses its bits again.)
-        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, filter: idHashFilter.take(), confirm: { colliding in
-            places.firstDuplicateID(amongHashes: Set(colliding), idHashes: idHashes, from: reader)
+        duplicateIDCheck = DuplicateIDCheck(hashes: idHashes, filter: idHashFilter.take(), confirm: { colliding, isCancelled in
+            places.firstDuplicateID(amongHashes: Set(colliding), idHashes: idHashes, from: reader, until: isCancelled)
         }, done: done)
     }
 
