@@ -299,7 +299,7 @@ public struct ExtentTree: Sendable {
     /// A treap built from nodes given in row order, in O(nodes): each new node goes on the
     /// tree's right spine below the last node of a priority as high or higher, taking the nodes
     /// it passes as its left subtree — the tree merging them one by one makes, where each merge
-    /// summed the right spine again (O(n log n): 7 ms of a million items' first frame). The
+    /// summed the right spine again (O(n log n): ~7 ms of `render`'s viewer at a million items). The
     /// sums are made once, children first, when it is finished.
     private struct TreeBuilder {
         /// The right spine, root first.

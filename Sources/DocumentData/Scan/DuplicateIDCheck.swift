@@ -14,8 +14,8 @@ import Synchronization
 /// million items) and finds the repeats among them: about 6 ms of one thread at a million (from
 /// samples), the confirmation 3 ms more. Without one (a document that outgrew its filter), each
 /// of two threads makes every other pass of ``IDHashCollisions`` over the whole table (shared,
-/// not copied: the table no longer changes): 13–17 ms of both at a million. A table of at most 2^16 hashes (one share) is checked at
-/// once, on the calling thread.
+/// not copied: the table no longer changes): 13–17 ms of both at a million. A table of at most
+/// 2^16 hashes (one share) is checked at once, on the calling thread.
 ///
 /// Sendable: the hashes are an immutable copy-on-write value; what the threads find is guarded
 /// by a lock.

@@ -41,17 +41,14 @@ struct IDHashFilter {
     /// Puts `hashes` in (0, no id, is left out).
     mutating func insert(_ hashes: UnsafeBufferPointer<UInt32>) {
         guard !hashes.isEmpty else { return }
-        let keyBits = keyBits
-        let first = suspects.count
-        // Room for every hash to be a suspect; what was not written is cut off.
-        suspects.append(contentsOf: repeatElement(0, count: hashes.count))
-        let met = words.withUnsafeMutableBufferPointer { words in
-            suspects.withUnsafeMutableBufferPointer { suspects in
-                tstack_id_filter_insert(
-                    words.baseAddress, Int32(keyBits), hashes.baseAddress, hashes.count, suspects.baseAddress! + first)
+        let keyBits = Int32(keyBits)
+        // (Room for every hash to be one met before; as many as were are kept.)
+        suspects += words.withUnsafeMutableBufferPointer { words in
+            [UInt32](unsafeUninitializedCapacity: hashes.count) { met, count in
+                count = tstack_id_filter_insert(
+                    words.baseAddress, keyBits, hashes.baseAddress, hashes.count, met.baseAddress)
             }
         }
-        suspects.removeLast(hashes.count - met)
         count += hashes.count
     }
 

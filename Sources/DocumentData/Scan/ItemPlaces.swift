@@ -42,8 +42,11 @@ struct ItemPlaces: Sendable {
 
     /// The JSON path of item `ordinal`.
     func path(ofOrdinal ordinal: Int) -> String? {
-        location(ofOrdinal: ordinal).map { "sections[\($0.section)].items[\($0.index)]" }
+        location(ofOrdinal: ordinal).map { Self.path(section: $0.section, index: $0.index) }
     }
+
+    /// The JSON path of item `index` of section `section`, as errors name it.
+    static func path(section: Int, index: Int) -> String { "sections[\(section)].items[\(index)]" }
 
     /// Item `ordinal` read from `reader`'s file and decoded; an item that cannot be (bad JSON, a
     /// file that changed) is a row saying why, with its JSON path `path` as its id.

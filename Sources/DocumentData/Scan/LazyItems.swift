@@ -83,40 +83,28 @@ final class LazyItems: ItemStore {
             }
         }
         records.withUnsafeBufferPointer { records in
-            Self.append(records, to: &places.startLows) { UInt32(truncatingIfNeeded: $0.start) }
-            Self.append(records, to: &places.lengths) { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) }
+            places.startLows.append(mapping: records) { UInt32(truncatingIfNeeded: $0.start) }
+            places.lengths.append(mapping: records) { UInt16(truncatingIfNeeded: min($0.length, UInt32(UInt16.max))) }
             if !keepsDetails, records.contains(where: { $0.detail != 0 }) {
                 keepsDetails = true
                 details.reserveCapacity(places.startLows.capacity)
                 details.append(contentsOf: repeatElement(0, count: first))
             }
-            if keepsDetails { Self.append(records, to: &details) { $0.detail } }
-            Self.append(records, to: &idHashes) { $0.idHash }
+            if keepsDetails { details.append(mapping: records) { $0.detail } }
+            idHashes.append(mapping: records) { $0.idHash }
         }
         for (offset, record) in records.enumerated() where record.length >= UInt16.max {
             places.longLengths[first + offset] = Int(record.length)
         }
-        filterIDHashes(records, expectedCount: expectedCount)
+        filterIDHashes(appended: records.count, expectedCount: expectedCount)
     }
 
-    /// Appends a field of each of `records` to `column`, through a batch filled by a loop: the
-    /// standard library appending a lazy map of the records took 28 instructions an element.
-    private static func append<Field>(
-        _ records: UnsafeBufferPointer<StackScanner.ItemRecord>, to column: inout [Field],
-        _ field: (StackScanner.ItemRecord) -> Field
-    ) {
-        column += [Field](unsafeUninitializedCapacity: records.count) { batch, count in
-            for (index, record) in records.enumerated() { (batch.baseAddress! + index).initialize(to: field(record)) }
-            count = records.count
-        }
-    }
-
-    /// Puts the ids' hashes of `records`, just appended, in the filter, made when the items pass
+    /// Puts the id hashes of the last `appended` items in the filter, made when the items pass
     /// one share (the check of fewer looks at them all at once), or given up once outgrown.
-    private func filterIDHashes(_ records: ArraySlice<StackScanner.ItemRecord>, expectedCount: Int) {
+    private func filterIDHashes(appended: Int, expectedCount: Int) {
         guard !idHashFilterOutgrown, idHashes.count > 1 << 16 else { return }
         // (Made now, it takes every hash so far; then those of each take-in.)
-        let new = idHashFilter == nil ? 0 : idHashes.count - records.count
+        let new = idHashFilter == nil ? 0 : idHashes.count - appended
         if idHashFilter == nil {
             // At most 64 times the items in now: a file of tiny items first and huge ones after
             // would be given tens of MiB of bits (a filter outgrown is dropped, not grown).
@@ -133,7 +121,7 @@ final class LazyItems: ItemStore {
 
     func item(atOrdinal ordinal: Int, section: Int, index: Int) -> StackDocument.Item {
         if let item = cache[ordinal] { return item }
-        let item = decode(ordinal, path: "sections[\(section)].items[\(index)]")
+        let item = decode(ordinal, path: ItemPlaces.path(section: section, index: index))
         if cacheOrder.count < Self.cacheSize {
             cacheOrder.append(ordinal)
         } else {

@@ -386,14 +386,10 @@ struct StackScanner: Sendable {
     /// Records items read whole from the index (``wholeItems(_:at:base:)``), at offsets in a
     /// chunk that starts at `base`.
     mutating func record(_ walked: ArraySlice<tstack_item>, base: Int) {
-        // (A batch filled by a loop, then appended: appending each record checked the room each time.)
-        items += [ItemRecord](unsafeUninitializedCapacity: walked.count) { batch, count in
-            for (index, item) in walked.enumerated() {
-                (batch.baseAddress! + index).initialize(to: ItemRecord(
-                    start: base + item.start, length: UInt32(clamping: item.end - item.start),
-                    idHash: ItemIDHash.short(item.id_hash), detail: item.detail))
-            }
-            count = walked.count
+        items.append(mapping: walked) { item in
+            ItemRecord(
+                start: base + item.start, length: UInt32(clamping: item.end - item.start),
+                idHash: ItemIDHash.short(item.id_hash), detail: item.detail)
         }
         itemCount += walked.count
     }
