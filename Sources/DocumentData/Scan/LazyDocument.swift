@@ -1,3 +1,4 @@
+import DequeModule
 import Glibc
 
 /// A stack document read the lazy way: a background scan finds where the items are while the
@@ -46,10 +47,11 @@ public final class LazyDocument {
     /// and the sections of ``document`` built from them.
     private var closed = (drafts: 0, built: 0)
     private var sawSections = false
-    /// What the scan found and ``update(limit:)`` has not taken in yet.
-    private var backlog = (items: ItemBacklog(), events: [StackScanner.Event]())
-    /// Where the backlog's events not taken in yet start.
-    private var eventsStart = 0
+    /// What the scan found and ``update(limit:)`` has not taken in yet. An event is let go as it
+    /// is taken in: the scan is ahead of a take-in for the whole of a big file's load, so a list
+    /// emptied only once every event in it was taken grew the whole load long (3.1 MB at the peak
+    /// of a million items' load, heaptrack, keys pressed during it).
+    private var backlog = (items: ItemBacklog(), events: Deque<StackScanner.Event>())
     /// Whether the scan said it ended (the input ended, it failed, or it was cancelled).
     private(set) var scanEnded = false
     private var scanFailure: DocumentError?
@@ -176,7 +178,7 @@ public final class LazyDocument {
     /// per call), or the scan ended and the check of the ids is to be started or was done: call it
     /// again soon, without waiting for ``wakeDescriptor`` (which the check wakes when it is done).
     public var hasItemsToTakeIn: Bool {
-        !isComplete && (!backlog.items.isEmpty || eventsStart < backlog.events.count
+        !isComplete && (!backlog.items.isEmpty || !backlog.events.isEmpty
             || (scanEnded && !items.duplicateIDCheckIsRunning))
     }
 
@@ -205,7 +207,7 @@ public final class LazyDocument {
         let untaken = backlog.items.count
         let found = untaken < max(limit, ScanChannel.untakenLimit) ? channel.take() : ScanChannel.Found(bytesScanned: bytesScanned)
         backlog.items.append(contentsOf: found.items)
-        backlog.events += found.events
+        backlog.events.append(contentsOf: found.events)
         bytesScanned = found.bytesScanned
         let (takenItems, takenEvents) = takeBacklog(items: limit)
         if let error = found.failure, failure == nil {
@@ -217,7 +219,7 @@ public final class LazyDocument {
             // The input was refused (not JSON) after the start: what came before it browses.
             if scanFailure == nil, let refused = spool?.failure { scanFailure = refused }
         }
-        let allTakenIn = scanEnded && backlog.items.isEmpty && eventsStart == backlog.events.count
+        let allTakenIn = scanEnded && backlog.items.isEmpty && backlog.events.isEmpty
         if failure == nil, scanFailure == nil, allTakenIn {
             // Ids are checked once every item is in, on threads of their own (keys first),
             // which wake the taker when they are done.
@@ -248,13 +250,13 @@ public final class LazyDocument {
     /// Takes in up to `limit` items from the backlog, and the events up to where they need items
     /// not yet taken.
     private func takeBacklog(items limit: Int) -> (items: Int, events: Int) {
-        let firstEvent = eventsStart
         var takenItems = 0
+        var takenEvents = 0
         while failure == nil {
-            while eventsStart < backlog.events.count, failure == nil,
-                Self.itemsNeeded(by: backlog.events[eventsStart]) <= items.count {
-                apply(backlog.events[eventsStart])
-                eventsStart += 1
+            while failure == nil, let event = backlog.events.first, Self.itemsNeeded(by: event) <= items.count {
+                backlog.events.removeFirst()
+                apply(event)
+                takenEvents += 1
             }
             let waiting = backlog.items.count
             let records = backlog.items.takeFirst(upTo: limit - takenItems)
@@ -262,11 +264,6 @@ public final class LazyDocument {
             let expected = bytesScanned > 0 ? Int(Double(items.count + waiting) * Double(fileSize) / Double(bytesScanned) * 1.02) : 0
             items.append(records, expectedCount: expected)
             takenItems += records.count
-        }
-        let takenEvents = eventsStart - firstEvent
-        if eventsStart == backlog.events.count {
-            backlog.events.removeAll(keepingCapacity: true)
-            eventsStart = 0
         }
         return (takenItems, takenEvents)
     }

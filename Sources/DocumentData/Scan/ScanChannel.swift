@@ -34,8 +34,10 @@ final class ScanChannel: Sendable {
     /// Bytes walked beyond which what the walk found is published even while the next chunk
     /// is ready.
     static let publishedBytes = 4 << 20
-    /// How much nicer than the keys the thread reading and indexing the file runs.
-    static let readerNiceness: Int32 = 5
+    /// How much nicer than the keys the scan's threads run (the reader and the walker): with the
+    /// viewer there are three threads on two cores while a big file is read, and neither a key
+    /// nor the terminal drawing a frame waits for them.
+    static let scanNiceness: Int32 = 5
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     var wakeDescriptor: Int32 { wakePipe.descriptor }
     private let wakePipe = WakePipe()
@@ -55,7 +57,7 @@ final class ScanChannel: Sendable {
     /// is the end only once the input ended.
     init(reader: FileReader, scanner: StackScanner, spool: (any GrowingInput)? = nil) {
         self.spool = spool
-        startThread { [self] in run(reader, scanner, spool) }
+        startThread(niceness: Self.scanNiceness) { [self] in run(reader, scanner, spool) }
     }
 
     /// Holds the reader before its next chunk until the next ``take()`` (or ``cancel()``): called
@@ -99,10 +101,9 @@ final class ScanChannel: Sendable {
     private func run(_ reader: FileReader, _ start: StackScanner, _ spool: (any GrowingInput)?) {
         var scanner = start
         let chunks = IndexedChunks()
-        // Below the keys' priority: with the walker and the viewer there are three threads on
-        // two cores while a big file is read, and a key must not wait for this one. (Only the
-        // walker and this thread share a lock, so a key never waits for it descheduled.)
-        startThread(niceness: Self.readerNiceness) { [self] in read(reader, into: chunks) }
+        // The reader, below the keys' priority as the walker is (``scanNiceness``). (Only the
+        // walker and the reader share a lock, so a key never waits for either descheduled.)
+        startThread(niceness: Self.scanNiceness) { [self] in read(reader, into: chunks) }
         var bytes = 0
         var published = 0
         var failure: StackScanner.Failure?
