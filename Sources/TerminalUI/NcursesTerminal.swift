@@ -12,6 +12,8 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Whether colours are drawn (the terminal has them and `NO_COLOR` is not set).
     public let usesColor: Bool
     private var writer: FrameWriter
+    /// Whether a frame was presented (the first clears the screen without ncurses).
+    private var hasPresented = false
 
     /// Opens the terminal and switches it to the viewer's mode.
     /// - Parameter color: whether to use colour (false for `NO_COLOR`).
@@ -121,11 +123,20 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     public func present(_ buffer: CellBuffer) {
         guard screen != nil, let tty else { return }
         if !writer.shows(width: buffer.width, height: buffer.height) {
-            // A new size, or a screen the writer no longer knows: ncurses clears it first (which
-            // also settles what its own resize handling would repaint).
             let window = tstack_stdscr()
-            wclear(window)
-            wrefresh(window)
+            if hasPresented {
+                // A new size, or a screen the writer no longer knows: ncurses clears it first
+                // (which also settles what its own resize handling would repaint).
+                wclear(window)
+                wrefresh(window)
+            } else {
+                // The first frame clears the screen itself (the writer knows no frame before
+                // it): ncurses is only told that its window, blank since `newterm`, is drawn, so
+                // that reading a key does not draw it over the frame. (Its clear and refresh
+                // cost the first frame 0.7 M instructions: ncurses compares and sends a screen.)
+                wtouchln(window, 0, tstack_rows(window), 0)
+            }
+            hasPresented = true
         }
         let bytes = writer.bytes(for: buffer)
         fflush(tty)

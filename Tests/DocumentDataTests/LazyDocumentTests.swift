@@ -48,21 +48,41 @@ import Testing
         }
     }
 
-    /// Once the first screen's items are in, the reader holds until they are taken in again
-    /// (the first frame is composed meanwhile), then reads on to the end.
-    @Test func theReaderHoldsForTheFirstScreenUntilTheNextTakeIn() throws {
-        // 12 MB, more than the reader reads ahead (a small chunk and four of 512 KiB), in fewer
-        // items than the scan finds before it waits for a taker (``ScanChannel/untakenLimit``),
-        // so only the hold stops the reader.
+    /// A big file's first chunk is scanned by the thread that opens it; when it holds the first
+    /// screen's items, the scan's threads start only at the first take-in after that screen (the
+    /// first frame is composed meanwhile), then read on to the end.
+    @Test func theScanThreadsStartAfterTheFirstScreenWhenItsFirstChunkHoldsIt() throws {
+        // 12 MB of 400-byte items: 160 in the first chunk of 64 KiB, more than the 100 asked.
         let file = TemporaryFile(contents: Self.generated(items: 30_000, body: 350))
         defer { file.remove() }
         let lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        #expect(lazy.channel.threadsWaitToStart)
+        #expect(lazy.itemCount >= 100 && lazy.itemCount < 200)
+        #expect(lazy.fractionScanned < 0.01)
+        lazy.wait { _ in false }
+        #expect(!lazy.channel.threadsWaitToStart)
+        #expect(lazy.failure == nil)
+        #expect(lazy.itemCount == 30_000)
+    }
+
+    /// When the first chunk does not hold the first screen's items, the scan's threads start at
+    /// once; once those items are in, the reader holds until they are taken in again (the first
+    /// frame is composed meanwhile), then reads on to the end.
+    @Test func theReaderHoldsForTheFirstScreenUntilTheNextTakeIn() throws {
+        // 15 MB of 5-KB items: a dozen in the first chunk, the first screen's 100 in 500 KB,
+        // more than the reader reads ahead beyond them (four chunks of 512 KiB), in fewer items
+        // than the scan finds before it waits for a taker (``ScanChannel/untakenLimit``), so only
+        // the hold stops the reader.
+        let file = TemporaryFile(contents: Self.generated(items: 3_000, body: 5_000))
+        defer { file.remove() }
+        let lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        #expect(!lazy.channel.threadsWaitToStart)
         let deadline = ContinuousClock.now + .seconds(20)
         while !lazy.channel.readerIsHeld, ContinuousClock.now < deadline { usleep(1_000) }
         #expect(lazy.channel.readerIsHeld)
         lazy.wait { _ in false }
         #expect(lazy.failure == nil)
-        #expect(lazy.itemCount == 30_000)
+        #expect(lazy.itemCount == 3_000)
         #expect(!lazy.channel.readerIsHeld)
     }
 

@@ -292,7 +292,10 @@ public final class LazyDocument {
                 if !update(limit: 100_000) || isComplete || condition(self) { return }
                 continue
             }
-            if !changed, !hasItemsToTakeIn { channel.changes.wait(after: generation) }
+            if !changed, !hasItemsToTakeIn {
+                channel.startThreads()
+                channel.changes.wait(after: generation)
+            }
         }
     }
 
