@@ -229,8 +229,9 @@ static inline __attribute__((always_inline)) size_t index_avx512(const uint8_t *
 static tstack_index_kernel widest_kernel_of_processor(void) {
     unsigned eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return TSTACK_INDEX_BYTES;
-    const unsigned pclmul = 1u << 1, popcnt = 1u << 23, osxsave = 1u << 27;
-    if ((ecx & (pclmul | popcnt | osxsave)) != (pclmul | popcnt | osxsave)) return TSTACK_INDEX_BYTES;
+    const unsigned pclmul = 1u << 1, popcnt = 1u << 23, osxsave = 1u << 27, avx = 1u << 28;
+    const unsigned needed = pclmul | popcnt | osxsave | avx;  // (both kernels are VEX-encoded)
+    if ((ecx & needed) != needed) return TSTACK_INDEX_BYTES;
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return TSTACK_INDEX_BYTES;
     const unsigned bmi = 1u << 3, avx2 = 1u << 5, avx512f = 1u << 16, avx512bw = 1u << 30, avx512vl = 1u << 31;
     const unsigned avx512vbmi2 = 1u << 6;  // (in ECX)

@@ -43,7 +43,6 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         noecho()
         nonl()
         keypad(tstack_stdscr(), true)
-        curs_set(0)
         set_escdelay(25)
         mousemask(tstack_wheel_mask(), nil)
         mouseinterval(0)
@@ -53,6 +52,9 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             start_color()
             use_default_colors()
         }
+        // Last: hiding the cursor sends what ncurses buffered of the modes set (the alternate
+        // screen first) before the first frame, which no ncurses refresh precedes.
+        curs_set(0)
         writer = FrameWriter(controls: Self.terminfoControls(color: usesColor))
     }
 

@@ -56,7 +56,7 @@ final class DuplicateIDCheck: Sendable {
             // suspects' keys in the filter's own bits.
             let handed = Locked(filter.take())
             // Below the keys, as the scan's reader: a key pressed meanwhile comes first.
-            startThread(niceness: ScanChannel.scanNiceness) { [self] in
+            startThread(niceness: ScanChannel.readerNiceness) { [self] in
                 var filter = handed.withLock { $0.take() }!
                 let candidates = hashes.withUnsafeBufferPointer { filter.takeCandidates(among: $0) }
                 if check(candidates, pass: 0, of: 1) { settle(confirm, done) }
@@ -64,7 +64,7 @@ final class DuplicateIDCheck: Sendable {
             return
         }
         for thread in 0..<Self.threads {
-            startThread(niceness: ScanChannel.scanNiceness) { [self] in
+            startThread(niceness: ScanChannel.readerNiceness) { [self] in
                 if check(hashes, pass: thread, of: Self.threads) { settle(confirm, done) }
             }
         }

@@ -147,7 +147,8 @@ public final class LazyDocument {
         guard lazy.sawSections else { return nil }
         // An error before the first screen's items: the screen is never opened.
         if let failure = lazy.failure { throw failure }
-        // The first screen is composed next: the reader waits for the first take-in after it.
+        // The first screen is composed next: the scan's threads start (or their reader goes on)
+        // at the first take-in after it.
         lazy.channel.holdUntilTaken()
         return lazy
     }

@@ -2,9 +2,10 @@ import CJSONIndex
 import Glibc
 import Synchronization
 
-/// The scan of a file on a background thread, and what it found so far for the main thread
-/// to take. The scanning thread only reads the file and appends here; everything built from
-/// the results is built by the thread that takes them.
+/// The scan of a file on background threads, and what it found so far for the main thread
+/// to take. The scanning threads only read the file and append here; everything built from
+/// the results is built by the thread that takes them. (A regular file's start is scanned by
+/// the thread that opens it, and the threads start when more is wanted: ``startThreads()``.)
 ///
 /// Nothing polls: the scan waits for a growing input on the spool's ``InputSpool/changes``;
 /// a thread waiting for results blocks on `changes`; a run loop that waits for keys too
@@ -34,10 +35,8 @@ final class ScanChannel: Sendable {
     /// Bytes walked beyond which what the walk found is published even while the next chunk
     /// is ready.
     static let publishedBytes = 4 << 20
-    /// How much nicer than the keys the scan's threads run (the reader and the walker): with the
-    /// viewer there are three threads on two cores while a big file is read, and neither a key
-    /// nor the terminal drawing a frame waits for them.
-    static let scanNiceness: Int32 = 5
+    /// How much nicer than the keys the thread reading and indexing the file runs.
+    static let readerNiceness: Int32 = 5
     /// Readable (`poll(2)`) when the scan published something not taken yet.
     var wakeDescriptor: Int32 { wakePipe.descriptor }
     private let wakePipe = WakePipe()
@@ -64,7 +63,7 @@ final class ScanChannel: Sendable {
     init(reader: FileReader, scanner: StackScanner, spool: (any GrowingInput)? = nil) {
         self.spool = spool
         guard spool == nil else {
-            startThread(niceness: Self.scanNiceness) { [self] in run(reader, scanner, spool, from: ScanStart()) }
+            startThread { [self] in run(reader, scanner, spool, from: ScanStart()) }
             return
         }
         var scanner = scanner
@@ -78,13 +77,11 @@ final class ScanChannel: Sendable {
 
     /// Starts the scan's threads where the scan in place left off, unless they were started (or
     /// the scan ended in place). Whoever waits for more than was found calls it first; the first
-    /// ``take()`` after the first screen does too.
+    /// ``take()`` after the first screen does too (``holdUntilTaken()`` makes a run loop take).
     func startThreads() {
         guard let unstarted = unstarted.withLock({ unstarted in defer { unstarted = nil }; return unstarted }) else { return }
-        let spool = spool
-        startThread(niceness: Self.scanNiceness) { [self] in
-            run(unstarted.reader, unstarted.scanner, spool, from: unstarted.start)
-        }
+        // (Only a regular file, never a spool, is scanned in place.)
+        startThread { [self] in run(unstarted.reader, unstarted.scanner, nil, from: unstarted.start) }
     }
 
     /// The most bytes a file may hold to be scanned whole on the thread that opens it (the two
@@ -101,9 +98,12 @@ final class ScanChannel: Sendable {
     /// once the first screen's items are in, so that the first frame is composed while the scan
     /// does not take both cores (the walker ends the chunks read already). A taker that never
     /// takes again holds nothing up: the scan would wait for it anyway (``untakenLimit``).
+    /// When the scan's threads wait to be started, a run loop watching ``wakeDescriptor`` is woken
+    /// to take (which starts them): nothing else would write to it.
     func holdUntilTaken() {
         hasFirstScreen.store(true, ordering: .releasing)
         held.store(true, ordering: .releasing)
+        if threadsWaitToStart { wake() }
     }
 
     /// Takes what was found since the last call (and, after the first screen, starts the scan's
@@ -140,9 +140,10 @@ final class ScanChannel: Sendable {
     private func run(_ reader: FileReader, _ scanned: StackScanner, _ spool: (any GrowingInput)?, from start: ScanStart) {
         var scanner = scanned
         let chunks = IndexedChunks()
-        // The reader, below the keys' priority as the walker is (``scanNiceness``). (Only the
-        // walker and the reader share a lock, so a key never waits for either descheduled.)
-        startThread(niceness: Self.scanNiceness) { [self] in read(reader, into: chunks, from: start) }
+        // Below the keys' priority: with the walker and the viewer there are three threads on
+        // two cores while a big file is read, and a key must not wait for this one. (Only the
+        // walker and this thread share a lock, so a key never waits for it descheduled.)
+        startThread(niceness: Self.readerNiceness) { [self] in read(reader, into: chunks, from: start) }
         var bytes = start.offset
         var published = start.offset
         var failure: StackScanner.Failure?
@@ -238,6 +239,7 @@ final class ScanChannel: Sendable {
     /// - Returns: whether the scan goes on from `start` (false: it ended here, at the file's end
     ///   or at a fault, and published that).
     private func scanInPlace(_ reader: FileReader, _ scanner: inout StackScanner, from start: inout ScanStart) -> Bool {
+        // (A file growing meanwhile is read here up to that size: the threads go on from there.)
         let whole = (reader.regularFileSize ?? .max) <= Self.scannedInPlace
         let chunk = IndexedChunks.Chunk(capacity: IndexedChunks.chunkSize)
         var size = Self.firstChunkSize
@@ -256,7 +258,7 @@ final class ScanChannel: Sendable {
             publish(&scanner, bytes: start.offset, finished: failure != nil, failure: failure, waiting: false)
             if failure != nil { return false }
             size = IndexedChunks.chunkSize
-        } while whole
+        } while whole && start.offset < Self.scannedInPlace
         return true
     }
 

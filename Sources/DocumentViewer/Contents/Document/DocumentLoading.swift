@@ -35,7 +35,8 @@ struct DocumentLoading {
     private(set) var follows = false
     /// When scanned items were last taken in (not when a take-in found nothing: after a batch
     /// time with nothing new, the browser sleeps until the scan wakes it). None yet at the start:
-    /// the first take-in comes right after the first frame, and ends the reader's hold
+    /// the first take-in comes right after the first frame (the scan wakes the run loop for it),
+    /// and starts the scan's threads or ends their reader's hold
     /// (``LazyDocument/open(path:minimumSize:firstItems:)``).
     private(set) var lastTakeIn = ContinuousClock.now - .seconds(1)
 
