@@ -220,7 +220,7 @@ final class ScanChannel: Sendable {
     /// Whether the reader waits, held by ``holdUntilTaken()`` (for tests).
     var readerIsHeld: Bool { readerWaitsWhileHeld.load(ordering: .acquiring) }
 
-    /// Whether the scan's threads wait to be started (``startThreads()``; for tests).
+    /// Whether the scan's threads wait to be started (``startThreads()``).
     var threadsWaitToStart: Bool { unstarted.withLock { $0 != nil } }
 
     /// Blocks until the spool grows or ends (or the scan is cancelled), saying meanwhile that
