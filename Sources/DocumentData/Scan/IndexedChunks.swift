@@ -35,6 +35,17 @@ final class IndexedChunks: @unchecked Sendable {
             UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
         }
 
+        /// Reads up to `size` bytes of `reader`'s file at `offset` and indexes them
+        /// (``index(carrying:)``).
+        /// - Returns: whether a byte was read (none: the end of what the file holds).
+        func fill(from reader: FileReader, at offset: Int, size: Int, carrying state: inout tstack_index_state) -> Bool {
+            count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
+            guard count > 0 else { return false }
+            self.offset = offset
+            index(carrying: &state)
+            return true
+        }
+
         /// Indexes the bytes read: where their quotes and brackets outside strings are, strings
         /// and escapes carried from the chunk before in `state` (zeroed for the first).
         func index(carrying state: inout tstack_index_state) {

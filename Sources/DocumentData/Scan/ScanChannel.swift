@@ -187,15 +187,12 @@ final class ScanChannel: Sendable {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
             let ended = spool?.isFinished ?? true
-            chunk.count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.buffer[0..<size]), at: offset)
-            guard chunk.count > 0 else {
+            guard chunk.fill(from: reader, at: offset, size: size, carrying: &indexState) else {
                 chunks.recycle(chunk)
                 guard !ended, chunks.waitUntilWalked() else { break }
                 waitForInput(spool, after: generation)
                 continue
             }
-            chunk.offset = offset
-            chunk.index(carrying: &indexState)
             chunks.handOver(chunk)
             offset += chunk.count
             size = IndexedChunks.chunkSize
@@ -241,22 +238,23 @@ final class ScanChannel: Sendable {
     private func scanInPlace(_ reader: FileReader, _ scanner: inout StackScanner, from start: inout ScanStart) -> Bool {
         // (A file growing meanwhile is read here up to that size: the threads go on from there.)
         let whole = (reader.regularFileSize ?? .max) <= Self.scannedInPlace
-        let chunk = IndexedChunks.Chunk(capacity: IndexedChunks.chunkSize)
+        let chunk = IndexedChunks.Chunk(capacity: whole ? IndexedChunks.chunkSize : Self.firstChunkSize)
         var size = Self.firstChunkSize
         repeat {
-            chunk.count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: chunk.buffer[0..<size]), at: start.offset)
-            var failure: StackScanner.Failure?
-            if chunk.count == 0 {
+            guard chunk.fill(from: reader, at: start.offset, size: size, carrying: &start.index) else {
+                var failure: StackScanner.Failure?
                 do { try scanner.finish() } catch { failure = error }
                 publish(&scanner, bytes: start.offset, finished: true, failure: failure, waiting: false)
                 return false
             }
-            chunk.offset = start.offset
-            chunk.index(carrying: &start.index)
-            do { try scanner.scan(chunk) } catch { failure = error }
-            if failure == nil { start.offset += chunk.count }
-            publish(&scanner, bytes: start.offset, finished: failure != nil, failure: failure, waiting: false)
-            if failure != nil { return false }
+            do {
+                try scanner.scan(chunk)
+            } catch {
+                publish(&scanner, bytes: start.offset, finished: true, failure: error, waiting: false)
+                return false
+            }
+            start.offset += chunk.count
+            publish(&scanner, bytes: start.offset, finished: false, failure: nil, waiting: false)
             size = IndexedChunks.chunkSize
         } while whole && start.offset < Self.scannedInPlace
         return true
