@@ -90,6 +90,31 @@ import Testing
         #expect(!lazy.channel.readerIsHeld)
     }
 
+    /// Once every item is in, the document is whole while its ids are still checked: the rows
+    /// built from it then are those of the checked document.
+    @Test func isWholeOnceScannedWhileItsIDsAreChecked() throws {
+        let file = TemporaryFile(contents: Self.generated(items: 100_000))
+        defer { file.remove() }
+        let lazy = try #require(try LazyDocument.open(path: file.path, minimumSize: 0))
+        // Taken in a thousand items at a time, as a run loop does between keys: the scan ends
+        // tens of thousands of items ahead of the take-in.
+        while !lazy.isScanned {
+            var wake = pollfd(fd: lazy.wakeDescriptor, events: Int16(POLLIN), revents: 0)
+            if !lazy.hasItemsToTakeIn { _ = poll(&wake, 1, 100) }
+            lazy.update(limit: 1_000)
+        }
+        #expect(lazy.itemCount == 100_000)
+        let scanned = lazy.document.sections
+        lazy.wait { _ in false }
+        #expect(lazy.isComplete)
+        #expect(lazy.failure == nil)
+        #expect(lazy.document.sections.count == scanned.count)
+        for (checked, read) in zip(lazy.document.sections, scanned) {
+            #expect(checked.hasSameFrame(as: read))
+            #expect(checked.items.count == read.items.count)
+        }
+    }
+
     @Test func findsItemsByIDAndKnowsTheirDetailWithoutDecoding() throws {
         let file = TemporaryFile(contents: Self.generated(items: 5_000))
         defer { file.remove() }

@@ -183,6 +183,13 @@ public final class LazyDocument {
             || (scanEnded && !items.duplicateIDCheckIsRunning))
     }
 
+    /// Whether the scan ended and everything it found was taken in: only the check of the ids
+    /// may be left (``isComplete`` says when it ended too). A document's rows can be built
+    /// meanwhile; they are its rows once the check finds no id repeated.
+    public var isScanned: Bool {
+        isComplete || (scanEnded && backlog.items.isEmpty && backlog.events.isEmpty)
+    }
+
     /// Whether everything that arrived so far was scanned and taken in, and the scan waits for
     /// more input (a stream that paused).
     private var caughtUpWithInput: Bool {

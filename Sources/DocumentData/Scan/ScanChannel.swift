@@ -135,8 +135,8 @@ final class ScanChannel: Sendable {
 
     private var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
-    /// The walk of the chunks another thread reads and indexes (``read(_:into:)``), publishing what
-    /// each held.
+    /// The walk of the chunks another thread reads and indexes (``read(_:into:from:)``), publishing
+    /// what each held; with nothing to walk, it reads chunks ahead of that thread.
     private func run(_ reader: FileReader, _ scanned: StackScanner, _ spool: (any GrowingInput)?, from start: ScanStart) {
         var scanner = scanned
         let chunks = IndexedChunks()
@@ -147,7 +147,17 @@ final class ScanChannel: Sendable {
         var bytes = start.offset
         var published = start.offset
         var failure: StackScanner.Failure?
-        while !isCancelled, let chunk = chunks.nextChunk() {
+        // (Not while the reader is held for the first frame.)
+        while !isCancelled, let work = chunks.nextWork(mayReadAhead: { !held.load(ordering: .acquiring) }) {
+            let chunk: IndexedChunks.Chunk
+            switch work {
+            case .readAhead(let ahead, let offset):
+                ahead.readAhead(from: reader, at: offset)
+                chunks.readAheadDone(ahead)
+                continue
+            case .walk(let next):
+                chunk = next
+            }
             do {
                 try scanner.scan(chunk)
             } catch {
@@ -177,37 +187,56 @@ final class ScanChannel: Sendable {
     }
 
     /// Reads the file and indexes it a chunk at a time, into `chunks`: a small first one so the
-    /// first screen comes quickly, then bigger ones. At the end of what arrived of a growing
+    /// first screen comes quickly, then bigger ones (a regular file's read ahead by the walker
+    /// when it has nothing to walk: ``IndexedChunks``). At the end of what arrived of a growing
     /// input it waits, once every chunk was walked, for more.
     private func read(_ reader: FileReader, into chunks: IndexedChunks, from start: ScanStart) {
         var indexState = start.index
         var offset = start.offset
         var size = offset == 0 ? Self.firstChunkSize : IndexedChunks.chunkSize
-        while !isCancelled, waitWhileHeld(), let chunk = chunks.chunkToFill() {
+        // A regular file's whole chunks are read ahead by the walker when it has nothing to
+        // walk, until a read is short (the end, or a file that shrank).
+        var readsAhead = false
+        if spool == nil, let end = reader.regularFileSize {
+            readsAhead = true
+            chunks.allowReadingAhead(from: offset, upTo: end)
+        }
+        while !isCancelled, waitWhileHeld(waking: chunks), let chunk = chunks.chunkToFill(at: offset, size: size) {
             // Asked before reading: if the spool was finished then, this read sees all of it.
             let generation = spool?.changes.generation ?? 0
             let ended = spool?.isFinished ?? true
-            guard chunk.fill(from: reader, at: offset, size: size, carrying: &indexState) else {
+            let filled = chunk.fill(from: reader, at: offset, size: size, carrying: &indexState)
+            if readsAhead, chunk.count < size {
+                readsAhead = false
+                chunks.stopReadingAhead()
+            }
+            guard filled else {
                 chunks.recycle(chunk)
                 guard !ended, chunks.waitUntilWalked() else { break }
                 waitForInput(spool, after: generation)
                 continue
             }
-            chunks.handOver(chunk)
+            // (Read before the hand-over: the chunk is then the walker's, which may read ahead
+            // into it once walked.)
             offset += chunk.count
+            chunks.handOver(chunk)
             size = IndexedChunks.chunkSize
         }
         // Cancelled or not, the walker is told no more chunks come (a cancelled walk stops on its own).
         chunks.endInput()
     }
 
-    /// Blocks while ``holdUntilTaken()`` holds the reader. - Returns: true.
-    private func waitWhileHeld() -> Bool {
+    /// Blocks while ``holdUntilTaken()`` holds the reader, then wakes the walking side of `chunks`
+    /// (which does not read ahead while the reader is held). - Returns: true.
+    private func waitWhileHeld(waking chunks: IndexedChunks) -> Bool {
+        var waited = false
+        defer { if waited { chunks.wake() } }
         while true {
             // (Read before asking: a take or a cancel between the ask and the wait is not missed.)
             let generation = taken.generation
             guard !isCancelled, held.load(ordering: .acquiring) else { break }
             readerWaitsWhileHeld.store(true, ordering: .releasing)
+            waited = true
             taken.wait(after: generation)
             readerWaitsWhileHeld.store(false, ordering: .releasing)
         }
