@@ -10,6 +10,47 @@ import Testing
 @Suite struct IndexedChunksTests {
     static let size = IndexedChunks.chunkSize
 
+    /// A file of ``text(chunks:)``, its reader, and chunks whose walking side may read it ahead
+    /// from its start up to `readable` bytes, stopped by a ``watchdog(_:)``.
+    struct ReadAhead {
+        let bytes: [UInt8]
+        private let file: TemporaryFile
+        let reader: FileReader
+        let chunks = IndexedChunks()
+
+        init(chunks count: Double, readable: (Int) -> Int = { $0 }) throws {
+            let text = IndexedChunksTests.text(chunks: count)
+            bytes = Array(text.utf8)
+            file = TemporaryFile(contents: text)
+            reader = try FileReader(path: file.path)
+            IndexedChunksTests.watchdog(chunks)
+            chunks.allowReadingAhead(from: 0, upTo: readable(bytes.count))
+        }
+
+        var path: String { file.path }
+
+        func remove() { file.remove() }
+
+        /// The chunk the walking side is given to read ahead next, expected at `offset`, read
+        /// (not handed to the reader); nil, and an issue, when it is given other work.
+        func nextReadAhead(expecting offset: Int) -> IndexedChunks.Chunk? {
+            guard case .readAhead(let chunk, let given)? = chunks.nextWork(mayReadAhead: { true }) else {
+                Issue.record("no chunk to read ahead")
+                return nil
+            }
+            #expect(given == offset)
+            chunk.readAhead(from: reader, at: given)
+            return chunk
+        }
+
+        /// The chunk the reader is given for the chunk at `offset`, filled.
+        func fill(at offset: Int, carrying state: inout tstack_index_state) throws -> IndexedChunks.Chunk {
+            let chunk = try #require(chunks.chunkToFill(at: offset, size: IndexedChunksTests.size))
+            #expect(chunk.fill(from: reader, at: offset, size: IndexedChunksTests.size, carrying: &state))
+            return chunk
+        }
+    }
+
     /// `chunks` chunks of JSON whose strings cross the chunks' boundaries.
     static func text(chunks: Double) -> String {
         let line = #"{"id": "x", "title": "[{\"quoted\"}] and more", "art": ["{", "]"]},"# + "\n"
@@ -73,23 +114,13 @@ import Testing
     }
 
     @Test func chunksReadAheadAreIndexedByTheReaderInFileOrderWithoutReadingThemAgain() throws {
-        let text = Self.text(chunks: 4.5)
-        let bytes = Array(text.utf8)
-        let file = TemporaryFile(contents: text)
+        let file = try ReadAhead(chunks: 4.5)
         defer { file.remove() }
-        let reader = try FileReader(path: file.path)
-        let chunks = IndexedChunks()
-        Self.watchdog(chunks)
-        chunks.allowReadingAhead(from: 0, upTo: bytes.count)
+        let (chunks, bytes) = (file.chunks, file.bytes)
         // With nothing to walk, the walking side reads the first two chunks ahead.
         var ahead: [IndexedChunks.Chunk] = []
         for expected in [0, Self.size] {
-            guard case .readAhead(let chunk, let offset)? = chunks.nextWork(mayReadAhead: { true }) else {
-                Issue.record("no chunk to read ahead")
-                return
-            }
-            #expect(offset == expected)
-            chunk.readAhead(from: reader, at: offset)
+            guard let chunk = file.nextReadAhead(expecting: expected) else { return }
             chunks.readAheadDone(chunk)
             ahead.append(chunk)
         }
@@ -97,9 +128,8 @@ import Testing
         Self.overwrite(file.path, at: 0, with: UInt8(ascii: " "), count: 2 * Self.size)
         var state = tstack_index_state(in_string: 0, escaped: 0)
         for (number, expected) in ahead.enumerated() {
-            let chunk = try #require(chunks.chunkToFill(at: number * Self.size, size: Self.size))
+            let chunk = try file.fill(at: number * Self.size, carrying: &state)
             #expect(chunk === expected)
-            #expect(chunk.fill(from: reader, at: number * Self.size, size: Self.size, carrying: &state))
             #expect(Self.indexes(chunk, chunkOf: bytes, at: number * Self.size))
             chunks.handOver(chunk)
         }
@@ -112,19 +142,12 @@ import Testing
             chunks.recycle(chunk)
         }
         // The reader reads the third itself; the reads ahead go on after it, whole chunks only.
-        let third = try #require(chunks.chunkToFill(at: 2 * Self.size, size: Self.size))
-        #expect(third.fill(from: reader, at: 2 * Self.size, size: Self.size, carrying: &state))
+        let third = try file.fill(at: 2 * Self.size, carrying: &state)
         #expect(Self.indexes(third, chunkOf: bytes, at: 2 * Self.size))
-        guard case .readAhead(let fourth, let offset)? = chunks.nextWork(mayReadAhead: { true }) else {
-            Issue.record("no chunk to read ahead")
-            return
-        }
-        #expect(offset == 3 * Self.size)
-        fourth.readAhead(from: reader, at: offset)
+        guard let fourth = file.nextReadAhead(expecting: 3 * Self.size) else { return }
         chunks.readAheadDone(fourth)
-        let taken = try #require(chunks.chunkToFill(at: 3 * Self.size, size: Self.size))
+        let taken = try file.fill(at: 3 * Self.size, carrying: &state)
         #expect(taken === fourth)
-        #expect(fourth.fill(from: reader, at: 3 * Self.size, size: Self.size, carrying: &state))
         #expect(Self.indexes(fourth, chunkOf: bytes, at: 3 * Self.size))
         // The last half chunk is the reader's to read.
         #expect(Self.walkingSideWaits(chunks, mayReadAhead: true))
@@ -139,15 +162,11 @@ import Testing
 
     /// The reader waits for the chunk it wants while it is being read ahead, and gets it.
     @Test func theReaderWaitsForAReadAheadOfItsChunk() throws {
-        let text = Self.text(chunks: 2)
-        let file = TemporaryFile(contents: text)
+        let file = try ReadAhead(chunks: 2)
         defer { file.remove() }
-        let reader = try FileReader(path: file.path)
-        let chunks = IndexedChunks()
-        Self.watchdog(chunks)
-        chunks.allowReadingAhead(from: 0, upTo: text.utf8.count)
+        let chunks = file.chunks
         guard case .readAhead(let ahead, 0)? = chunks.nextWork(mayReadAhead: { true }) else {
-            Issue.record("no chunk to read ahead")
+            Issue.record("no chunk to read ahead at 0")
             return
         }
         let taken = DispatchSemaphore(value: 0)
@@ -158,34 +177,24 @@ import Testing
         }
         let waited = taken.wait(timeout: .now() + .milliseconds(50)) == .timedOut
         #expect(waited)
-        ahead.readAhead(from: reader, at: 0)
+        ahead.readAhead(from: file.reader, at: 0)
         chunks.readAheadDone(ahead)
         if waited { taken.wait() }
         #expect(chunk === ahead)
     }
 
     @Test func afterAShortReadWhatWasReadAheadIsReadAgain() throws {
-        let text = Self.text(chunks: 4)
-        let file = TemporaryFile(contents: text)
-        defer { file.remove() }
-        let reader = try FileReader(path: file.path)
-        let chunks = IndexedChunks()
-        Self.watchdog(chunks)
         // As if the file was twice as big when the reading began, and shrank since.
-        chunks.allowReadingAhead(from: 0, upTo: 2 * text.utf8.count)
+        let file = try ReadAhead(chunks: 4, readable: { 2 * $0 })
+        defer { file.remove() }
+        let chunks = file.chunks
         var state = tstack_index_state(in_string: 0, escaped: 0)
-        let first = try #require(chunks.chunkToFill(at: 0, size: Self.size))
-        #expect(first.fill(from: reader, at: 0, size: Self.size, carrying: &state))
+        let first = try file.fill(at: 0, carrying: &state)
         // Two chunks read ahead, a third being read when reading ahead stops.
         var inFlight: IndexedChunks.Chunk?
         for expected in [Self.size, 2 * Self.size, 3 * Self.size] {
-            guard case .readAhead(let chunk, let offset)? = chunks.nextWork(mayReadAhead: { true }) else {
-                Issue.record("no chunk to read ahead")
-                return
-            }
-            #expect(offset == expected)
-            chunk.readAhead(from: reader, at: offset)
-            if offset < 3 * Self.size { chunks.readAheadDone(chunk) } else { inFlight = chunk }
+            guard let chunk = file.nextReadAhead(expecting: expected) else { return }
+            if expected < 3 * Self.size { chunks.readAheadDone(chunk) } else { inFlight = chunk }
         }
         Self.overwrite(file.path, at: Self.size, with: UInt8(ascii: " "), count: 3 * Self.size)
         chunks.stopReadingAhead()
@@ -193,8 +202,7 @@ import Testing
         chunks.recycle(first)
         // Every chunk now reads the file again: the blanks written since, with no position.
         for number in 1...3 {
-            let chunk = try #require(chunks.chunkToFill(at: number * Self.size, size: Self.size))
-            #expect(chunk.fill(from: reader, at: number * Self.size, size: Self.size, carrying: &state))
+            let chunk = try file.fill(at: number * Self.size, carrying: &state)
             #expect(chunk.bytes.allSatisfy { $0 == UInt8(ascii: " ") })
             #expect(chunk.positionCount == 0)
         }

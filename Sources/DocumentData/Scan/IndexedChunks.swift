@@ -4,11 +4,12 @@ import CJSONIndex
 /// strings) on one thread and walked on another. Reading and indexing were two fifths of a
 /// stack document's scan, and the walk needs only their result, so the two threads work on two
 /// chunks at once: one is walked while the next is read. Four chunks take turns (the reader
-/// waits for one to be walked, or to be read ahead): with two, either thread descheduled for the browser's take-in
-/// held the other up at once (`render --keys G` of 454 MB: 268 → 234 ms). A chunk holds 512 KiB
-/// and the pages of its index written (about 140 KiB for a stack document): with 256 KiB, a
-/// big file's load made twice the hand-overs, and a hand-over that wakes a thread on an idle
-/// core costs about 20 µs here (3,300 context switches in a 454 MB load, 6,500 before).
+/// waits for one to be walked, or read ahead): with two, either thread descheduled for the
+/// browser's take-in held the other up at once (`render --keys G` of 454 MB: 268 → 234 ms). A
+/// chunk holds 512 KiB and the pages of its index written (about 140 KiB for a stack
+/// document): with 256 KiB, a big file's load made twice the hand-overs, and a hand-over that
+/// wakes a thread on an idle core costs about 20 µs here (3,300 context switches in a 454 MB
+/// load, 6,500 before).
 ///
 /// Reading a regular file is shared: the walk is quicker than the reading and indexing, so the
 /// walking side, when it has nothing to walk, reads whole chunks ahead of the reader, which then
@@ -87,8 +88,8 @@ final class IndexedChunks: @unchecked Sendable {
         var free: [Chunk]
         /// Read ahead by the walking side, to be indexed.
         var readAhead: [Chunk] = []
-        /// The offsets the walking side is reading ahead now.
-        var readingAhead: [Int] = []
+        /// The offset the walking side is reading ahead now, if it is (one thread: one at a time).
+        var readingAhead: Int?
         /// The next offset to read ahead.
         var nextAhead = 0
         /// The end of the bytes that may be read ahead (0: none is).
@@ -103,7 +104,8 @@ final class IndexedChunks: @unchecked Sendable {
     static let chunkSize = 1 << 19
     private static let chunkCount = 4
     private let state = Locked(State(free: (0..<IndexedChunks.chunkCount).map { _ in Chunk(capacity: IndexedChunks.chunkSize) }))
-    /// Advanced at every hand-over and stop: both sides wait on it.
+    /// Advanced at every change of the chunks' state (a hand-over, a read ahead, a stop) and at a
+    /// ``wake()``: both sides wait on it.
     private let changes = ChangeSignal()
 
     // MARK: - The reading side
@@ -126,7 +128,7 @@ final class IndexedChunks: @unchecked Sendable {
         wait { state -> Chunk?? in
             if state.stopped { return .some(nil) }
             if let index = state.readAhead.firstIndex(where: { $0.offset == offset }) { return state.readAhead.remove(at: index) }
-            if state.readingAhead.contains(offset) { return nil }
+            if state.readingAhead == offset { return nil }
             guard let chunk = state.free.popLast() else { return nil }
             // (Read here: the reads ahead go on after it.)
             state.nextAhead = max(state.nextAhead, offset + size)
@@ -185,7 +187,7 @@ final class IndexedChunks: @unchecked Sendable {
             guard state.nextAhead + Self.chunkSize <= state.aheadEnd, !state.free.isEmpty, mayReadAhead() else { return nil }
             let offset = state.nextAhead
             state.nextAhead += Self.chunkSize
-            state.readingAhead.append(offset)
+            state.readingAhead = offset
             return .readAhead(state.free.removeLast(), offset: offset)
         }
     }
@@ -193,7 +195,7 @@ final class IndexedChunks: @unchecked Sendable {
     /// Hands `chunk`, read ahead, to the reader to index (or back, if reading ahead stopped).
     func readAheadDone(_ chunk: Chunk) {
         change { state in
-            state.readingAhead.removeAll { $0 == chunk.offset }
+            state.readingAhead = nil
             guard state.aheadEnd > 0 else {
                 chunk.isReadAhead = false
                 state.free.append(chunk)
