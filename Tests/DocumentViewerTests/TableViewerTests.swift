@@ -232,7 +232,7 @@ import TestSupport
         Self.type("&\"r1\"<Enter>T", into: &viewer)
         let screen = viewer.render().textLines()
         #expect(screen.last?.contains("filter: \"r1\" (1 of 100)") == true, "\(screen)")
-        #expect(viewer.tree?.table == nil)
+        #expect(viewer.table == nil)
     }
 
     /// A filter keeps the selected record selected when it keeps it; the status line counts the

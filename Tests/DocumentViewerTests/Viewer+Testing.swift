@@ -45,8 +45,14 @@ extension Viewer {
     var treeStack: LazyStack<TreeRows> { tree!.stack }
 
     mutating func takeScanned() {
-        var shown = content as! TreeContent
-        shown.takeScanned()
-        content = shown
+        if var shown = content as? TableContent {
+            shown.takeScanned()
+            content = shown
+        } else {
+            var shown = content as! TreeContent
+            shown.takeScanned()
+            content = shown
+        }
+        takeHandover()
     }
 }

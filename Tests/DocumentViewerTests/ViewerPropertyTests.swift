@@ -79,9 +79,9 @@ import TestSupport
             for event in try KeyNotation.parse(keys) { viewer.handle(event) }
             let frame = viewer.render()
             let trail = typed.joined()
-            if viewer.tree?.table != nil {
+            if viewer.table != nil {
                 if viewer.overlay == nil {
-                    let filtered = viewer.tree?.table?.table.source.order.filter != nil
+                    let filtered = viewer.table?.view.grid.source.order.filter != nil
                     Self.expectSoundTable(frame, filtered: filtered, after: "\(kind) after \(trail)")
                 }
             } else if viewer.focusedID != nil, viewer.prompt.current?.hint == nil {
@@ -90,7 +90,7 @@ import TestSupport
             }
             // Only rows near the screen are built.
             #expect(viewer.statistics.counters.resolvedNow <= 6 * frame.height, "\(kind) after \(trail)")
-            if let tree = viewer.tree { Self.expectNaiveRows(tree, of: value, after: trail) }
+            if let tree = viewer.tree ?? viewer.table?.tree { Self.expectNaiveRows(tree, of: value, after: trail) }
         }
     }
 

@@ -1,3 +1,4 @@
+import Widgets
 import TerminalUI
 
 /// A box drawn over the rows (help, the list of marks) until the next key. When its lines do not
@@ -21,15 +22,15 @@ struct Overlay: Equatable {
         let room = Self.room(viewport)
         let last = max(0, lines.count - room)
         guard last > 0 else { return false }
-        let page = max(1, room - 1)
+        let page = PageLines(viewport: room)
         switch action {
         case .nextItem: offset += 1
         case .previousItem: offset -= 1
         case .scrollLines(let lines): offset += lines
-        case .halfPageDown: offset += max(1, room / 2)
-        case .halfPageUp: offset -= max(1, room / 2)
-        case .pageDown: offset += page
-        case .pageUp: offset -= page
+        case .halfPageDown: offset += page.half
+        case .halfPageUp: offset -= page.half
+        case .pageDown: offset += page.full
+        case .pageUp: offset -= page.full
         case .top: offset = 0
         case .bottom: offset = last
         default: return false

@@ -35,6 +35,7 @@ extension Viewer: TerminalApp {
             if JobPolicy.stoppedByAnyKey.contains(job), keyIsWaiting() { continue }
             changed = content.step(job, now: now, lastFrame: pacing.lastFrame, inputIsWaiting: keyIsWaiting) || changed
         }
+        takeHandover()
         pacing.changed(changed)
         return !isFinished
     }

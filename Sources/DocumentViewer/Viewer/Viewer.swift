@@ -89,6 +89,8 @@ public struct Viewer {
     public var document: DocumentContent? { content as? DocumentContent }
     /// The tree shown, if that is what is shown.
     public var tree: TreeContent? { content as? TreeContent }
+    /// The table of records shown, if that is what is shown.
+    var table: TableContent? { content as? TableContent }
     /// The focused item's id, or node's path.
     public var focusedID: String? { content.focusedID }
     /// The text of the prompt while it is open, else nil.
@@ -132,7 +134,10 @@ public struct Viewer {
     /// work it started (a search, a filter, a lookup) runs to its end, or until it waits for
     /// the input.
     public mutating func handle(_ event: InputEvent) {
-        defer { if !searchesInSteps { content.finishWork() } }
+        defer {
+            if !searchesInSteps { content.runToEnd() }
+            takeHandover()
+        }
         switch event {
         case .resize(let newSize): return resize(to: newSize)
         case .tick, .signal: return
@@ -158,6 +163,11 @@ public struct Viewer {
         case .key(let key): read(key)
         default: break
         }
+    }
+
+    /// Shows the content the one shown hands over to (`T`), if any.
+    mutating func takeHandover() {
+        while let next = content.takeHandover() { content = next }
     }
 
     /// A key read as a chord of the content's bindings.
@@ -320,6 +330,7 @@ public struct Viewer {
         guard var tree = content as? TreeContent else { return false }
         tree.showRecordsTable()
         content = tree
+        takeHandover()
         return true
     }
 

@@ -1,8 +1,9 @@
 import StackEngine
 import TerminalUI
 
-/// What the ``Viewer`` shows: a stack document (``DocumentContent``) or a tree of any JSON or
-/// JSON Lines (``TreeContent``). The viewer owns what is the same for every document — the
+/// What the ``Viewer`` shows: a stack document (``DocumentContent``), a tree of any JSON or
+/// JSON Lines (``TreeContent``), or the records of one of its arrays as a table
+/// (``TableContent``). The viewer owns what is the same for every document — the
 /// keys, the prompt and its history, the help and marks boxes, the status line's message, the
 /// clipboard, the run loop's side — and a content the rest: its rows and the focus, the moves
 /// and verbs its shape has, what a search or a filter scans, its marks, and the background work
@@ -57,7 +58,10 @@ protocol ViewerContent {
     mutating func startFilter(_ pattern: String) -> String?
     /// Runs background work started by a key to its end, or until it waits for the input (for
     /// `render`, which never interleaves keys).
-    mutating func finishWork()
+    mutating func runToEnd()
+    /// The content that takes over from this one, once: `T` hands a tree's records to a table,
+    /// and a table the focus back to the tree. Nil: this one stays.
+    mutating func takeHandover() -> (any ViewerContent)?
     /// Completes the target of `goto` (an id, a path): the candidates starting with `prefix`.
     func completions(of prefix: String, limit: Int) -> [String]
     /// The marks box: its title and lines.
@@ -91,6 +95,10 @@ protocol ViewerContent {
     /// The engine's rows and counters, for ``Viewer/statistics``.
     var rowCount: Int { get }
     var counters: StackCounters { get }
+}
+
+extension ViewerContent {
+    mutating func takeHandover() -> (any ViewerContent)? { nil }
 }
 
 /// Why `y` copied nothing.

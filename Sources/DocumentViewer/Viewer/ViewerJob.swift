@@ -31,6 +31,10 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         return left > .zero ? left.millisecondsRoundedUp : nil
     }
 
+    /// The jobs whose progress the status line says, first first (one line: a lookup or a search
+    /// a key started over a filter going on).
+    static let progressOrder: [ViewerJob] = [.lookup, .search, .sort, .query, .filter]
+
     /// What `F` says when the input ended.
     static let nothingToFollow = "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
 

@@ -67,7 +67,7 @@ extension LazyList {
 
     /// Carries out `action`.
     public mutating func perform(_ action: ListAction) {
-        let half = max(1, stack.viewportExtent / 2)
+        let half = PageLines(viewport: stack.viewportExtent).half
         switch action {
         case .selectNext: selectNext()
         case .selectPrevious: selectPrevious()

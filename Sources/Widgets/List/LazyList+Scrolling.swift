@@ -14,7 +14,7 @@ extension LazyList {
     /// Scrolls a page (the area less one line, so with a one-line pinned header nothing is
     /// skipped) down or up; the selection stays on the same screen line.
     public mutating func page(down: Bool) {
-        let lines = max(1, stack.viewportExtent - 1)
+        let lines = PageLines(viewport: stack.viewportExtent).full
         page(by: down ? lines : -lines)
     }
 

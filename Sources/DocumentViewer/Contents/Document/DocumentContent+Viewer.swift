@@ -34,7 +34,7 @@ extension DocumentContent: ViewerContent {
         return nil
     }
 
-    mutating func finishWork() {
+    mutating func runToEnd() {
         finishSearch()
         finishFilter()
     }

@@ -117,14 +117,15 @@ public struct DocumentContent {
     @discardableResult
     mutating func perform(_ action: ViewerAction) -> String? {
         defer { startAnimation() }
+        let page = self.page
         switch action {
         case .nextItem: view.moveFocus(forward: true)
         case .previousItem: view.moveFocus(forward: false)
         case .scrollLines(let lines): view.scroll(by: lines)
-        case .halfPageDown: view.page(by: max(1, viewportHeight / 2))
-        case .halfPageUp: view.page(by: -max(1, viewportHeight / 2))
-        case .pageDown: view.page(by: pageLines)
-        case .pageUp: view.page(by: -pageLines)
+        case .halfPageDown: view.page(by: page.half)
+        case .halfPageUp: view.page(by: -page.half)
+        case .pageDown: view.page(by: page.full)
+        case .pageUp: view.page(by: -page.full)
         case .top:
             markJumpStart()
             view.scrollToTop()
@@ -183,9 +184,8 @@ public struct DocumentContent {
 
     // MARK: - Helpers
 
-    /// Lines a page scrolls: the viewport less one, so with a one-line pinned header nothing is
-    /// skipped, and without one a line of context stays.
-    var pageLines: Int { max(1, viewportHeight - 1) }
+    /// Lines a page and half a page scroll.
+    var page: PageLines { PageLines(viewport: viewportHeight) }
 
     /// Notes that the key being handled jumps, so its way can be shown.
     mutating func markJumpStart() {

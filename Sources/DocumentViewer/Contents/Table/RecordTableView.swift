@@ -8,13 +8,13 @@ import Widgets
 /// the top and the record's index (its line, in JSON Lines) pinned at the left.
 struct RecordTableView {
     /// The rows, the columns and the selected cell: the table's moves are the widget's.
-    var table: LazyTable<RecordRows>
+    var grid: LazyTable<RecordRows>
     /// The records looked at for members that have no column yet, a bit each (the sample's are).
     private var looked: [UInt64] = []
 
     /// The table of `records` on an area of `width`×`height`.
     init(records: RecordTable, width: Int, height: Int, theme: Theme) {
-        table = LazyTable(source: RecordRows(records: records, theme: theme), width: width, height: height, style: Self.style(theme))
+        grid = LazyTable(source: RecordRows(records: records, theme: theme), width: width, height: height, style: Self.style(theme))
     }
 
     /// The child indexes from the root of the array whose children are the records (empty: the
@@ -30,18 +30,8 @@ struct RecordTableView {
             scrollbarTrack: theme.scrollbarTrack, scrollbarThumb: theme.scrollbarThumb)
     }
 
-    /// The children of the node at `indexes` (child indexes from the root; empty: the root's).
-    static func children(at indexes: [Int], in tree: JSONTree) -> ChildTable? {
-        guard var table = tree.root else { return nil }
-        for index in indexes {
-            guard index < table.count, table.childCount(of: index) != nil else { return nil }
-            table = tree.children(ofChild: index, in: table)
-        }
-        return table
-    }
-
     /// The records.
-    var records: RecordTable { table.source.records }
+    var records: RecordTable { grid.source.records }
 
     /// Looks at the records of `rows` (rows on screen) not looked at yet for members without a
     /// column, and adds their columns at the end.
@@ -49,15 +39,15 @@ struct RecordTableView {
     mutating func addColumns(ofRows rows: Range<Int>) -> Bool {
         var added = false
         for row in rows {
-            let record = table.source.record(ofRow: row)
+            let record = grid.source.record(ofRow: row)
             guard record >= RecordTable.sampledRecords else { continue }
             let word = record / 64, bit = UInt64(1) << UInt64(record % 64)
             if word >= looked.count { looked += repeatElement(0, count: word + 1 - looked.count) }
             guard looked[word] & bit == 0 else { continue }
             looked[word] |= bit
-            var source = table.source
+            var source = grid.source
             if source.addColumns(ofRecord: record) {
-                table.replaceRows(from: table.source.rowCount) { $0 = source }
+                grid.replaceRows(from: grid.source.rowCount) { $0 = source }
                 added = true
             }
         }
@@ -68,18 +58,18 @@ struct RecordTableView {
     mutating func showMarks(of marks: TreeMarks) {
         let container = self.container
         let marked = Set(marks.marked.compactMap { $0.count == container.count + 1 && $0.starts(with: container) ? $0.last : nil })
-        guard marked != table.source.marked else { return }
-        table.update { $0.marked = marked }
+        guard marked != grid.source.marked else { return }
+        grid.update { $0.marked = marked }
     }
 
     /// Draws with `theme` from now on.
     mutating func restyle(with theme: Theme) {
-        table.style = Self.style(theme)
-        table.replaceRows(from: 0) { $0.theme = theme }
+        grid.style = Self.style(theme)
+        grid.replaceRows(from: 0) { $0.theme = theme }
     }
 
     /// The records of the array now (the file read further).
-    var recordsNow: ChildTable? { Self.children(at: container, in: records.tree) }
+    var recordsNow: ChildTable? { OpenJSON.children(at: container, in: records.tree) }
 
     /// Whether the array is read whole: a sort or a jump to its end can answer.
     var isWhole: Bool {
@@ -90,40 +80,40 @@ struct RecordTableView {
     /// Shows the records in `order` (their indexes), sorted by `column`, from the first row;
     /// nil: in the file's order, the selected record still selected.
     mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool) {
-        let record = table.selectedRow.map(table.source.record(ofRow:))
-        table.replaceRows(from: 0) {
+        let record = grid.selectedRow.map(grid.source.record(ofRow:))
+        grid.replaceRows(from: 0) {
             $0.order.sort(order, by: column, descending: descending, recordCount: $0.records.rowCount)
         }
         if order != nil {
-            table.selectFirstRow()
-        } else if let row = record.flatMap(table.source.order.row(ofRecord:)) {
-            table.select(row: row, alignment: .center)
+            grid.selectFirstRow()
+        } else if let row = record.flatMap(grid.source.order.row(ofRecord:)) {
+            grid.select(row: row, alignment: .center)
         }
     }
 
     /// Shows the records the filter `name` kept of the first `read` (nil: every record), the
     /// selected record still selected when it is kept.
     mutating func filter(_ name: String?, kept: [UInt32], read: Int) {
-        var source = table.source
+        var source = grid.source
         let first = source.order.filter(name, kept: kept, read: read, recordCount: source.records.rowCount)
-        table.replaceRows(from: first) { $0 = source }
+        grid.replaceRows(from: first) { $0 = source }
         // (The rows before it may have gone: the selected row is brought on screen.)
-        if first == 0, let row = table.selectedRow { table.select(row: row) }
+        if first == 0, let row = grid.selectedRow { grid.select(row: row) }
     }
 
     /// Takes in the records read since the last take-in (the file, or the array, read further).
     /// - Returns: false when there are fewer than before (a container's own scan found fewer):
     ///   every row is new, in the file's order, unfiltered — what worked on the old ones goes.
     mutating func takeRecords() -> Bool {
-        guard let now = Self.children(at: container, in: records.tree), now.count != records.rowCount else { return true }
+        guard let now = OpenJSON.children(at: container, in: records.tree), now.count != records.rowCount else { return true }
         guard now.count > records.rowCount else {
-            table.replaceRows(from: 0) {
+            grid.replaceRows(from: 0) {
                 $0.takeRecords(now)
                 $0.order = RowOrder()
             }
             return false
         }
-        table.replaceRows(from: records.rowCount) { $0.takeRecords(now) }
+        grid.replaceRows(from: records.rowCount) { $0.takeRecords(now) }
         return true
     }
 
@@ -131,20 +121,20 @@ struct RecordTableView {
     /// a value in the column, else the record's — from the row already read: a frame looks up
     /// nothing in the file however wide the record.
     mutating func selectedPath() -> JSONPath? {
-        guard let row = table.selectedRow else { return nil }
-        return path(ofRow: row, cells: table.selectedRecord ?? nil)
+        guard let row = grid.selectedRow else { return nil }
+        return path(ofRow: row, cells: grid.selectedRecord ?? nil)
     }
 
     /// ``selectedPath()`` without the row kept by the table: the record read again.
     var selectedPathReadAgain: JSONPath? {
-        guard let row = table.selectedRow else { return nil }
-        return path(ofRow: row, cells: table.source.record(at: row))
+        guard let row = grid.selectedRow else { return nil }
+        return path(ofRow: row, cells: grid.source.record(at: row))
     }
 
     /// The path of the cell of row `row` in the selected column, the record's `cells` read.
     private func path(ofRow row: Int, cells: [RecordCell]?) -> JSONPath {
-        var components = records.path.components + [.index(table.source.record(ofRow: row))]
-        if let column = table.selectedColumn, let cells, column < cells.count, column < records.columns.count,
+        var components = records.path.components + [.index(grid.source.record(ofRow: row))]
+        if let column = grid.selectedColumn, let cells, column < cells.count, column < records.columns.count,
             cells[column] != .missing {
             components += records.columns[column].keys.map { .key($0) }
         }
@@ -154,7 +144,7 @@ struct RecordTableView {
     /// The node the selected cell shows, as steps from the root (each table and the child's
     /// index in it): the record's member, the record itself when it has none in the column.
     var selectedSteps: [(table: ChildTable, index: Int)]? {
-        guard let row = table.selectedRow.map(table.source.record(ofRow:)) else { return nil }
+        guard let row = grid.selectedRow.map(grid.source.record(ofRow:)) else { return nil }
         let tree = records.tree
         guard var parent = tree.root else { return nil }
         var steps: [(table: ChildTable, index: Int)] = []
@@ -163,7 +153,7 @@ struct RecordTableView {
             guard index < parent.count else { return nil }
             steps.append((parent, index))
         }
-        guard let column = table.selectedColumn, column < records.columns.count else { return steps }
+        guard let column = grid.selectedColumn, column < records.columns.count else { return steps }
         for key in records.columns[column].keys {
             guard let last = steps.last, last.table.childCount(of: last.index) != nil else { break }
             let record = tree.children(ofChild: last.index, in: last.table)
@@ -190,12 +180,12 @@ struct RecordTableView {
     @discardableResult
     mutating func select(nodeAt indexes: [Int]) -> NodePlace {
         guard indexes.count > container.count, indexes.starts(with: container) else { return .outside }
-        guard let row = table.source.order.row(ofRecord: indexes[container.count]) else { return .hidden }
-        table.select(row: row, alignment: .center)
+        guard let row = grid.source.order.row(ofRecord: indexes[container.count]) else { return .hidden }
+        grid.select(row: row, alignment: .center)
         let tree = records.tree
         // The keys from the record down, two at most (a column flattens one level).
         var keys: [String] = []
-        var parent = Self.children(at: container, in: tree)
+        var parent = OpenJSON.children(at: container, in: tree)
         for index in indexes[container.count...].prefix(3) {
             guard let table = parent else { break }
             if let key = tree.key(ofChild: index, in: table) { keys.append(key) }
@@ -204,7 +194,7 @@ struct RecordTableView {
         // The column of both keys when there is one (`ctx.user`), else of the first (`ctx`).
         let column = records.columns.firstIndex { $0.keys == keys }
             ?? records.columns.firstIndex { $0.keys == Array(keys.prefix(1)) }
-        if let column { table.select(column: column) }
+        if let column { grid.select(column: column) }
         return .selected
     }
 }

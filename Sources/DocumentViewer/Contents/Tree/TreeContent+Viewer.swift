@@ -5,41 +5,37 @@ import TerminalUI
 // MARK: - A tree as one of the viewer's contents
 
 extension TreeContent: ViewerContent {
-    var keyContext: ViewerKeyContext { table == nil ? .tree : .table }
-    var helpTitle: String { table == nil ? "Tree keys and commands" : "Table keys and commands" }
+    var keyContext: ViewerKeyContext { .tree }
+    var helpTitle: String { "Tree keys and commands" }
     var extraHelpLines: [String] { [] }
-    /// The focused node's path; in a table, the selected cell's.
-    var focusedID: String? {
-        guard let table else { return focusedPath }
-        return table.selectedPathReadAgain?.description
-    }
+    var focusedID: String? { focusedPath }
     /// A tree jumps: there is no way to show between two nodes that folds may have moved.
     var animatesJumps: Bool {
         get { false }
         set {}
     }
-    /// What a search or a lookup says, else what the filter says.
-    var workNotice: String? { notice ?? filterNotice }
+    var runsWorkInSteps: Bool {
+        get { jobs.runsInSteps }
+        set { jobs.runsInSteps = newValue }
+    }
+    /// What the last job said, else the progress of the one running.
+    var workNotice: String? { jobs.said ?? jobs.progress(in: self) }
 
     /// Why the scan stopped before the end, or where the file is malformed.
-    var standingNote: String? { problem }
+    var standingNote: String? { json.problem }
     var hidesMessages: Bool { false }
-    var rowCount: Int { table?.records.rowCount ?? stack.rowCount }
-    var counters: StackCounters { table?.table.counters ?? stack.counters }
+    var rowCount: Int { stack.rowCount }
+    var counters: StackCounters { stack.counters }
 
     mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
         reveal(path: target)
     }
 
-    mutating func finishWork() {
-        finishSearch()
-        while filtering != nil || treeQuerying != nil { filtering != nil ? continueFilter() : continueTreeWhere() }
-        while sorting != nil, !isSortWaiting { continueSort() }
-        while querying != nil, !isRowFilterWaiting { continueRowFilter() }
-    }
+    mutating func prefetch() { view.prefetch() }
 
-    mutating func prefetch() {
-        if table != nil { table?.table.prefetch() } else { view.prefetch() }
+    mutating func takeHandover() -> (any ViewerContent)? {
+        defer { handover = nil }
+        return handover
     }
 
     /// The most children looked at to complete a key: Tab never waits on a big object.
@@ -52,7 +48,7 @@ extension TreeContent: ViewerContent {
         guard let dot = prefix.lastIndex(of: ".") else { return [] }
         let parentText = prefix[..<dot].isEmpty ? "." : String(prefix[..<dot])
         let partial = String(prefix[prefix.index(after: dot)...])
-        let tree = view.outline.tree
+        let tree = json.tree
         guard let parentPath = try? JSONPath(parsing: parentText), var table = tree.root,
             !(parentText == "." && tree.isJSONLines) else { return [] }
         for component in parentPath.components {
@@ -93,103 +89,53 @@ extension TreeContent: ViewerContent {
     /// a key interrupts.
     static let batchTime = Duration.milliseconds(50)
 
-    /// The work running: taking in what the scan finds, a jump waiting for it, a key lookup, a
-    /// search, a filter, following.
+    /// The work running: taking in what the scan finds, following, and the whole-file jobs.
     var runningJobs: Set<ViewerJob> {
-        var jobs: Set<ViewerJob> = []
-        if view.outline.tree.isScanning { jobs.insert(.takeIn) }
-        if pendingJump != nil { jobs.insert(.pendingJump) }
-        if pathLookup != nil { jobs.insert(.lookup) }
-        if search != nil { jobs.insert(.search) }
-        if filtering != nil || treeQuerying != nil { jobs.insert(.filter) }
-        if sorting != nil { jobs.insert(.sort) }
-        // (A row filter caught up with a file that grows is applied: it looks at records as they
-        // arrive, and a key — Esc too — leaves it.)
-        if querying != nil, !isRowFilterWaiting { jobs.insert(.query) }
-        if follows { jobs.insert(.follow) }
-        return jobs
+        var running = jobs.running
+        if json.tree.isScanning { running.insert(.takeIn) }
+        if json.follows { running.insert(.follow) }
+        return running
     }
 
-    mutating func stop(_ jobs: Set<ViewerJob>) {
-        for job in jobs {
-            switch job {
-            case .pendingJump: pendingJump = nil
-            case .lookup: pathLookup = nil
-            case .search: search = nil
-            case .filter:
-                filtering = nil
-                treeQuerying = nil
-            case .sort: sorting = nil
-            case .query: stopRowFilter()
-            case .follow: follows = false
-            case .takeIn, .animation: break
-            }
-        }
+    mutating func stop(_ stopped: Set<ViewerJob>) {
+        jobs.stop(stopped)
+        if stopped.contains(.follow) { json.follows = false }
     }
 
-    /// A take-in of what the background scan found, the lookup's, the search's or the filter's
-    /// next step; a jump waiting for the scan and following go on at take-ins.
+    /// A take-in of what the background scan found, or a whole-file job's next step.
     /// (A tree's take-in is one step, not slices: `inputIsWaiting` is not asked.)
     mutating func step(
         _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
     ) -> Bool {
-        switch job {
-        case .takeIn:
-            let tree = view.outline.tree
-            guard now - lastTakeIn >= Self.batchTime else { return false }
-            let rows = stack.rowCount
-            let scanned = tree.scannedBytes
-            takeScanned()
-            // The next take-in a batch time after one that found something: an input that
-            // pauses (a pipe left open) wakes nothing until it writes again.
-            if tree.scannedBytes != scanned || !tree.isScanning { lastTakeIn = now }
-            // A jump or a search waiting for the scan went on; rows arriving below the screen
-            // change nothing on it: a frame when they show (the end was on screen), when the
-            // scan ends, and else once a second for its progress.
-            return pendingJump != nil || search != nil || !tree.isScanning
-                || (showsEnd && stack.rowCount > rows) || now - lastFrame > .seconds(1)
-        case .lookup:
-            continueLookup()
-            return true
-        case .search:
-            // (One waiting for the scan went on at the take-in.)
-            guard let running = search, !running.isWaiting else { return false }
-            continueSearch()
-            return true
-        case .filter:
-            if filtering != nil { continueFilter() } else { continueTreeWhere() }
-            return true
-        case .sort:
-            guard !isSortWaiting else { return false }
-            continueSort()
-            return true
-        case .query:
-            guard !isRowFilterWaiting else { return false }
-            continueRowFilter()
-            return true
-        case .pendingJump, .follow, .animation:
-            return false
-        }
+        guard job == .takeIn else { return advance(job) }
+        let tree = json.tree
+        guard now - json.lastTakeIn >= Self.batchTime else { return false }
+        let rows = stack.rowCount
+        let scanned = tree.scannedBytes
+        takeScanned()
+        // The next take-in a batch time after one that found something: an input that
+        // pauses (a pipe left open) wakes nothing until it writes again.
+        if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
+        // A jump or a search waiting for the scan goes on; rows arriving below the screen
+        // change nothing on it: a frame when they show (the end was on screen), when the
+        // scan ends, and else once a second for its progress.
+        return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning
+            || (showsEnd && stack.rowCount > rows) || now - lastFrame > .seconds(1) || handover != nil
     }
 
-    /// At once for a search's, a filter's or a lookup's next step; while the file is read, when
-    /// the batch time is up.
+    /// At once for a job's next step; while the file is read, when the batch time is up.
     func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
         switch job {
-        case .search: return search?.isWaiting == true ? nil : 0
-        case .filter, .lookup: return 0
-        case .sort: return isSortWaiting ? nil : 0
-        case .query: return isRowFilterWaiting ? nil : 0
-        case .takeIn:
-            return ViewerJob.milliseconds(until: Self.batchTime, passedSince: lastTakeIn, now: now)
-        case .pendingJump, .follow, .animation: return nil
+        case .takeIn: return ViewerJob.milliseconds(until: Self.batchTime, passedSince: json.lastTakeIn, now: now)
+        case .follow, .animation: return nil
+        default: return jobs.contains(job) && !jobs.isCaughtUp(job) ? 0 : nil
         }
     }
 
     /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the
     /// loop, nothing polls.
     func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
-        guard now - lastTakeIn >= Self.batchTime else { return nil }
-        return view.outline.tree.wakeDescriptor
+        guard now - json.lastTakeIn >= Self.batchTime else { return nil }
+        return json.tree.wakeDescriptor
     }
 }

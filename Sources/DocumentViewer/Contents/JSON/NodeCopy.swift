@@ -3,40 +3,36 @@ import TerminalUI
 
 // MARK: - `y`: what is copied of the focused node
 
-extension TreeContent {
+extension NodeFocusing {
     /// The most bytes `y` copies (terminals refuse longer OSC 52 sequences).
-    static let clipboardLimit = 1 << 20
+    static var clipboardLimit: Int { 1 << 20 }
 
     /// What `y` copies of the focused node: its value pretty-printed (`yy`), on one line (`yv`)
     /// or as the file writes it (`Y`); its path (`yp`) or its key (`yk`: an array element's
     /// index).
     /// In a table, the selected cell's node (its record when it has no member there).
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
-        if let table {
-            guard let steps = table.selectedSteps else { return .failure(CopyRefusal(message: "nothing to copy: the table is empty")) }
-            return copy(target, steps: steps)
-        }
-        guard let focus = view.focus else { return .failure(CopyRefusal(message: "nothing to copy: the tree is empty")) }
-        return copy(target, steps: view.outline.row(focus).steps)
+        guard let steps = focusedSteps else { return .failure(CopyRefusal(message: "nothing to copy: \(emptyNote)")) }
+        return copy(target, steps: steps)
     }
 
     /// What `y` copies of the node at the end of `steps` (the root when there are none).
     private func copy(
         _ target: CopyTarget, steps: [(table: ChildTable, index: Int)]
     ) -> Result<(text: String, said: String), CopyRefusal> {
-        let shownPath = view.outline.path(of: steps)
+        let shownPath = outline.path(of: steps)
         switch target {
         case .path:
             // The path with its keys whole (the one shown cuts a key of kilobytes); a path under
             // a key of megabytes is as long, and terminals refuse such OSC 52 sequences.
-            guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
+            guard let path = outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
                 path.description.utf8.count <= Self.clipboardLimit else {
                 return .failure(CopyRefusal(message: "too long to copy: the path holds a key of over 1 MiB"))
             }
             return .success((path.description, "copied the path \(shownPath)"))
         case .key:
             guard !steps.isEmpty else { return .failure(CopyRefusal(message: "the root has no key (yp copies its path)")) }
-            guard let path = view.outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
+            guard let path = outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
                 let last = path.components.last else {
                 return .failure(CopyRefusal(message: "too long to copy: the key is over 1 MiB"))
             }
@@ -53,7 +49,7 @@ extension TreeContent {
     private func copyValue(
         _ target: CopyTarget, steps: [(table: ChildTable, index: Int)], shownPath: JSONPath
     ) -> Result<(text: String, said: String), CopyRefusal> {
-        let tree = view.outline.tree
+        let tree = json.tree
         // A container still read has no value yet: what was read of it is not it.
         if steps.last.map({ $0.table.isGrowing($0.index) }) ?? (tree.root?.isComplete == false && !tree.isJSONLines) {
             return .failure(CopyRefusal(message: "\(shownPath) \(tree.isScanning ? "is still being read (\(tree.readNote)): copy it once it is read" : "was not read to its end: the input stopped inside it")"))

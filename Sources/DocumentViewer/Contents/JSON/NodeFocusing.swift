@@ -1,0 +1,44 @@
+import DocumentData
+
+/// A view of a JSON document with a focused node — the tree's focus, a table's selected cell —
+/// which a search, a `:goto` and `y` work from.
+protocol NodeFocusing: JobRunning {
+    /// What the tree and the table share.
+    var json: OpenJSON { get set }
+    /// The document's outline: paths and offsets of nodes.
+    var outline: JSONOutline { get }
+    /// The focused node's child indexes from the root (empty: the root); nil when there is none.
+    var focusedIndexes: [Int]? { get }
+    /// The node a search goes on from: the focused one, or a match inside it a search focused
+    /// last (a table's cell holds more than its node's row).
+    var searchFocus: [Int]? { get }
+    /// Focuses the node at `indexes` (child indexes from the root), opening its ancestors — and
+    /// itself when `opensString` and it is a long string cut short (a search's match in it).
+    mutating func focus(nodeAt indexes: [Int], opensString: Bool) -> FocusOutcome
+    /// Focuses the last node (`G`), as far as the file is read.
+    mutating func focusLast()
+    /// What `y` says when nothing is focused.
+    var emptyNote: String { get }
+    /// What `:goto` says when the node it found is in what the filter leaves out.
+    func leftOutNote(_ indexes: [Int], path: JSONPath) -> String
+}
+
+/// Where focusing a node came to.
+enum FocusOutcome: Equatable {
+    /// It is focused (or the view gave way to one that shows it, saying so).
+    case focused(said: String?)
+    /// It is in what the filter leaves out.
+    case leftOut
+}
+
+extension NodeFocusing {
+    var searchFocus: [Int]? { focusedIndexes }
+
+    /// The focused node's steps from the root.
+    var focusedSteps: [(table: ChildTable, index: Int)]? {
+        focusedIndexes.flatMap { json.steps(toChildIndexes: $0) }
+    }
+
+    /// The focused node's path, as the status line shows it.
+    var focusedNodePath: JSONPath? { focusedSteps.map { outline.path(of: $0) } }
+}

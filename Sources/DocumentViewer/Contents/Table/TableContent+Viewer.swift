@@ -1,0 +1,127 @@
+import DocumentData
+import StackEngine
+import TerminalUI
+
+// MARK: - A table as one of the viewer's contents
+
+extension TableContent: ViewerContent {
+    var keyContext: ViewerKeyContext { .table }
+    var helpTitle: String { "Table keys and commands" }
+    var extraHelpLines: [String] { [] }
+    /// The selected cell's path (its record's when it has no member in the column).
+    var focusedID: String? { view.selectedPathReadAgain?.description }
+    /// A table jumps.
+    var animatesJumps: Bool {
+        get { false }
+        set {}
+    }
+    var runsWorkInSteps: Bool {
+        get { jobs.runsInSteps }
+        set { jobs.runsInSteps = newValue }
+    }
+    var workNotice: String? { jobs.said ?? jobs.progress(in: self) }
+    var standingNote: String? { json.problem }
+    var hidesMessages: Bool { false }
+    var rowCount: Int { view.records.rowCount }
+    var counters: StackCounters { view.grid.counters }
+
+    func handleUnbound(_ key: Key) -> Bool { false }
+
+    mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
+        guard let path = try? JSONPath(parsing: target), let indexes = outline.childIndexes(of: path) else { return false }
+        return view.select(nodeAt: indexes) == .selected
+    }
+
+    mutating func prefetch() { view.grid.prefetch() }
+
+    mutating func setLayoutLog(_ log: ((String) -> Void)?) { tree.setLayoutLog(log) }
+
+    func completions(of prefix: String, limit: Int) -> [String] { tree.completions(of: prefix, limit: limit) }
+
+    /// The content handed over to, with what the last job said (a match outside the table).
+    mutating func takeHandover() -> (any ViewerContent)? {
+        defer { handover = nil }
+        guard var tree = handover as? TreeContent, let said = jobs.said else { return handover }
+        tree.jobs.say(said)
+        return tree
+    }
+
+    // MARK: - Work on ticks
+
+    var runningJobs: Set<ViewerJob> {
+        var running = jobs.running
+        if json.tree.isScanning { running.insert(.takeIn) }
+        if json.follows { running.insert(.follow) }
+        return running
+    }
+
+    mutating func stop(_ stopped: Set<ViewerJob>) {
+        // (A row filter stopped shows every row again.)
+        if stopped.contains(.query), jobs.contains(.query) { clearRowFilter() }
+        jobs.stop(stopped)
+        if stopped.contains(.follow) { json.follows = false }
+    }
+
+    /// A take-in of what the background scan found (a frame as the tree's), or a whole-file
+    /// job's next step.
+    mutating func step(
+        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
+    ) -> Bool {
+        guard job == .takeIn else { return advance(job) }
+        guard now - json.lastTakeIn >= TreeContent.batchTime else { return false }
+        let tree = json.tree
+        let scanned = tree.scannedBytes
+        takeScanned()
+        if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
+        return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning || json.follows || followsEnd
+            || now - lastFrame > .seconds(1) || handover != nil
+    }
+
+    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
+        switch job {
+        case .takeIn: return ViewerJob.milliseconds(until: TreeContent.batchTime, passedSince: json.lastTakeIn, now: now)
+        case .follow, .animation: return nil
+        default: return jobs.contains(job) && !jobs.isCaughtUp(job) ? 0 : nil
+        }
+    }
+
+    func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
+        guard now - json.lastTakeIn >= TreeContent.batchTime else { return nil }
+        return json.tree.wakeDescriptor
+    }
+
+    // MARK: - Frames
+
+    /// Draws the table into `area`.
+    /// - Returns: the status line of the frame, its message left to the viewer.
+    mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
+        var frame = view.grid.draw(into: &buffer, area: area)
+        // A record on screen with a member first met past the sample: its column, at the end.
+        if view.addColumns(ofRows: frame.rows) { frame = view.grid.draw(into: &buffer, area: area) }
+        // Cells on screen wider than the sample's: their columns widen (to the cap), once.
+        let wider = frame.cutColumns.filter { view.grid.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
+        if !wider.isEmpty {
+            view.grid.update { $0.widen(wider) }
+            frame = view.grid.draw(into: &buffer, area: area)
+        }
+        let path = view.selectedPath()
+        let records = view.records
+        // The column, and the line of a JSON Lines file's record: as important as the row.
+        let line = records.tree.isJSONLines && view.container.isEmpty
+            ? view.grid.selectedRow.map { "line \(StatusLine.grouped(records.records.lineNumber(of: view.grid.source.record(ofRow: $0))))" } : nil
+        let column = view.grid.selectedColumn.map { "column \($0 + 1)/\(records.columns.count)" }
+        // (The rows shown: a filter's kept.)
+        let rows = view.grid.source.rowCount
+        let place = [column, line].compactMap { $0 }.joined(separator: "  ")
+        let notes = [rowFilterNote, sortNote].compactMap { $0 }.joined(separator: "  ")
+        return StatusLine(
+            focusedID: path?.description, fileName: "", section: nil,
+            position: view.grid.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
+            progress: StatusLine.progress(
+                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop,
+                atBottom: frame.isAtBottom),
+            // (A row is a line: the table's height is exact, the header row's line included.)
+            contentSize: .exact(rows + 1), detailLevel: nil, markCount: json.marks.count, loadingNote: readingNote,
+            place: place.isEmpty ? nil : place, filterNote: notes.isEmpty ? nil : notes)
+    }
+}

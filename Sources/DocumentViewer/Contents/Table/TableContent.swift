@@ -1,0 +1,227 @@
+import DocumentData
+import StackEngine
+import TerminalUI
+import Widgets
+
+/// The records of one array of a JSON document — a JSON Lines file's lines, an API's `data`, a
+/// GeoJSON's `features` — as the ``Viewer`` shows them (`T` in a tree, `--view table`): a row a
+/// record, a column a member, the header row and the record's index pinned; `:sort`, `:where`
+/// and `&` over the whole array as it is read.
+///
+/// Components, each changed by its own methods: what it shares with the tree of the same
+/// document (``OpenJSON``), the rows and the selected cell (``RecordTableView``), its
+/// whole-file jobs, and the tree it hands the focus back to with `T`.
+struct TableContent {
+    var json: OpenJSON
+    /// The rows, the columns and the selected cell.
+    var view: RecordTableView
+    /// The tree as `T` left it (its folds and scroll position), given the focus back by `T`.
+    var tree: TreeContent
+    /// The sort, the row filter, the search, the lookup running; what the last one said.
+    var jobs = JobList<TableContent>()
+    /// What the rows are filtered by (`:where`, `&`), given back to the tree by `T`.
+    var rowFilter: ChildFilter?
+    /// `G` while the file is read: the last row stays selected as rows arrive, until a key.
+    var followsEnd = false
+    /// The content `T` (or a node outside the table) hands over to, until the viewer takes it.
+    var handover: (any ViewerContent)?
+
+    /// A table of `records`, handed over from `tree`: its focused node's cell selected, its marks
+    /// shown, its rows filtered by `filter` (the tree's of these records).
+    init(records: RecordTable, from tree: TreeContent, filteredBy filter: ChildFilter?) {
+        json = tree.json
+        self.tree = tree
+        view = RecordTableView(records: records, width: json.size.width, height: json.height, theme: json.theme)
+        jobs.runsInSteps = tree.jobs.runsInSteps
+        if let focus = tree.view.focusedIndexes { view.select(nodeAt: focus) }
+        view.showMarks(of: json.marks)
+        if let filter { startRowFilter(filter) }
+    }
+
+    /// `T` or Enter: back to the tree, the selected cell's node focused (or a match a search
+    /// found inside it), the rows' filter the tree's again on the same records.
+    mutating func handBack() {
+        var back = tree
+        back.json = json
+        back.jobs.runsInSteps = jobs.runsInSteps
+        if let focus = searchFocus { back.view.reveal(childIndexes: focus) }
+        if let rowFilter { back.filterChildren(of: view.container, by: rowFilter) }
+        handover = back
+    }
+
+    // MARK: - Events
+
+    /// A key was pressed: what the last job said goes, and `G` stops keeping to the end.
+    mutating func keyPressed() {
+        jobs.keyPressed()
+        followsEnd = false
+    }
+
+    mutating func click(x: Int, y: Int) { view.grid.click(x: x, y: y) }
+
+    /// Carries out `action`.
+    /// - Returns: what to say.
+    mutating func perform(_ action: ViewerAction) -> String? {
+        // The header row is not paged over: a page is the rows' viewport less one.
+        let page = PageLines(viewport: json.height - 1)
+        switch action {
+        case .nextItem: view.grid.selectNextRow()
+        case .previousItem: view.grid.selectPreviousRow()
+        case .scrollLines(let lines): view.grid.scroll(by: lines)
+        case .pageDown: view.grid.page(by: page.full)
+        case .pageUp: view.grid.page(by: -page.full)
+        case .halfPageDown: view.grid.page(by: page.half)
+        case .halfPageUp: view.grid.page(by: -page.half)
+        case .top: view.grid.selectFirstRow()
+        case .bottom:
+            view.grid.selectLastRow()
+            // (Rows read after it keep it at the end, as `G` in the tree.)
+            if json.tree.isScanning { followsEnd = true }
+        case .previousColumn: view.grid.selectPreviousColumn()
+        case .nextColumn: view.grid.selectNextColumn()
+        case .firstColumn: view.grid.selectFirstColumn()
+        case .lastColumn: view.grid.selectLastColumn()
+        case .toggleTable: handBack()
+        case .nextMatch: return repeatSearch(reversed: false)
+        case .previousMatch: return repeatSearch(reversed: true)
+        case .follow: return follow()
+        case .toggleMark: return toggleMark()
+        case .nextMark: return nextMark()
+        default: break
+        }
+        return nil
+    }
+
+    /// Runs the commands that concern the table: `goto`, `top`, `bottom`, `sort`, `where`.
+    /// - Returns: what to say.
+    mutating func run(_ command: PromptCommand) -> String? {
+        switch command {
+        case .goto(let path, _): return goto(path)
+        case .top: return perform(.top)
+        case .bottom: return perform(.bottom)
+        case .detail: return "detail: only a stack document has detail levels"
+        case .sort(let column): return sort(by: column)
+        case .where(let text): return applyWhere(text)
+        case .stats, .marks, .help, .quit: return nil
+        }
+    }
+
+    /// `F`, `--follow`: keeps the last row selected as a growing input's records arrive, until
+    /// a key.
+    mutating func follow() -> String? {
+        let tree = json.tree
+        guard tree.isGrowing, tree.isScanning else { return ViewerJob.nothingToFollow }
+        json.follows = true
+        return nil
+    }
+
+    /// Takes in what the scan found (the tree's rows behind the table too), and the records read
+    /// since; a followed file read again from its start hands over to a view of the new file.
+    mutating func takeScanned() {
+        let old = json.tree
+        guard old.isScanning else { return }
+        tree.json = json
+        tree.takeScanned()
+        json = tree.json
+        guard json.tree === old else {
+            // Read again from its start: a table of the file's lines shows the new file's (a sort
+            // or a `:where` of the old one goes), any other the tree.
+            var fresh = tree
+            if view.container.isEmpty { fresh.showRecordsTable() }
+            handover = fresh.handover ?? fresh
+            return
+        }
+        if !view.takeRecords() {
+            jobs.stop([.sort, .query])
+            rowFilter = nil
+            jobs.say("the records were read again: the rows are in the file's order")
+        }
+        if json.follows || followsEnd { view.grid.selectLastRow() }
+        if !old.isScanning { followsEnd = false }
+        jobs.inputGrew()
+        if !jobs.runsInSteps { runToEnd() }
+    }
+
+    /// Changes the screen size.
+    mutating func resize(to newSize: TerminalSize) {
+        json.size = newSize
+        view.grid.resize(width: newSize.width, height: json.height)
+        tree.resize(to: newSize)
+    }
+
+    /// Draws with `theme` from now on.
+    mutating func useTheme(_ theme: Theme) {
+        json.theme = theme
+        view.restyle(with: theme)
+        tree.useTheme(theme)
+    }
+
+    // MARK: - Marks: a row (its record) marked
+
+    /// `m`: marks the selected row's record, or unmarks it (a mark of the tree's: `T` shows it on
+    /// the record's node).
+    mutating func toggleMark() -> String? {
+        guard let row = view.grid.selectedRow else { return nil }
+        let indexes = view.container + [view.grid.source.record(ofRow: row)]
+        let said = json.toggleMark(indexes, path: outline.path(ofChildIndexes: indexes)?.description ?? "")
+        view.showMarks(of: json.marks)
+        return said
+    }
+
+    /// `'`: the next marked record's row after the selected one (in the file's order), wrapping;
+    /// marks elsewhere in the tree are passed over.
+    mutating func nextMark() -> String? {
+        let container = view.container
+        let here = container + [view.grid.selectedRow.map(view.grid.source.record(ofRow:)) ?? -1]
+        let rows = json.marks.following(here).filter {
+            $0.count == container.count + 1 && $0.starts(with: container) && $0 != here
+        }
+        for indexes in rows where view.select(nodeAt: indexes) == .selected { return nil }
+        return json.marks.contains(here) ? "the only marked row is here" : "no marked rows: m marks the selected row"
+    }
+
+    /// The marks box: each mark's path, in document order.
+    var markListing: (title: String, lines: [String]) { tree.markListing(of: json.marks) }
+
+    /// While the file is read: how far, and what waits for it, for the status line.
+    var readingNote: String? {
+        json.readingNote(pendingJump: jobs.job(.pendingJump, as: PendingJumpJob<TableContent>.self)?.readingNote(in: self))
+    }
+}
+
+// MARK: - The selected cell's node, for a search, a lookup and `y`
+
+extension TableContent: NodeFocusing {
+    var outline: JSONOutline { tree.view.outline }
+    var focusedIndexes: [Int]? { view.selectedSteps?.map(\.index) }
+    var emptyNote: String { "the table is empty" }
+
+    /// The selected cell's node, or the last match when it is inside it: `n` goes on from the
+    /// match, not from the cell's start again.
+    var searchFocus: [Int]? {
+        guard let cell = focusedIndexes else { return nil }
+        if let match = json.lastMatch?.indexes, match.count > cell.count, match.starts(with: cell) { return match }
+        return cell
+    }
+
+    /// Selects the node's cell; a node outside the table hands over to the tree, focused there.
+    mutating func focus(nodeAt indexes: [Int], opensString: Bool) -> FocusOutcome {
+        switch view.select(nodeAt: indexes) {
+        case .selected: return .focused(said: nil)
+        case .hidden: return .leftOut
+        case .outside:
+            var back = tree
+            back.json = json
+            back.jobs.runsInSteps = jobs.runsInSteps
+            guard case .focused = back.focus(nodeAt: indexes, opensString: opensString) else { return .leftOut }
+            handover = back
+            return .focused(said: "\(back.focusedPath ?? ".") is outside the table: the tree shows it")
+        }
+    }
+
+    mutating func focusLast() { view.grid.selectLastRow() }
+
+    func leftOutNote(_ indexes: [Int], path: JSONPath) -> String {
+        "\(outline.path(ofChildIndexes: indexes)?.description ?? ".") is in a row the filter leaves out"
+    }
+}

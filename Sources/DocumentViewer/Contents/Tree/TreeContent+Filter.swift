@@ -1,0 +1,125 @@
+import DocumentData
+import TerminalUI
+
+// MARK: - `&` and `:where`: a container's children kept
+
+extension TreeContent {
+    /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
+    /// children of its parent (on the root, the root's children); `&` alone shows all again.
+    mutating func startFilter(_ text: String) -> String? {
+        // A filter being applied stops: this one replaces it, or `&` alone shows all.
+        jobs.stop([.filter])
+        guard !text.isEmpty else {
+            guard json.filter != nil else { return nil }
+            clearFilter()
+            return "filter off"
+        }
+        // The focused node's parent: its steps' last table is the parent's children.
+        let steps = view.focus.map { view.outline.row($0).steps } ?? []
+        let container = steps.count > 1 ? steps.dropLast().map(\.index) : []
+        if steps.count > 1, let parent = steps.last?.table, !parent.isComplete {
+            // (Its children are not all known: a filter of those read would say less than it is.)
+            return "&: \(view.outline.path(of: Array(steps.dropLast()))) \(incompleteNote(filtering: "its children"))"
+        }
+        let pattern: RegexPattern
+        do {
+            pattern = try RegexPattern(text)
+        } catch {
+            return "bad pattern: \(error)"
+        }
+        if let job = ChildFilterJob(.pattern(pattern), ofChildrenAt: container, in: json.tree) { start(job) }
+        return nil
+    }
+
+    /// `:where EXPR` in a tree: keeps the records of the focused array (as `T` finds it) that
+    /// match, as `&` keeps a container's children — the tree's one filter; `:where` alone shows
+    /// every child again.
+    /// - Returns: what to say.
+    mutating func applyWhere(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return startFilter("") }
+        guard let records = recordsAtFocus else { return "where: \(Self.noRecordsHere)" }
+        if !records.container.isEmpty, !records.records.isComplete {
+            // (Its children are not all known: a filter of those read would say less than it is.)
+            return "where: \(records.path) \(incompleteNote(filtering: "it"))"
+        }
+        let query: RecordQuery
+        do {
+            query = try RecordQuery(parsing: text, columns: records.columns)
+        } catch {
+            return "where: \(error)"
+        }
+        filterChildren(of: records.container, by: .query(query))
+        return nil
+    }
+
+    /// Why a container still read is not filtered.
+    private func incompleteNote(filtering what: String) -> String {
+        let tree = json.tree
+        return tree.isScanning
+            ? "is still being read (\(tree.readNote)): filter \(what) once it is read"
+            : "was not read to its end: the input stopped inside it"
+    }
+
+    /// Starts the filter of the children of the node at `container` by `kept` (a `:where`, or a
+    /// filter a table gave back).
+    mutating func filterChildren(of container: [Int], by kept: ChildFilter) {
+        jobs.stop([.filter])
+        if let job = ChildFilterJob(kept, ofChildrenAt: container, in: json.tree) { start(job) }
+    }
+
+    /// Shows the children `filter` kept of the node at `container`; one the scan finds later
+    /// (the root's) shows when it matches.
+    /// - Returns: what to say when it could not show them.
+    mutating func apply(_ filter: ChildFilter, to container: [Int], keeping kept: [Int]) -> String? {
+        // One filter at a time: one on another container goes first.
+        if let applied = json.filter, applied.container != container { clearFilter() }
+        let tree = json.tree
+        let matches = container.isEmpty ? { (index: Int) in
+            tree.root.map { filter.matches(child: index, of: $0, in: tree) } ?? false
+        } : nil
+        // The container closed while the filter ran (a key may close it): nothing to show it in.
+        guard view.filter(childrenOf: container, keeping: kept, matches: matches) else {
+            return "\(filter.typed): its container closed before it was done (again filters it)"
+        }
+        json.filter = OpenJSON.AppliedFilter(container: container, filter: filter)
+        return nil
+    }
+
+    /// Shows every child of the container filtered again — at once if it is open, else when it
+    /// opens next (a container closed, or gone with `zM`, keeps nothing filtered).
+    mutating func clearFilter() {
+        guard let applied = json.filter else { return }
+        if !view.filter(childrenOf: applied.container, keeping: nil, matches: nil) {
+            view.forgetFilter(ofNodeAt: applied.container)
+        }
+        json.filter = nil
+    }
+
+    /// A filter whose pattern turned out too complex for a child taken in since goes: it has no
+    /// answer for that child.
+    mutating func dropFilterTooComplex() {
+        guard case .pattern(let pattern)? = json.filter?.filter, pattern.exceededLimits else { return }
+        clearFilter()
+        jobs.say("filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)")
+    }
+
+    /// The filter applied, for the status line: `filter: PATTERN`, how many children show —
+    /// of those read so far, while the file is read — and the container, when not the root
+    /// (`in .features`).
+    var filterNote: String? {
+        guard let applied = json.filter else { return nil }
+        let outline = view.outline
+        let pattern = CellText.inert(applied.filter.shown)
+        let container = applied.container
+        guard !container.isEmpty else {
+            guard let shown = outline.shownChildCount else { return nil }
+            let total = outline.tree.root?.count ?? 0
+            return StatusLine.filterNote(pattern: pattern, shown: shown, of: total, soFar: outline.tree.isScanning)
+        }
+        guard let shown = outline.shownChildCount(ofNodeAt: container),
+            let row = outline.row(ofChildIndexes: container), let step = outline.row(row).steps.last,
+            let total = step.table.childCount(of: step.index), let path = outline.path(ofChildIndexes: container)
+        else { return nil }
+        return StatusLine.filterNote(pattern: pattern, shown: shown, of: total, soFar: false, in: path.description)
+    }
+}
