@@ -70,8 +70,8 @@ struct Browse {
             case .whole where document.asTable, .checking where document.asTable, .reading where document.asTable:
                 DocumentOptions.refuseTable(of: document.file)
             case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
-            case .checking(let lazy):
-                problems = PlainTextExport.write(document.checked(lazy), width: width, emit: output.line)
+            case .checking:
+                problems = PlainTextExport.write(document.checked(loaded)!, width: width, emit: output.line)
             case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
             case .tree(let tree) where document.asTable:
                 problems = Self.writeTable(of: tree, to: output)

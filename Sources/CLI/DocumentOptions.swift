@@ -56,148 +56,43 @@ struct DocumentOptions {
         Diagnostics.fail("--view table shows the records of JSON; \(file) is a stack document", status: Diagnostics.usage)
     }
 
-    /// A stack document read whole, or one whose items are found by a scan that goes on while it
-    /// shows; or any other JSON, as a tree.
-    enum Loaded {
-        case whole(StackDocument)
-        /// Read to its end, its ids still being checked on a thread of their own: what is built
-        /// from it meanwhile (the viewer) is built while they are; ``checked(_:)`` waits for the
-        /// check, and exits with its error.
-        case checking(LazyDocument)
-        case reading(LazyDocument)
-        case tree(JSONTree)
-    }
-
-    /// Loads the document (a stack document lazily: a big one's first items before this returns;
+    /// Opens the document (a stack document lazily: a big one's first items before this returns;
     /// a small one's skeleton whole, or, with `whole`, all of it), or prints its one-line error
     /// and exits with status 65 (EX_DATAERR).
-    func loadDocument(whole: Bool, follow: Bool = false) -> Loaded {
+    func loadDocument(whole: Bool, follow: Bool = false) -> OpenedDocument {
         do {
-            // Standard input, a FIFO or a device streams into a temporary file, read the same
-            // lazy way (and refused at its first byte that cannot be JSON). A followed file is
-            // read the same way, whatever its size, as it grows.
-            let spool = try InputSpool.open(path: file)
-            let followed = follow && spool == nil ? try GrowingFile(path: file) : nil
-            // A regular file of JSON Lines (by name) is a tree: the array of its lines.
-            let named = file.hasSuffix(".jsonl") || file.hasSuffix(".ndjson")
-            let regular = spool == nil && followed == nil
-            if regular, named, let tree = try JSONTree.open(path: file, minimumLazySize: lazyThreshold, jsonLines: true) {
-                return .tree(waited(tree, whole))
-            }
-            // A stack document, big or streaming, is read lazily into the stack view.
-            let lazy = if let followed {
-                named ? nil : try LazyDocument.open(following: followed)
-            } else if let spool {
-                try LazyDocument.open(spool: spool)
-            } else {
-                // On a terminal at any size: the first screen does not wait for the document to
-                // be parsed whole. `render` and an export read a file under the threshold whole,
-                // every item checked, as they must read every item anyway.
-                try LazyDocument.open(path: file, minimumSize: whole ? lazyThreshold : 0)
-            }
-            if let lazy {
-                // A file under the threshold is scanned to its end before its first screen (a
-                // few milliseconds): a fault in its skeleton or a duplicate id exits as the whole
-                // loader would; a fault inside an item shows in its row, as in a big file.
-                if whole {
-                    lazy.wait { $0.isScanned }
-                    if let failure = lazy.failure { throw failure }
-                    if !lazy.isComplete { return .checking(lazy) }
-                } else if regular && lazy.fileSize < lazyThreshold {
-                    lazy.wait { _ in false }
-                    if let failure = lazy.failure { throw failure }
-                }
-                // (Read to its end: nothing is left to take in while it shows.)
-                // (Not a followed file or a stream: those go on being read.)
-                guard whole || (regular && lazy.isComplete) else { return .reading(lazy) }
-                return .whole(lazy.document)
-            }
-            // Any other JSON is a tree (JSON Lines too, by its content): a file's, or standard
-            // input's and a followed file's as they arrive. What is not JSON (input refused at
-            // its first bytes, an empty one) goes to the whole loader, which says why.
-            if regular, let tree = try? JSONTree.open(path: file, minimumLazySize: lazyThreshold) {
-                return .tree(waited(tree, whole))
-            }
-            if let spool {
-                // (Deciding waits for the first lines, or the end: a refusal is known by then.)
-                let jsonLines = JSONTree.startsLikeJSONLines(spool)
-                // Input refused as not JSON goes to the whole loader, which says where; input that
-                // could not be kept (a full disk) is browsed as far as it was kept, and its
-                // export fails saying why (exit 74).
-                let refused = if case .malformed? = spool.failure { true } else { false }
-                if !refused, spool.bytesWritten > 0 {
-                    return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole))
-                }
-            }
-            if let followed {
-                return .tree(try JSONTree(following: followed, jsonLines: JSONTree.startsLikeJSONLines(followed)))
-            }
-            return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: file))
+            return try OpenedDocument.open(path: file, whole: whole, follow: follow, lazyThreshold: lazyThreshold)
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }
     }
 
-    /// The document `lazy` once the check of its ids ended; exits with status 65 (EX_DATAERR)
-    /// and the check's one-line error when an id is repeated.
-    func checked(_ lazy: LazyDocument) -> StackDocument {
-        lazy.wait { _ in false }
-        if let failure = lazy.failure { Diagnostics.fail("\(failure)", status: Diagnostics.dataError) }
-        return lazy.document
+    /// The stack document of `opened` once the check of its ids ended; exits with status 65
+    /// (EX_DATAERR) and the check's one-line error when an id is repeated.
+    func checked(_ opened: OpenedDocument) -> StackDocument? {
+        do {
+            return try opened.checked()
+        } catch {
+            Diagnostics.fail("\(error)", status: Diagnostics.dataError)
+        }
     }
 
-    /// `tree`, its scan run to the end first when `whole` (`render` shows the whole document).
-    private func waited(_ tree: JSONTree, _ whole: Bool) -> JSONTree {
-        if whole { tree.waitForScan() }
-        return tree
-    }
-
-    /// The viewer for `loaded` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
+    /// The viewer for `opened` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
     /// with status 64 (EX_USAGE) when that id (or path, in a tree) is not in the document.
     func makeViewer(
-        for loaded: Loaded, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
+        for opened: OpenedDocument, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
     ) -> Viewer {
-        let name = Diagnostics.baseName(of: file)
-        var viewer: Viewer
-        switch loaded {
-        case .tree(let tree):
-            // A --scroll-to target may be anywhere: the scan ends first.
-            if scrollTo != nil { tree.waitForScan() }
-            viewer = Viewer(
-                tree: tree, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
-                retainScreens: retain.screens)
-        case .whole(let document):
-            viewer = Viewer(
-                document: document, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
-                retainScreens: retain.screens)
-        case .checking(let lazy):
-            // Made while the ids are checked (a million items' rows, 11 ms, and their check, 6,
-            // on two cores), then shown only once they all were.
-            viewer = Viewer(
-                document: lazy.document, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
-                retainScreens: retain.screens)
-            _ = checked(lazy)
-        case .reading(let lazy):
-            // A --scroll-to target further on waits for the scan to get there.
-            if let id = scrollTo { lazy.wait { $0.document.itemStore?.location(ofItemID: id) != nil } }
-            viewer = Viewer(
-                loading: lazy, fileName: name, size: size.size, theme: theme, prefetchScreens: prefetch.screens,
-                retainScreens: retain.screens)
-        }
-        if let log { viewer.setLayoutLog { log.write($0) } }
-        if asTable, !viewer.showRecordsTable() { Self.refuseTable(of: file) }
-        if let target = scrollTo, !viewer.scroll(toID: target) {
-            guard case .tree = loaded else {
-                Diagnostics.fail("\(file): no row or item with id \"\(target)\" (--scroll-to)", status: Diagnostics.usage)
-            }
-            let reason: String
-            do {
-                reason = "no node at \(try JSONPath(parsing: target))"
-            } catch {
-                reason = "not a path: \(error)"
-            }
+        do {
+            return try Viewer(
+                opening: opened, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
+                layout: asTable ? .table : .tree, scrolledTo: scrollTo, prefetchScreens: prefetch.screens,
+                retainScreens: retain.screens, layoutLog: log.map { log in { log.write($0) } })
+        } catch ViewerOpeningError.tableOfStackDocument {
+            Self.refuseTable(of: file)
+        } catch ViewerOpeningError.noTarget(let reason) {
             Diagnostics.fail("\(file): \(reason) (--scroll-to)", status: Diagnostics.usage)
+        } catch {
+            Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }
-        return viewer
     }
 }

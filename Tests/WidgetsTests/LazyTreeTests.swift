@@ -113,9 +113,9 @@ struct IDRow: ListRow {
         for step in 0..<80 {
             let focused = tree.focusedIndexes
             switch Int.random(in: 0..<11, using: &generator) {
-            case 0, 1: tree.list.selectNext()
-            case 2: tree.list.selectPrevious()
-            case 3: tree.list.page(by: height / 2 * (Bool.random(using: &generator) ? 1 : -1))
+            case 0, 1: tree.selectNext()
+            case 2: tree.selectPrevious()
+            case 3: tree.page(by: height / 2 * (Bool.random(using: &generator) ? 1 : -1))
             case 4:
                 if let focus = tree.focus, tree.open(focus), let focused { open.insert(focused) }
             case 5:
@@ -147,7 +147,7 @@ struct IDRow: ListRow {
 
             // What is drawn was built after the last fold: each row shows its own id.
             var screen = CellBuffer(width: 30, height: height)
-            let frame = tree.list.draw(into: &screen, area: Rect(x: 0, y: 0, width: 30, height: height))
+            let frame = tree.draw(into: &screen, area: Rect(x: 0, y: 0, width: 30, height: height))
             for placed in frame.rows {
                 #expect(placed.row.lines.first.map(Self.text) == ids[placed.index], "seed \(seed) step \(step)")
             }
@@ -184,7 +184,7 @@ struct IDRow: ListRow {
         let revealed = tree.reveal(childIndexes: [500_000, 1])
         #expect(revealed)
         var screen = CellBuffer(width: 40, height: 10)
-        let frame = tree.list.draw(into: &screen, area: Rect(x: 0, y: 0, width: 40, height: 10))
+        let frame = tree.draw(into: &screen, area: Rect(x: 0, y: 0, width: 40, height: 10))
         // The root and the record pin above the focused leaf, right below them.
         #expect(frame.rows.filter(\.isPinned).sorted { $0.origin < $1.origin }.map { Self.text($0.row.lines[0]) } == ["/", "/500000"])
         #expect(screen.textLines()[2].contains("/500000/1"))
@@ -200,14 +200,53 @@ struct IDRow: ListRow {
         let top = Nodes.Node([Nodes.Node([Nodes.Node(nil), Nodes.Node(nil), Nodes.Node(nil)]), Nodes.Node(nil)])
         var tree = LazyTree(source: Self.rows(TreeOutline(model: Nodes(top))), width: 20, height: 10)
         // Rows: / /0 /0/0 /0/1 /0/2 /0#end /1 /#end; the focus on /0/2.
-        _ = tree.list.select(row: 4)
+        _ = tree.select(row: 4)
         let opened = tree.open(1)
         #expect(!opened)
         #expect(tree.focus == 4)
         // A closing row's id selects the row before it: the container's last node shown.
-        _ = tree.list.select(row: 1)
-        _ = tree.list.select(id: "/0#end")
+        _ = tree.select(row: 1)
+        _ = tree.select(id: "/0#end")
         #expect(tree.focus.map(tree.list.isSelectable) == true)
         #expect(tree.focus == 4)
+    }
+
+    /// A tree is a value: a copy folded, filtered and fed new children leaves the original's rows,
+    /// outline and focus as they were, and the original folds on its own afterwards.
+    @Test(arguments: 0..<20)
+    func aCopyFoldedLeavesTheOriginalAsItWas(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let top = Nodes.Node((0..<Int.random(in: 2...6, using: &generator)).map { _ in Nodes.random(depth: 3, using: &generator) })
+        var original = LazyTree(source: Self.rows(TreeOutline(model: Nodes(top))), width: 30, height: 8)
+        let ids = { (tree: LazyTree<OutlineRows<Nodes, IDRow>>) in (0..<tree.list.stack.rowCount).map(tree.list.source.rowID(at:)) }
+        let before = ids(original)
+        let focus = original.focus
+        var copy = original
+        for path in Self.containers(top).shuffled(using: &generator) {
+            guard let row = copy.outline.row(ofChildIndexes: path) else { continue }
+            copy.toggle(row)
+        }
+        copy.closeAll()
+        _ = copy.reveal(childIndexes: Self.containers(top).last ?? [])
+        #expect(ids(original) == before, "seed \(seed)")
+        #expect(original.outline.rowCount == original.list.stack.rowCount, "seed \(seed)")
+        #expect(original.focus == focus)
+        #expect(copy.outline !== original.outline)
+        #expect(ids(copy) == (0..<copy.outline.rowCount).map { copy.list.source.rowID(at: $0) })
+        // The original folds its own outline, which the copy no longer shares.
+        let copied = ids(copy)
+        original.closeAll()
+        #expect(ids(copy) == copied, "seed \(seed)")
+        #expect(original.outline.rowCount == original.list.stack.rowCount)
+    }
+
+    /// A tree never copied folds its outline in place: no copy is made.
+    @Test func aTreeNotCopiedKeepsItsOutline() {
+        let top = Nodes.Node([Nodes.Node([Nodes.Node(nil)]), Nodes.Node(nil)])
+        var tree = LazyTree(source: Self.rows(TreeOutline(model: Nodes(top))), width: 20, height: 10)
+        let outline = tree.outline
+        tree.closeAll()
+        _ = tree.reveal(childIndexes: [0, 0])
+        #expect(tree.outline === outline)
     }
 }

@@ -12,7 +12,7 @@ public struct RecordTable {
     public private(set) var records: ChildTable
     /// The columns, in the order they were met.
     public private(set) var columns: [RecordColumn] = []
-    private var known: Set<RecordColumn> = []
+    private(set) var known: Set<RecordColumn> = []
 
     /// The path of the container (`.` for the root, `.features`), to name a record.
     public let path: JSONPath
@@ -39,6 +39,7 @@ public struct RecordTable {
         self.container = container
         self.parsedRecordBytes = parsedRecordBytes
         for row in 0..<min(records.count, Self.sampledRecords) { addColumns(of: row) }
+        checkInvariants()
     }
 
     /// The table of the records of `tree`: its root's children when it is an array (a JSON
@@ -80,6 +81,7 @@ public struct RecordTable {
         let sampled = min(self.records.count, Self.sampledRecords)
         self.records = records
         for row in sampled..<max(sampled, min(records.count, Self.sampledRecords)) { addColumns(of: row) }
+        checkInvariants()
     }
 
     /// The column `name` names: as the header row names it (`ctx.user`), or in jq's form as the
@@ -125,7 +127,9 @@ public struct RecordTable {
         case .notObject, .malformed:
             break
         }
-        return columns.count > before
+        guard columns.count > before else { return false }
+        checkInvariants()
+        return true
     }
 
     /// The columns of a record too big to parse whole, read member by member.

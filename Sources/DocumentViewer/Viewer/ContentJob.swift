@@ -13,9 +13,8 @@ enum JobStep: Equatable {
 /// `:where`, a `:sort`, a `:goto` lookup, a jump waiting for the scan. A new whole-file command
 /// is a type conforming to this and an entry in ``ViewerKeys``.
 ///
-/// A job is started by ``JobRunning/start(_:)``, which takes its first step at once (and runs
-/// it to its end when the content does not run work in steps, for `render`); the ``Viewer``'s
-/// tick then steps it (``JobRunning/advance(_:)``) until it ends. A step is a window of the
+/// A job is started by ``JobRunning/start(_:)`` (which runs it to its end when the content does
+/// not run work in steps, for `render`); the ``Viewer``'s tick then steps it (``JobRunning/advance(_:)``) until it ends. A step is a window of the
 /// job's own size — a few milliseconds of work. A job that caught up with what is read waits
 /// for the input to grow (``JobList/inputGrew()``) and never answers from part of the input as
 /// if it were the whole: what it says of the part says "so far". Stopping it is dropping it
@@ -82,6 +81,9 @@ struct JobList<Content> {
         for kind in jobs.keys { jobs[kind]?.isCaughtUp = false }
     }
 
+    /// The job of `kind` takes a step again, caught up or not (a test's step).
+    mutating func resume(_ kind: ViewerJob) { jobs[kind]?.isCaughtUp = false }
+
     /// A key was pressed: what the last job said goes.
     mutating func keyPressed() { said = nil }
 
@@ -95,6 +97,13 @@ struct JobList<Content> {
             if let entry = jobs[kind], let text = entry.job.progress(in: content) { return text }
         }
         return nil
+    }
+
+    /// Changes the job of `kind`, when it is one of `type` (a step's budget).
+    mutating func update<Job: ContentJob<Content>>(_ kind: ViewerJob, as type: Job.Type, _ change: (inout Job) -> Void) {
+        guard let entry = jobs[kind], var job = entry.job as? Job else { return }
+        change(&job)
+        jobs[kind]?.job = job
     }
 
     /// Takes the job of `kind` out to step it (the content it changes holds the list).
@@ -133,11 +142,11 @@ protocol JobRunning {
 }
 
 extension JobRunning {
-    /// Starts `job` (one of its kind running stops): its first step now — and, unless jobs run
-    /// in steps, the rest until it ends or waits for the input.
+    /// Starts `job` (one of its kind running stops): its first step at the next tick, at once
+    /// (the key's frame comes first) — or, unless jobs run in steps, all of it now, until it
+    /// ends or waits for the input.
     mutating func start(_ job: some ContentJob<Self>) {
         jobs.insert(job)
-        advance(job.kind)
         if !jobs.runsInSteps { runToEnd() }
     }
 

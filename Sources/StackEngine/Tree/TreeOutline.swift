@@ -99,6 +99,23 @@ public final class TreeOutline<Model: TreeModel> {
             }
         }
 
+        /// A node of its own with the same state, and the same of every node inside it.
+        func copy() -> OpenNode {
+            let node = OpenNode(copying: self)
+            node.nodes = nodes.mapValues { $0.copy() }
+            return node
+        }
+
+        private init(copying node: OpenNode) {
+            table = node.table
+            depth = node.depth
+            childrenOpen = node.childrenOpen
+            rowsOfChild = node.rowsOfChild
+            closed = node.closed
+            isOpen = node.isOpen
+            kept = node.kept
+        }
+
         /// Whether it or a node inside it keeps only some of its children (a filter).
         var holdsFilter: Bool {
             kept != nil || nodes.values.contains { $0.holdsFilter }
@@ -159,6 +176,18 @@ public final class TreeOutline<Model: TreeModel> {
     public init(model: Model) {
         self.model = model
         reset(openDepth: 2)
+    }
+
+    /// An outline of the same model with the same folds and filters, changed apart from this
+    /// one from now on (a tree widget copied, then folded: copy-on-write).
+    /// - Complexity: O(open containers).
+    package func copy() -> TreeOutline {
+        let copy = TreeOutline(model: model)
+        copy.root = root?.copy()
+        copy.rootIsOpen = rootIsOpen
+        copy.rootChildrenTaken = rootChildrenTaken
+        copy.filterMatches = filterMatches
+        return copy
     }
 
     /// The number of rows.

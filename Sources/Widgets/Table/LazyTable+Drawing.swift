@@ -46,14 +46,10 @@ extension LazyTable {
                 let made: MadeCells.Made
                 if isHeader {
                     made = Self.made(TableCell(source.title(ofColumn: column.index - 1), style: style.header), width: width)
-                } else if let kept = placed.row.made.byColumn[column.index], kept.width == width {
-                    made = kept
                 } else {
-                    guard let record = placed.row.record else { continue }
-                    let cell = source.cell(atColumn: column.index - 1, of: record)
-                    made = Self.made(cell, width: width)
-                    placed.row.made.byColumn[column.index] = made
-                    if made.wanted > width, cell.widensColumn { cut[column.index - 1] = max(cut[column.index - 1] ?? 0, made.wanted) }
+                    guard let cell = Self.cell(of: placed.row, column: column.index, width: width, source: source, cut: &cut)
+                    else { continue }
+                    made = cell
                 }
                 buffer.write(made.cells, x: x + made.pad, y: y, limit: end, start: scrolledStart)
                 if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
@@ -70,7 +66,51 @@ extension LazyTable {
         Scrollbar.draw(
             for: down, x: right, top: area.y, length: min(area.height, down.viewportExtent),
             track: style.scrollbarTrack, thumbStyle: style.scrollbarThumb, into: &buffer)
-        let shown = down.rows.filter { $0.index > 0 && $0.origin >= 0 && $0.origin < area.height }.map { $0.index - 1 }
+        return Self.frame(down, cut: cut, height: area.height)
+    }
+
+    /// Lays out the lines and the columns as ``draw(into:area:)`` would, and makes the cells on
+    /// screen (kept for the draw), drawing nothing: what a source measures before a frame — a
+    /// column for a member first met on screen, a width for a cell wider than the sample's — so
+    /// that the frame is drawn once.
+    /// - Returns: what the frame would show (its rows, the columns with a cell cut).
+    public mutating func measure(area: Rect) -> TableFrame {
+        guard area.width > 1, area.height > 0 else {
+            return TableFrame(rows: 0..<0, isAtTop: true, isAtBottom: true, contentSize: .exact(0), cutColumns: [:])
+        }
+        let down = lines.layout()
+        let across = columns.layout()
+        let right = area.right - 1
+        let scrolledStart = area.x + columns.source.labelWidth + 1
+        let source = self.source
+        var cut: [Int: Int] = [:]
+        for placed in down.rows where placed.index > 0 && placed.origin >= 0 && placed.origin < area.height {
+            for column in across.rows where column.index > 0 {
+                let x = area.x + column.origin
+                guard max(x, scrolledStart) < min(x + column.row.width, right) else { continue }
+                _ = Self.cell(of: placed.row, column: column.index, width: column.row.width, source: source, cut: &cut)
+            }
+        }
+        return Self.frame(down, cut: cut, height: area.height)
+    }
+
+    /// The cell of `row` in `column` made `width` wide (kept in the row for the next frame),
+    /// widening `cut` when it is cut; nil when the row's record is not read.
+    private static func cell(
+        of row: TableLine<Source.Record>, column: Int, width: Int, source: Source, cut: inout [Int: Int]
+    ) -> MadeCells.Made? {
+        if let kept = row.made.byColumn[column], kept.width == width { return kept }
+        guard let record = row.record else { return nil }
+        let cell = source.cell(atColumn: column - 1, of: record)
+        let made = Self.made(cell, width: width)
+        row.made.byColumn[column] = made
+        if made.wanted > width, cell.widensColumn { cut[column - 1] = max(cut[column - 1] ?? 0, made.wanted) }
+        return made
+    }
+
+    /// What a frame of `down` shows.
+    private static func frame(_ down: StackFrame<TableLine<Source.Record>>, cut: [Int: Int], height: Int) -> TableFrame {
+        let shown = down.rows.filter { $0.index > 0 && $0.origin >= 0 && $0.origin < height }.map { $0.index - 1 }
         return TableFrame(
             rows: (shown.min() ?? 0)..<((shown.max() ?? -1) + 1), isAtTop: down.isAtTop, isAtBottom: down.isAtBottom,
             contentSize: down.contentSize, cutColumns: cut)

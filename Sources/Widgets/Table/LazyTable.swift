@@ -44,6 +44,7 @@ public struct LazyTable<Source: TableDataSource> {
             source: TableColumns(source: source), width: Self.columnsWidth(forWidth: width), height: 1,
             options: StackOptions(initialEstimates: [.header: 8, .item: 12, .footer: 1, .loading: 1]),
             style: ListStyle(gutterWidth: 0, showsScrollbar: false), axis: .horizontal)
+        checkInvariants()
     }
 
     /// The rows and columns.
@@ -141,6 +142,7 @@ public struct LazyTable<Source: TableDataSource> {
     /// again (a row read before has no cells for them). The selected row is kept by id; the view
     /// does not move.
     public mutating func replaceRows(from row: Int, updatingSource update: (inout Source) -> Void) {
+        defer { checkInvariants() }
         var source = self.source
         let columnCount = source.columnCount
         update(&source)
@@ -156,6 +158,7 @@ public struct LazyTable<Source: TableDataSource> {
     /// Changes the source in place where the rows read stay as they are — the columns' widths
     /// and titles, the labels — the selected cell and the view where they were.
     public mutating func update(_ update: (inout Source) -> Void) {
+        defer { checkInvariants() }
         var source = self.source
         update(&source)
         lines.replaceRows(from: lines.stack.rowCount) { $0.source = source }
@@ -166,6 +169,7 @@ public struct LazyTable<Source: TableDataSource> {
 
     /// The area changed size.
     public mutating func resize(width: Int, height: Int) {
+        defer { checkInvariants() }
         lines.resize(width: width, height: height)
         columns.resize(width: Self.columnsWidth(forWidth: width), height: 1)
         // (The list keeps a column most of which shows; the table shows the selected one whole.)

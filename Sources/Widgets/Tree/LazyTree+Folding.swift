@@ -34,6 +34,7 @@ extension LazyTree {
 
     /// Closes every container but the root (vim's `zM`) and focuses the root.
     public mutating func closeAll() {
+        makeOutlineUnique()
         list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) { $0.outline.closeAll() }
         list.selectFirst()
     }
@@ -45,6 +46,7 @@ extension LazyTree {
     /// - Returns: false, changing nothing, when the container is not open.
     @discardableResult
     public mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
+        makeOutlineUnique()
         let focused = focusedIndexes
         if container.isEmpty {
             list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
@@ -68,6 +70,7 @@ extension LazyTree {
     /// Drops the filter of the container at `container` that is not open (closed, or gone): it
     /// shows every child when it opens again. Its rows do not change now.
     public mutating func forgetFilter(ofNodeAt container: [Int]) {
+        makeOutlineUnique()
         outline.forgetFilter(ofNodeAt: container)
     }
 
@@ -77,6 +80,7 @@ extension LazyTree {
     /// - Returns: whether rows were added.
     @discardableResult
     public mutating func takeNewRootChildren() -> Bool {
+        makeOutlineUnique()
         let end = list.stack.rowCount
         let start = outline.lastRowGrows ? end - 1 : end
         var added = 0
@@ -95,6 +99,7 @@ extension LazyTree {
         _ change: (TreeOutline<Source.Model>, Int) -> Bool
     ) -> Bool {
         guard row >= 0, row < list.stack.rowCount, applies(outline, row) else { return false }
+        makeOutlineUnique()
         let span = outline.span(ofNodeAt: row)
         let focusInside = focus.map(span.contains) ?? false
         var changed = false

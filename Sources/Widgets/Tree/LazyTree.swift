@@ -1,4 +1,5 @@
 import StackEngine
+import TerminalUI
 
 /// A lazy foldable tree: a ``LazyList`` of a `TreeModel`'s nodes, one row a node, whose
 /// selection is the focused node and whose open containers pin above the rows they hold
@@ -16,13 +17,21 @@ import StackEngine
 /// var tree = LazyTree(source: OutlineRows(outline: TreeOutline(model: Folders())) { row, width in
 ///     TextRow(name(of: row), width: width)
 /// }, width: 80, height: 24)
-/// tree.list.selectNext()
+/// tree.selectNext()
 /// tree.openOrEnter()
-/// tree.list.draw(into: &screen, area: Rect(x: 0, y: 0, width: 80, height: 24))
+/// tree.draw(into: &screen, area: Rect(x: 0, y: 0, width: 80, height: 24))
 /// ```
+///
+/// A tree is a value: a copy folded, filtered or moved leaves the original as it was — the copy
+/// takes an outline of its own (`TreeOutline.copy()`, O(open containers)) before its first
+/// fold, as an array copies its storage before its first write.
 public struct LazyTree<Source: TreeRowSource> {
-    /// The rows, the scroll position and the focus (the list's selection).
-    public var list: LazyList<Source>
+    /// The rows, the scroll position and the focus (the list's selection): read through it;
+    /// the tree's own methods move and fold it, keeping the rows and the outline in step.
+    public internal(set) var list: LazyList<Source>
+    /// Whether the outline is this tree's alone: a copy of the tree shares the owner until one
+    /// of them folds, which then takes an outline of its own.
+    private var owner = OutlineOwner()
 
     /// A tree of `source`'s rows in an area of `width` × `height`, the root focused.
     public init(
@@ -30,6 +39,72 @@ public struct LazyTree<Source: TreeRowSource> {
     ) {
         list = LazyList(source: source, width: width, height: height, options: options, style: style)
         list.selectFirst()
+    }
+
+    /// Gives this tree an outline of its own before it changes one a copy of the tree shares.
+    mutating func makeOutlineUnique() {
+        guard !isKnownUniquelyReferenced(&owner) else { return }
+        owner = OutlineOwner()
+        let copy = outline.copy()
+        list.updateSourceKeepingRows { $0.outline = copy }
+    }
+
+    // MARK: - Moving, scrolling and drawing: the list's
+
+    /// Carries out a list's move (``ListKeys``): the selection, a line, a page.
+    public mutating func perform(_ action: ListAction) { list.perform(action) }
+    /// The next (previous) selectable row.
+    public mutating func selectNext() { list.selectNext() }
+    public mutating func selectPrevious() { list.selectPrevious() }
+    /// The first (last) selectable row.
+    public mutating func selectFirst() { list.selectFirst() }
+    public mutating func selectLast() { list.selectLast() }
+    /// Selects row `row`, scrolled to `alignment` (nil: only as far as it takes to show it).
+    @discardableResult
+    public mutating func select(row: Int, alignment: ScrollAlignment? = nil) -> Bool {
+        list.select(row: row, alignment: alignment)
+    }
+    /// Selects the row with `id`.
+    @discardableResult
+    public mutating func select(id: String, alignment: ScrollAlignment = .top) -> Bool {
+        list.select(id: id, alignment: alignment)
+    }
+    /// Scrolls `lines`; the selection goes along when it leaves the screen.
+    public mutating func scroll(by lines: Int) { list.scroll(by: lines) }
+    /// Scrolls `lines` keeping the selection on its screen line.
+    public mutating func page(by lines: Int) { list.page(by: lines) }
+    /// A click at `column`, `line` of the area drawn last: selects, or jumps on the scrollbar.
+    @discardableResult
+    public mutating func click(column: Int, line: Int) -> Int? { list.click(column: column, line: line) }
+    /// The area is now `width` × `height`.
+    public mutating func resize(width: Int, height: Int) { list.resize(width: width, height: height) }
+    /// Builds rows ahead in the direction of travel.
+    public mutating func prefetch() { list.prefetch() }
+    /// Sends each layout decision to `logger`.
+    public mutating func setLogger(_ logger: ((LayoutEvent) -> Void)?) { list.setLogger(logger) }
+    /// Rows built again by `source`, which shows the same outline otherwise (a new theme).
+    public mutating func restyle(with source: Source) {
+        precondition(source.outline === outline, "restyle keeps the outline: fold through the tree")
+        list.restyle(with: source)
+    }
+    /// The screen line the focused row starts on (below the pinned rows).
+    public var selectionLine: Int { mutating get { list.selectionLine } }
+    /// Selects the row with `id` and puts it on screen line `line`.
+    @discardableResult
+    public mutating func select(id: String, atLine line: Int) -> Bool { list.select(id: id, atLine: line) }
+    /// Builds the rows of `range` again after `update` changes how the source builds them (a
+    /// string unfolded), selecting `selecting`; the outline stays (fold through the tree).
+    public mutating func rebuildRows(in range: Range<Int>, selecting: Int?, _ update: (inout Source) -> Void) {
+        let outline = self.outline
+        list.replaceRows(in: range, selecting: selecting) { source in
+            update(&source)
+            precondition(source.outline === outline, "rebuildRows keeps the outline: fold through the tree")
+        }
+    }
+    /// Lays out and draws the rows in `area` of `buffer`.
+    @discardableResult
+    public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
+        list.draw(into: &buffer, area: area)
     }
 
     /// Which nodes are open.
@@ -95,3 +170,6 @@ public struct LazyTree<Source: TreeRowSource> {
         return list.select(row: row, alignment: .top)
     }
 }
+
+/// The token of an outline's owner (``LazyTree``): shared by copies of a tree until one folds.
+final class OutlineOwner {}

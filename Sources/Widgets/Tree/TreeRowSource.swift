@@ -13,9 +13,9 @@ public protocol TreeRowSource: SelectableRows where Row: ListRow {
     /// The tree the rows show.
     associatedtype Model: TreeModel
 
-    /// Which nodes are open. A class, shared: the tree widget folds it inside its list's
-    /// `replaceRows`.
-    var outline: TreeOutline<Model> { get }
+    /// Which nodes are open. A class: the tree widget folds it inside its list's
+    /// `replaceRows`, and gives a copy of itself an outline of its own before it folds one.
+    var outline: TreeOutline<Model> { get set }
 
     /// The id of the node a row is of (a closing row's id adds `#end` to it).
     func nodeID(of row: TreeOutline<Model>.Row) -> String
@@ -93,7 +93,7 @@ public enum TreeRowIDs {
 /// ```
 public struct OutlineRows<Model: TreeModel, Row: ListRow>: TreeRowSource {
     /// Which nodes are open.
-    public let outline: TreeOutline<Model>
+    public var outline: TreeOutline<Model>
     /// Builds a node's row (its opening, closing or only row), `width` columns wide.
     private let build: (TreeOutline<Model>.Row, Int) -> Row
 

@@ -28,12 +28,12 @@ var tree = LazyTree(source: OutlineRows(outline: outline) { row, width in
     let name = row.steps.last.map { $0.table.paths[$0.index] } ?? "/"
     return TextRow(String(repeating: "  ", count: row.depth) + (row.role == .closing ? "└" : name), width: width)
 }, width: 30, height: 12)
-tree.list.selectNext()           // /docs
+tree.selectNext()           // /docs
 tree.closeOrLeave()              // closes it
 tree.focusSibling(forward: true) // /src
-tree.list.selectNext()           // /src/main.swift
-tree.list.selectNext()           // /src/lib, closed
+tree.selectNext()           // /src/main.swift
+tree.selectNext()           // /src/lib, closed
 tree.openOrEnter()               // opens it
 var screen = CellBuffer(width: 30, height: 12)
-tree.list.draw(into: &screen, area: Rect(screen))
+tree.draw(into: &screen, area: Rect(screen))
 for line in screen.textLines() { print(line) }

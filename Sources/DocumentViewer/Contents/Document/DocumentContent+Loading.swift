@@ -26,6 +26,8 @@ extension DocumentContent {
             }
             if loading.follows { view.scrollToBottom() }
         }
+        // A search waiting for the items goes on (and at the end, answers).
+        if news.grown != nil || news.ended { jobs.inputGrew() }
         if news.ended, let ended = loading.document, let reason = ended.restartReason {
             restart(ended, saying: reason)
         } else if news.ended, loading.end() == .bottom {
@@ -52,6 +54,7 @@ extension DocumentContent {
         }
         // A search or a filter counted the old file's items: they stop.
         stop([.search, .filter, .animation])
+        jobs.say(nil)
         loading.restart(with: fresh, saying: reason)
         view.show(
             DocumentRows(document: fresh.document, detailLevel: detail.level, theme: theme), focusing: nil, onLine: 0)

@@ -19,10 +19,10 @@ extension DocumentContent {
     /// way is shown.
     private mutating func drawView(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {
         guard let offset = animation.offset else {
-            return view.draw(into: &buffer, area: area, theme: theme, marks: marks, search: search.last)
+            return view.draw(into: &buffer, area: area, theme: theme, marks: marks, search: lastSearch)
         }
         return view.drawFrame(
-            atOffset: offset, into: &buffer, area: area, theme: theme, marks: marks, search: search.last)
+            atOffset: offset, into: &buffer, area: area, theme: theme, marks: marks, search: lastSearch)
     }
 
     /// The document's shortcuts whose target is not visible (less than the visibility threshold

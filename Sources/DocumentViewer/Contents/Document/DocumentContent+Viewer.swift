@@ -22,21 +22,9 @@ extension DocumentContent: ViewerContent {
         scroll(toID: target, alignment: alignment)
     }
 
-    /// `/` `?` Enter: starts a search after the focused item.
-    mutating func startSearch(_ pattern: String, forward: Bool) -> String? {
-        search.start(pattern, forward: forward, after: view.focusedOrdinal)
-        return nil
-    }
-
-    /// `&` Enter: starts a filter (empty: every item again).
-    mutating func startFilter(_ pattern: String) -> String? {
-        beginFilter(pattern)
-        return nil
-    }
-
-    mutating func runToEnd() {
-        finishSearch()
-        finishFilter()
+    var runsWorkInSteps: Bool {
+        get { jobs.runsInSteps }
+        set { jobs.runsInSteps = newValue }
     }
 
     /// What `y` copies of the focused item (or card): its fields as JSON, pretty (`yy`, `Y`) or
@@ -98,8 +86,7 @@ extension DocumentContent: ViewerContent {
         if loading.isLoading { jobs.insert(.takeIn) }
         if animation.isRunning { jobs.insert(.animation) }
         if isWaitingForScan { jobs.insert(.pendingJump) }
-        if search.isSearching { jobs.insert(.search) }
-        if filtering.isFiltering { jobs.insert(.filter) }
+        jobs.formUnion(self.jobs.running)
         if loading.follows { jobs.insert(.follow) }
         return jobs
     }
@@ -109,8 +96,7 @@ extension DocumentContent: ViewerContent {
             switch job {
             case .animation: animation.end()
             case .pendingJump: loading.cancelJump()
-            case .search: search.stop()
-            case .filter: filtering.stop()
+            case .search, .filter: self.jobs.stop([job])
             case .follow: loading.stopFollowing()
             case .takeIn, .lookup, .sort, .query: break
             }
@@ -132,14 +118,9 @@ extension DocumentContent: ViewerContent {
                 return false
             }
             return takeInScannedItems(now: now, lastFrame: lastFrame, inputIsWaiting: inputIsWaiting)
-        case .search:
-            // A search that waits for the scan goes on after a take-in (a frame when it moved on).
-            let waited = search.isWaiting
-            continueSearch()
-            return !(waited && search.isWaiting)
-        case .filter:
-            continueFilter()
-            return true
+        case .search, .filter:
+            // (A search that waits for the scan goes on after a take-in.)
+            return advance(job)
         case .pendingJump, .follow, .lookup, .sort, .query:
             return false
         }
@@ -150,8 +131,7 @@ extension DocumentContent: ViewerContent {
     /// and when the batch time is up while the scan has news.
     func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
         switch job {
-        case .search: return search.isWaiting ? nil : 0
-        case .filter: return 0
+        case .search, .filter: return jobs.isCaughtUp(job) ? nil : 0
         case .animation: return JumpAnimation.frameInterval
         case .pendingJump: return Self.waitingFrameInterval
         case .takeIn:

@@ -10,23 +10,19 @@ import TerminalUI
 /// document view (the rows, the scroll position, the focus, the strips of cards), the search,
 /// the marks, the detail filter, the reading of a big document, the animation of jumps. The
 /// content routes the viewer's actions to them and draws their rows.
-public struct DocumentContent {
+public struct DocumentContent: JobRunning {
     /// The screen size.
     public private(set) var size: TerminalSize
-    /// A search or a filter through a big document runs a step per tick, with a frame of
-    /// progress between steps, and a key stops it (on a terminal); when false (`render`), it
-    /// ends before the key's frame.
-    var runsWorkInSteps = false
     /// A jump of more than a screen shows frames on the way (on a terminal, unless turned off).
     var animatesJumps = false
 
     private(set) var theme: Theme
     /// The rows on screen, the position and the focus.
     var view: DocumentView
-    /// The last search, the scan in progress and what it says.
-    var search = SearchState()
-    /// The `&` filter being applied.
-    var filtering = FilterState()
+    /// The search and the filter running, and what the last one said.
+    var jobs = JobList<DocumentContent>()
+    /// The last search started, for `n` and `N`, and for highlighting.
+    var lastSearch: Search?
     /// The marked items and cards.
     var marks = Marks()
     /// The detail level shown.
@@ -71,9 +67,9 @@ public struct DocumentContent {
     /// Why the scan stopped early, or a warning about the document, once it ended.
     public var loadProblem: String? { loading.problem }
 
-    /// What the work in progress says: the search's notice (progress, a wrap, no match), the
-    /// filter's, the end of loading. Each has one owner.
-    var notice: String? { search.notice ?? filtering.notice ?? loading.notice }
+    /// What the work in progress says: what the last job said (a wrap, no match), the progress
+    /// of the one running, the end of loading. Each has one owner.
+    var notice: String? { jobs.said ?? jobs.progress(in: self) ?? loading.notice }
 
     /// The document's shortcuts a key reaches: built-in keys win, so a shortcut on a bound key
     /// or on one that starts a chord (`y`) is left out (its button too; help names it).
@@ -94,8 +90,7 @@ public struct DocumentContent {
     /// earlier key jumped from.
     mutating func keyPressed() {
         animation.forgetStart()
-        search.clearNotice()
-        filtering.clearNotice()
+        jobs.keyPressed()
         loading.clearNotice()
     }
 
@@ -136,8 +131,8 @@ public struct DocumentContent {
         case .previousCard: view.moveCard(by: -1)
         case .nextCard: view.moveCard(by: 1)
         case .follow: return follow()
-        case .nextMatch: search.repeatLast(reversed: false, after: view.focusedOrdinal)
-        case .previousMatch: search.repeatLast(reversed: true, after: view.focusedOrdinal)
+        case .nextMatch: repeatSearch(reversed: false)
+        case .previousMatch: repeatSearch(reversed: true)
         case .toggleMark: if let id = focusedID { marks.toggle(id) }
         case .nextMark: return jumpToNextMark()
         case .moreDetail: return setDetailLevel(detail.level + 1)

@@ -15,11 +15,12 @@ struct RowOrder {
     private(set) var filter: (name: String, kept: [UInt32], read: Int)?
     /// The record a row shows (nil: every record, row `k` record `k`); and the row of each
     /// record (`UInt32.max`: not shown).
-    private var shown: [UInt32]?
-    private var rows: [UInt32]?
+    private(set) var shown: [UInt32]?
+    private(set) var rows: [UInt32]?
 
     /// Sorts the rows by `column` in `order` (the records' indexes); nil: the file's order.
     mutating func sort(_ order: [UInt32]?, by column: RecordColumn?, descending: Bool, recordCount: Int) {
+        defer { checkInvariants() }
         sorted = order
         sortedBy = order == nil ? nil : column.map { ($0, descending) }
         compose(recordCount: recordCount)
@@ -29,6 +30,7 @@ struct RowOrder {
     /// - Returns: the first row that changed: past the rows there were when only rows were
     ///   added at the end (the same filter, looked further, no sort).
     mutating func filter(_ name: String?, kept: [UInt32], read: Int, recordCount: Int) -> Int {
+        defer { checkInvariants() }
         guard let name else {
             filter = nil
             compose(recordCount: recordCount)
@@ -94,5 +96,48 @@ struct RowOrder {
         guard let rows else { return record }
         guard record < rows.count else { return filter == nil ? record : nil }
         return rows[record] == .max ? nil : Int(rows[record])
+    }
+}
+
+// MARK: - Invariants, checked after every change in debug builds
+
+extension RowOrder {
+    /// Every broken invariant of the order, described; empty when it is consistent: each row's
+    /// record has that row, each record given a row is shown on it, no record shows twice, a
+    /// filter's records kept are in the file's order and among those it read.
+    /// - Complexity: O(records). For checks and tests.
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        if let filter {
+            if zip(filter.kept, filter.kept.dropFirst()).contains(where: { $0 >= $1 }) {
+                problems.append("the records kept are not in the file's order")
+            }
+            if let last = filter.kept.last, Int(last) >= filter.read {
+                problems.append("a record kept (\(last)) past those read (\(filter.read))")
+            }
+        }
+        guard let shown else {
+            if rows != nil { problems.append("each record's row is kept without the rows' records") }
+            return problems
+        }
+        guard let rows else { return problems + ["the rows' records are kept without each record's row"] }
+        for (row, record) in shown.enumerated() where Int(record) >= rows.count || rows[Int(record)] != UInt32(row) {
+            problems.append("row \(row) shows record \(record), whose row is not \(row)")
+            break
+        }
+        let given = rows.lazy.filter { $0 != .max }.count
+        if given != shown.count { problems.append("\(given) records have a row, \(shown.count) rows show one") }
+        return problems
+    }
+
+    /// Stops the program on a broken invariant, in builds with `TSTACK_INTERNAL_CHECKS` (debug
+    /// builds: every test), for orders of up to 100,000 records.
+    @inline(__always)
+    func checkInvariants() {
+        #if TSTACK_INTERNAL_CHECKS
+        guard (rows?.count ?? 0) <= 100_000 else { return }
+        let problems = invariantViolations()
+        precondition(problems.isEmpty, "RowOrder: \(problems.prefix(3))")
+        #endif
     }
 }

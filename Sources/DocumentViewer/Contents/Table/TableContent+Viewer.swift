@@ -95,15 +95,14 @@ extension TableContent: ViewerContent {
     /// Draws the table into `area`.
     /// - Returns: the status line of the frame, its message left to the viewer.
     mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
-        var frame = view.grid.draw(into: &buffer, area: area)
-        // A record on screen with a member first met past the sample: its column, at the end.
-        if view.addColumns(ofRows: frame.rows) { frame = view.grid.draw(into: &buffer, area: area) }
-        // Cells on screen wider than the sample's: their columns widen (to the cap), once.
-        let wider = frame.cutColumns.filter { view.grid.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
-        if !wider.isEmpty {
-            view.grid.update { $0.widen(wider) }
-            frame = view.grid.draw(into: &buffer, area: area)
-        }
+        // Measured, then drawn once: a record on screen with a member first met past the sample
+        // gets its column (at the end), and cells on screen wider than the sample's widen their
+        // columns (to the cap).
+        var measured = view.grid.measure(area: area)
+        if view.addColumns(ofRows: measured.rows) { measured = view.grid.measure(area: area) }
+        let wider = measured.cutColumns.filter { view.grid.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
+        if !wider.isEmpty { view.grid.update { $0.widen(wider) } }
+        let frame = view.grid.draw(into: &buffer, area: area)
         let path = view.selectedPath()
         let records = view.records
         // The column, and the line of a JSON Lines file's record: as important as the row.

@@ -11,7 +11,7 @@ import TerminalUI
 /// `replaceRows(in:updatingSource:)`.
 public struct TreeRows: TreeRowSource {
     /// Which nodes are open.
-    public let outline: JSONOutline
+    public var outline: JSONOutline
     /// The styles rows are built in.
     var theme: Theme
     /// The long strings unfolded (shown whole), by where their values start in the file.

@@ -36,18 +36,18 @@ struct TreeView {
     // MARK: - Moving
 
     mutating func moveFocus(forward: Bool) {
-        if forward { tree.list.selectNext() } else { tree.list.selectPrevious() }
+        if forward { tree.selectNext() } else { tree.selectPrevious() }
     }
 
-    mutating func scroll(by lines: Int) { tree.list.scroll(by: lines) }
+    mutating func scroll(by lines: Int) { tree.scroll(by: lines) }
 
-    mutating func page(by lines: Int) { tree.list.page(by: lines) }
+    mutating func page(by lines: Int) { tree.page(by: lines) }
 
     /// The root, at the top.
-    mutating func focusRoot() { tree.list.selectFirst() }
+    mutating func focusRoot() { tree.selectFirst() }
 
     /// The last node, at the bottom.
-    mutating func focusLast() { tree.list.selectLast() }
+    mutating func focusLast() { tree.selectLast() }
 
     /// The next (or previous) sibling of the focused node; false at the last (first) one.
     @discardableResult
@@ -136,7 +136,7 @@ struct TreeView {
                 fold(row, open: false)
             }
         }
-        if let row = outline.row(ofChildIndexes: indexes) { tree.list.select(row: row) }
+        if let row = outline.row(ofChildIndexes: indexes) { tree.select(row: row) }
         return nil
     }
 
@@ -153,10 +153,10 @@ struct TreeView {
             let builder = TreeRowBuilder(tree: outline.tree, theme: list.source.theme)
             guard builder.isFoldedString(located, width: stack.crossExtent) else { return }
         }
-        tree.list.replaceRows(in: row..<(row + 1), selecting: row) { rows in
+        tree.rebuildRows(in: row..<(row + 1), selecting: row) { rows in
             if unfold { rows.unfoldedStrings.insert(start) } else { rows.unfoldedStrings.remove(start) }
         }
-        tree.list.select(row: row)
+        tree.select(row: row)
     }
 
     /// `zM`: every container but the root closed, the root focused.
@@ -181,7 +181,7 @@ struct TreeView {
         guard opensEverything else { return false }
         // Containers opening above the focus would push it down: it keeps its screen line.
         let kept = list.selection.flatMap { row in
-            frame.rows.contains { $0.index == row && !$0.isPinned } ? list.selectedID.map { ($0, tree.list.selectionLine) } : nil
+            frame.rows.contains { $0.index == row && !$0.isPinned } ? list.selectedID.map { ($0, tree.selectionLine) } : nil
         }
         var opened = false
         for placed in frame.rows.reversed() where !placed.isPinned {
@@ -199,7 +199,7 @@ struct TreeView {
         }
         if opened {
             forgetFarRecords(around: frame.visibleRange)
-            if let (id, line) = kept { tree.list.select(id: id, atLine: line) }
+            if let (id, line) = kept { tree.select(id: id, atLine: line) }
         }
         return opened
     }
@@ -300,22 +300,22 @@ struct TreeView {
     // MARK: - Drawing
 
     mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<RenderedRow> {
-        tree.list.draw(into: &buffer, area: area)
+        tree.draw(into: &buffer, area: area)
     }
 
-    mutating func resize(width: Int, height: Int) { tree.list.resize(width: width, height: height) }
+    mutating func resize(width: Int, height: Int) { tree.resize(width: width, height: height) }
 
-    mutating func prefetch() { tree.list.prefetch() }
+    mutating func prefetch() { tree.prefetch() }
 
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {
-        tree.list.setLogger(log.map { log in { log($0.description) } })
+        tree.setLogger(log.map { log in { log($0.description) } })
     }
 
-    mutating func click(x: Int, y: Int) { tree.list.click(column: x, line: y) }
+    mutating func click(x: Int, y: Int) { tree.click(column: x, line: y) }
 
     mutating func restyle(with theme: Theme) {
         var rows = list.source
         rows.theme = theme
-        tree.list.restyle(with: rows)
+        tree.restyle(with: rows)
     }
 }

@@ -1,0 +1,89 @@
+import DocumentData
+import TerminalUI
+
+/// `/` `?` `n` `N` in a stack document: every item looked at in order from the focused one, never
+/// built rows included, a budget of items a step; the match focused (scrolled to only when it is
+/// not on screen). It says "no match" only once every item of the whole document was looked at;
+/// before, it waits for the scan, saying how much was read.
+struct ItemSearchJob: ContentJob {
+    var kind: ViewerJob { .search }
+    private var scan: SearchScan
+    /// Items looked at a step.
+    var budget = DocumentContent.searchStep
+    /// Whether it looked at every item read so far and waits for more.
+    private var waits = false
+
+    init(_ search: Search, forward: Bool, after ordinal: Int?) {
+        search.regex.forgetExceededLimits()
+        scan = SearchScan(search: search, forward: forward, start: ordinal)
+    }
+
+    private var typed: String { "\(scan.forward ? "/" : "?")\(CellText.inert(scan.search.pattern))" }
+
+    func progress(in content: DocumentContent) -> String? {
+        let hint = JobPolicy.hint(for: .search)
+        if waits { return "searching \(typed) … \(content.loading.readNote) \(hint)" }
+        let count = content.rows.itemCount
+        let percent = count > 0 ? min(99, scan.looked * 100 / count) : 0
+        return "searching \(typed) … \(percent)% \(hint)"
+    }
+
+    mutating func step(in content: inout DocumentContent) -> JobStep {
+        let rows = content.rows
+        let count = rows.itemCount
+        var left = budget
+        waits = false
+        while left > 0 {
+            switch scan.advance(count: count, isComplete: !content.loading.isLoading) {
+            case .ordinal(let ordinal):
+                if scan.search.matches(itemAtOrdinal: ordinal, of: rows) {
+                    content.view.reveal(id: rows.item(atOrdinal: ordinal).id)
+                    return .ended(said: !scan.wrapped ? nil : scan.forward
+                        ? "search hit BOTTOM, continuing at TOP" : "search hit TOP, continuing at BOTTOM")
+                }
+                if scan.search.regex.exceededLimits { return .ended(said: "\(typed): \(RegexPattern.tooComplexMessage)") }
+                scan.passed()
+                left -= 1
+            case .waiting:
+                waits = true
+                return .caughtUp
+            case .done:
+                return .ended(said: "no match for \"\(CellText.inert(scan.search.pattern))\"")
+            }
+        }
+        return .working
+    }
+}
+
+/// `&PATTERN` in a stack document: every item matched, a budget of items a step; at its end the
+/// rows show only the matches — or, while the document is still read, whatever matched: items
+/// read later are matched as they come, and the status line says "so far".
+struct ItemFilterJob: ContentJob {
+    var kind: ViewerJob { .filter }
+    private var scan: FilterScan
+    /// Items matched a step.
+    var budget = DocumentContent.filterStep
+
+    init(_ search: Search, in document: StackDocument) {
+        scan = FilterScan(search: search, document: document)
+    }
+
+    func progress(in content: DocumentContent) -> String? {
+        let percent = scan.total > 0 ? scan.scanned * 100 / scan.total : 0
+        return "filtering &\(CellText.inert(scan.search.pattern)) … \(percent)% \(JobPolicy.hint(for: .filter))"
+    }
+
+    mutating func step(in content: inout DocumentContent) -> JobStep {
+        scan.step(budget: budget, in: content.rows.document)
+        if scan.search.regex.exceededLimits {
+            return .ended(said: "&\(CellText.inert(scan.search.pattern)): \(RegexPattern.tooComplexMessage)")
+        }
+        guard scan.isFinished else { return .working }
+        let filter = scan.filter
+        guard filter.shownCount > 0 || content.loading.isLoading else {
+            return .ended(said: "no item matches \"\(filter.pattern)\": nothing filtered")
+        }
+        content.show(filter: filter)
+        return .ended(said: nil)
+    }
+}
