@@ -122,9 +122,50 @@ import Testing
         #expect(bound == ViewerKeys.table.entries(in: context).map(\.keysForReadme))
     }
 
+    /// The viewer's keys are the library's: every chord of the list's, the tree's and the
+    /// table's default tables does in the viewer's tree and table what it does in the widget.
+    @Test func theViewersKeysAreTheWidgetsKeys() {
+        let moves: [ListAction: ViewerAction] = [
+            .selectNext: .nextItem, .selectPrevious: .previousItem, .lineDown: .scrollLines(1), .lineUp: .scrollLines(-1),
+            .halfPageDown: .halfPageDown, .halfPageUp: .halfPageUp, .pageDown: .pageDown, .pageUp: .pageUp,
+            .selectFirst: .top, .selectLast: .bottom,
+        ]
+        for entry in ListKeys.table.entries {
+            for binding in entry.bindings {
+                for chord in binding.chords {
+                    for context in [ViewerKeyContext.stack, .tree, .table] {
+                        #expect(ViewerKeys.table.action(for: chord, in: context) == moves[binding.action], "\(chord.shortName) in \(context)")
+                    }
+                }
+            }
+        }
+        // Down scrolls a line in both, as in less; j selects the next row in both.
+        #expect(ListKeys.action(for: .down) == .lineDown)
+        #expect(ListKeys.action(for: .character("j")) == .selectNext)
+        let folds: [TreeAction: ViewerAction] = [
+            .openOrChild: .openOrChild, .closeOrParent: .closeOrParent, .toggle: .toggleFold, .open: .openFold,
+            .close: .closeFold, .closeAll: .closeAll, .nextSibling: .nextSibling, .previousSibling: .previousSibling,
+        ]
+        for entry in TreeKeys.folds.entries {
+            for binding in entry.bindings {
+                for chord in binding.chords { #expect(ViewerKeys.table.action(for: chord, in: .tree) == folds[binding.action]) }
+            }
+        }
+        let columns: [TableAction: ViewerAction] = [
+            .previousColumn: .previousColumn, .nextColumn: .nextColumn, .firstColumn: .firstColumn, .lastColumn: .lastColumn,
+        ]
+        for entry in TableKeys.columns.entries {
+            for binding in entry.bindings {
+                for chord in binding.chords { #expect(ViewerKeys.table.action(for: chord, in: .table) == columns[binding.action]) }
+            }
+        }
+    }
+
     @Test func theTableHasNoConflicts() {
         #expect(ViewerKeys.table.problems == [])
         #expect(ListKeys.table.problems == [])
+        #expect(TreeKeys.table.problems == [])
+        #expect(TableKeys.table.problems == [])
         // `=` is `+` without Shift; `x` is bound to nothing.
         #expect(ViewerKeys.table.action(for: KeyChord("="), in: .stack) == .moreDetail)
         #expect(ViewerKeys.table.action(for: KeyChord("x"), in: .stack) == nil)

@@ -27,7 +27,7 @@ import Testing
         let stopped = tmux.waitUntil { $0.last?.contains("following") == false }
         #expect(stopped.last?.hasPrefix(" .[39]  ") == true, "\(stopped.last ?? "")")
         Self.append(#"{"msg": "line 41"}"# + "\n", to: path)
-        let still = tmux.waitUntil(seconds: 1) { $0.last?.hasPrefix(" .[40].msg ") == true }
+        let still = tmux.watch(seconds: 1) { $0.last?.hasPrefix(" .[40].msg ") == true }
         #expect(still.last?.hasPrefix(" .[39]  ") == true, "not following: the view stays")
         tmux.send("F")
         let again = tmux.waitUntil { $0.last?.hasPrefix(" .[40].msg ") == true }
@@ -54,7 +54,7 @@ import Testing
         let stopped = tmux.waitUntil { $0.last?.contains("stopped following") == true }
         #expect(stopped.last?.contains("stopped following") == true, "\(stopped.last ?? "")")
         Self.append(#"{"msg": "line 4"}"# + "\n", to: path)
-        let still = tmux.waitUntil(seconds: 1) { $0.last?.hasPrefix(" .[3].msg ") == true }
+        let still = tmux.watch(seconds: 1) { $0.last?.hasPrefix(" .[3].msg ") == true }
         #expect(still.last?.hasPrefix(" .[3].msg ") != true, "not following: the view stays")
     }
 }

@@ -73,7 +73,7 @@ import Testing
 
         // Esc leaves a prompt without doing anything.
         tmux.send("&", "zzz", "Escape")
-        #expect(tmux.waitUntil(seconds: 1) { $0.last?.contains("filter") == true }.last?.contains("filter") != true)
+        #expect(tmux.watch(seconds: 1) { $0.last?.contains("filter") == true }.last?.contains("filter") != true)
 
         // & keeps what matches, and says how many; & alone shows all again.
         // (From the top: in a tree, & filters the focused node's siblings — the root's children here.)

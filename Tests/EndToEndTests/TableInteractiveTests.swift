@@ -145,6 +145,36 @@ import Testing
         #expect(InteractiveTests.restored(after))
     }
 
+    /// The table follows a terminal resize (the header row still on top, the line numbers at
+    /// the left, nothing past the new width) and the mouse: the wheel scrolls three lines, a
+    /// click selects the cell under it.
+    @Test func aTableFollowsAResizeAndTheMouse() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = Self.records(in: directory)
+        let tmux = TmuxSession(width: 80, height: 20, command: "'\(Subprocess.tstack)' browse '\(path)' --view table; sleep 60")
+        tmux.waitUntil { Self.focus($0) == ".[0].id" && $0.last?.contains("reading") == false }
+        tmux.resize(width: 50, height: 10)
+        let small = tmux.waitUntil { $0.count == 10 && $0.first?.hasPrefix(" line│id  name") == true && $0.last?.contains("column 1/7") == true }
+        #expect(small.allSatisfy { $0.count <= 50 }, "\(small)")
+        #expect(small.dropFirst().first?.hasPrefix("    1│  0 user-0") == true, "\(small)")
+        // An X10 report of the wheel down at column 10, row 5: three lines on, the header row stays.
+        tmux.send("-l", "\u{1B}[Ma*&")
+        let wheeled = tmux.waitUntil { $0.dropFirst().first?.hasPrefix("    4│  3 user-3") == true }
+        #expect(wheeled.first?.hasPrefix(" line│id") == true, "\(wheeled)")
+        // A left click on the name cell of the third row on screen (column 12, row 3).
+        tmux.send("-l", "\u{1B}[M ,$")
+        let clicked = tmux.waitUntil { Self.focus($0) == ".[5].name" }
+        #expect(Self.focus(clicked) == ".[5].name", "\(clicked)")
+        #expect(clicked.last?.contains("column 2/7") == true, "\(clicked)")
+        // Larger again: the rows fill the new height, the selected cell kept.
+        tmux.resize(width: 100, height: 30)
+        let large = tmux.waitUntil { $0.count == 30 && $0.first?.contains("ctx.note") == true }
+        #expect(Self.focus(large) == ".[5].name", "\(large)")
+        #expect(large.first?.hasPrefix(" line│id") == true, "\(large)")
+        tmux.send("q")
+    }
+
     /// A stack document is no table: refused before the screen opens (status 64), the terminal
     /// left as it was.
     @Test func aStackDocumentIsRefusedOnATerminal() {

@@ -1,4 +1,5 @@
 import Glibc
+import Testing
 
 /// A tmux server of its own (own socket, no user config) running one command in a fixed-size
 /// window: keys go in with `send-keys`, the screen comes out with `capture-pane`.
@@ -48,15 +49,35 @@ final class TmuxSession {
             .split(separator: "\n").first.flatMap { Int32($0) } ?? 0)
     }
 
-    /// Polls the screen until `condition` holds, for up to `seconds`; returns the last capture.
-    @discardableResult
-    func waitUntil(seconds: Double = 10, _ condition: ([String]) -> Bool) -> [String] {
+    /// Polls the screen for `seconds` or until `condition` holds, recording nothing: for a step
+    /// that checks that something does not happen (the caller asserts on the capture returned).
+    func watch(seconds: Double, for condition: ([String]) -> Bool) -> [String] {
         var screen = capture()
         var waited = 0.0
         while !condition(screen), waited < seconds {
             usleep(50_000)
             waited += 0.05
             screen = capture()
+        }
+        return screen
+    }
+
+    /// Polls the screen until `condition` holds, for up to `seconds`; returns the last capture.
+    /// A wait that runs out is a failure of the test that waited (recorded where it was called,
+    /// with the screen): a step that passes silently after its timeout tests nothing.
+    @discardableResult
+    func waitUntil(
+        seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
+    ) -> [String] {
+        var screen = capture()
+        var waited = 0.0
+        while !condition(screen), waited < seconds {
+            usleep(50_000)
+            waited += 0.05
+            screen = capture()
+        }
+        if !condition(screen) {
+            Issue.record("waited \(seconds) s in vain; the screen: \(screen)", sourceLocation: sourceLocation)
         }
         return screen
     }

@@ -255,3 +255,42 @@ struct Grid: TableDataSource {
         }
     }
 }
+
+/// The table's and the tree's default keys do what they say in the widgets.
+@Suite struct WidgetKeysTests {
+    static func action<Action, Context>(_ text: String, in table: KeyTable<Action, Context>, _ context: Context) -> Action {
+        table.action(for: KeyChord(text), in: context)!
+    }
+
+    @Test func theTablesKeysMoveTheSelectedCell() {
+        var table = LazyTable(source: LazyTableTests.letters, width: 20, height: 4)
+        table.perform(Self.action("$", in: TableKeys.table, .list))
+        #expect(table.selectedColumn == LazyTableTests.letters.columnCount - 1)
+        table.perform(Self.action("0", in: TableKeys.table, .list))
+        #expect(table.selectedColumn == 0)
+        table.perform(Self.action("l", in: TableKeys.table, .list))
+        #expect(table.selectedColumn == 1)
+        table.perform(Self.action("j", in: TableKeys.table, .list))
+        #expect(table.selectedRow == 1)
+        table.perform(Self.action("G", in: TableKeys.table, .list))
+        #expect(table.selectedRow == LazyTableTests.letters.rowCount - 1)
+    }
+
+    @Test func theTreesKeysFoldAndMove() {
+        let top = Nodes.Node([Nodes.Node([Nodes.Node(nil), Nodes.Node(nil)]), Nodes.Node(nil)])
+        var tree = LazyTree(source: LazyTreeTests.rows(TreeOutline(model: Nodes(top))), width: 20, height: 10)
+        // Rows: / /0 /0/0 /0/1 /0#end /1 /#end.
+        #expect(tree.list.stack.rowCount == 7)
+        tree.perform(Self.action("j", in: TreeKeys.table, .list))
+        #expect(tree.focusedIndexes == [0])
+        tree.perform(Self.action("zc", in: TreeKeys.table, .list))
+        #expect(tree.list.stack.rowCount == 4)
+        tree.perform(Self.action("l", in: TreeKeys.table, .list))
+        #expect(tree.list.stack.rowCount == 7)
+        tree.perform(Self.action("]", in: TreeKeys.table, .list))
+        #expect(tree.focusedIndexes == [1])
+        tree.perform(Self.action("zM", in: TreeKeys.table, .list))
+        #expect(tree.list.stack.rowCount == 4)
+    }
+}
+

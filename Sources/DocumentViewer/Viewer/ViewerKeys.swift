@@ -110,39 +110,79 @@ public enum ViewerKeys {
     private static let contents: Set<ViewerKeyContext> = [.stack, .tree, .table]
     private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .table, .box]
 
-    /// Every binding with its help, in the order help lists them.
-    public static let table = KeyTable<ViewerAction, ViewerKeyContext>([
-        Entry([bind([.character("j"), .tab], .nextItem), bind([.character("k"), .backTab], .previousItem)],
-              "next / previous item (a tree: node)", in: moving),
-        // The arrows scroll a line, as in less: reading on through long items costs one new
-        // line on the terminal, not a repaint (DECISIONS.md).
-        Entry([bind([.down, .control("e")], .scrollLines(1)), bind([.up, .control("y")], .scrollLines(-1))],
-              "scroll a line down / up", in: moving),
-        Entry([bind([.control("d")], .halfPageDown), bind([.control("u")], .halfPageUp)], "half a page down / up",
-              in: moving),
-        Entry([bind([.character(" "), .pageDown, .control("f"), .character("f")], .pageDown)], "a page down", in: moving),
-        Entry([bind([.character("b"), .pageUp, .control("b")], .pageUp)], "a page up", in: moving),
-        Entry([bind([.character("g"), .home], .top), bind([.character("G"), .end], .bottom)], "the top / the bottom",
-              in: moving),
-        Entry([bind([.character("h"), .left], .previousCard), bind([.character("l"), .right], .nextCard)],
-              "previous / next card of a strip", in: [.stack]),
-        Entry([bind([.character("h"), .left], .closeOrParent), bind([.character("l"), .right], .openOrChild)],
-              "close, or the parent / open, or the first child", in: [.tree]),
-        Entry([bind([.character("h"), .left], .previousColumn), bind([.character("l"), .right], .nextColumn)],
-              "the previous / next column", in: [.table]),
-        Entry([bind([.character("0")], .firstColumn), bind([.character("$")], .lastColumn)],
-              "the first / last column", in: [.table]),
+    /// Every binding with its help, in the order help lists them: the moves, the tree's folds and
+    /// the table's columns are the library's keys (``ListKeys``, ``TreeKeys``, ``TableKeys``),
+    /// with the viewer's words.
+    public static let table = KeyTable<ViewerAction, ViewerKeyContext>(
+        zip(ListKeys.table.entries, movingHelp).map { entry, help in entry.mapped(help: help, in: moving, action(for:)) }
+        + [
+            Entry([bind([.character("h"), .left], .previousCard), bind([.character("l"), .right], .nextCard)],
+                  "previous / next card of a strip", in: [.stack]),
+            TreeKeys.folds.entries[0].mapped(in: [.tree], action(for:)),
+            TableKeys.columns.entries[0].mapped(in: [.table], action(for:)),
+            TableKeys.columns.entries[1].mapped(in: [.table], action(for:)),
+        ] + ownEntries)
+
+    /// The viewer's words for the list's moves, entry by entry.
+    private static let movingHelp = [
+        "next / previous item (a tree: node)", "scroll a line down / up", "half a page down / up", "a page down",
+        "a page up", "the top / the bottom",
+    ]
+
+    /// The action of a list's move.
+    private static func action(for move: ListAction) -> ViewerAction {
+        switch move {
+        case .selectNext: return .nextItem
+        case .selectPrevious: return .previousItem
+        case .lineDown: return .scrollLines(1)
+        case .lineUp: return .scrollLines(-1)
+        case .halfPageDown: return .halfPageDown
+        case .halfPageUp: return .halfPageUp
+        case .pageDown: return .pageDown
+        case .pageUp: return .pageUp
+        case .selectFirst: return .top
+        case .selectLast: return .bottom
+        }
+    }
+
+    /// The action of a tree's key.
+    private static func action(for tree: TreeAction) -> ViewerAction {
+        switch tree {
+        case .list(let move): return action(for: move)
+        case .openOrChild: return .openOrChild
+        case .closeOrParent: return .closeOrParent
+        case .toggle: return .toggleFold
+        case .open: return .openFold
+        case .close: return .closeFold
+        case .closeAll: return .closeAll
+        case .nextSibling: return .nextSibling
+        case .previousSibling: return .previousSibling
+        }
+    }
+
+    /// The action of a table's key.
+    private static func action(for table: TableAction) -> ViewerAction {
+        switch table {
+        case .rows(let move): return action(for: move)
+        case .previousColumn: return .previousColumn
+        case .nextColumn: return .nextColumn
+        case .firstColumn: return .firstColumn
+        case .lastColumn: return .lastColumn
+        }
+    }
+
+    /// The bindings that are the viewer's own, after the moves and the strip's, the tree's and
+    /// the table's first keys.
+    private static let ownEntries: [Entry] = [
         Entry([bind([.character("T")], .toggleTable)], "the focused array's records as a table / back to the tree",
               in: [.tree, .table]),
         Entry([bind([.enter], .toggleTable)], "the record in the tree, at this cell", in: [.table]),
-        Entry([Binding([KeyChord(.enter), KeyChord("za")], .toggleFold), chord("zo", .openFold), chord("zc", .closeFold)],
-              "open or close / open / close the node", in: [.tree]),
-        Entry([chord("zM", .closeAll), chord("zR", .openAll)], "close every container / open all as they show",
-              in: [.tree]),
+        TreeKeys.folds.entries[1].mapped(in: [.tree], action(for:)),
+        Entry(TreeKeys.folds.entries[2].mapped(in: [ViewerKeyContext.tree], action(for:)).bindings + [chord("zR", .openAll)],
+              "close every container / open all as they show", in: [.tree]),
         Entry([bind([.character("c")], .closeSiblings), bind([.character("e")], .openSiblings)],
               "close / open the node and its siblings", in: [.tree]),
-        Entry([bind([.character("]")], .nextSibling), bind([.character("[")], .previousSibling)],
-              "the next / previous sibling", in: [.tree]),
+        TreeKeys.folds.entries[3].mapped(in: [.tree], action(for:)),
         Entry([bind([.character("/")], .searchForward), bind([.character("?")], .searchBackward)],
               "search forward / backward", in: contents),
         Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
@@ -167,7 +207,7 @@ public enum ViewerKeys {
         Entry([bind([.tab], .complete)], "complete a command, an id or a path", in: [.prompt]),
         Entry([bind([.backspace, .delete], .deleteCharacter)], "delete a character (on an empty line: cancel)",
               in: [.prompt]),
-    ])
+    ]
 
     /// The action `event` asks for in `context`, for a one-key chord, the mouse included.
     public static func action(for event: InputEvent, in context: ViewerKeyContext) -> ViewerAction? {

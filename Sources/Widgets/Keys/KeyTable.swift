@@ -37,6 +37,16 @@ public struct KeyTableEntry<Action: Equatable & Sendable, Context: Hashable & Se
         self.contexts = contexts
     }
 
+    /// This entry's keys for another table: each binding's action made one of `transform`'s,
+    /// described by `help` (this entry's own when nil), holding in `contexts` — how a program
+    /// builds its key table from a widget's defaults and keeps their keys.
+    public func mapped<Other: Equatable & Sendable, OtherContext: Hashable & Sendable>(
+        help: String? = nil, in contexts: Set<OtherContext>, _ transform: (Action) -> Other
+    ) -> KeyTableEntry<Other, OtherContext> {
+        KeyTableEntry<Other, OtherContext>(
+            bindings.map { KeyBinding($0.chords, transform($0.action)) }, help ?? self.help, in: contexts)
+    }
+
     /// The chords as the help box writes them: `j Tab  k S-Tab`.
     public var keysForHelp: String {
         bindings.map { $0.chords.map(\.shortName).joined(separator: " ") }.joined(separator: "  ")

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What a key asks of a ``LazyList``: the moves every list has.
-public enum ListAction: Equatable, Sendable {
+public enum ListAction: Hashable, Sendable {
     /// Select the next or the previous selectable row.
     case selectNext, selectPrevious
     /// Scroll a line down or up; the selection stays while its row shows.
@@ -18,8 +18,9 @@ public enum ListKeyContext: Hashable, Sendable {
     case list
 }
 
-/// The list widget's default keys: vim's and less's, the arrows and the paging keys — the same
-/// keys the tstack viewer uses for the same moves. A program reads them with a ``KeyReader`` (or
+/// The list widget's default keys: vim's and less's, the arrows and the paging keys — the keys
+/// the tstack viewer's table is built from (`j` selects the next row, Down scrolls a line, as
+/// in less: reading on through long rows costs one new line on the terminal, not a repaint). A program reads them with a ``KeyReader`` (or
 /// ``KeyTable/action(for:in:)``) and hands the action to ``LazyList/perform(_:)``:
 ///
 /// ```swift
@@ -31,10 +32,10 @@ public enum ListKeys {
     /// The bindings, with their help.
     public static let table = KeyTable<ListAction, ListKeyContext>([
         KeyTableEntry(
-            [KeyBinding(keys: [.character("j"), .down], .selectNext), KeyBinding(keys: [.character("k"), .up], .selectPrevious)],
+            [KeyBinding(keys: [.character("j"), .tab], .selectNext), KeyBinding(keys: [.character("k"), .backTab], .selectPrevious)],
             "select the next / previous row", in: [.list]),
         KeyTableEntry(
-            [KeyBinding(keys: [.control("e")], .lineDown), KeyBinding(keys: [.control("y")], .lineUp)],
+            [KeyBinding(keys: [.down, .control("e")], .lineDown), KeyBinding(keys: [.up, .control("y")], .lineUp)],
             "scroll a line down / up", in: [.list]),
         KeyTableEntry(
             [KeyBinding(keys: [.control("d")], .halfPageDown), KeyBinding(keys: [.control("u")], .halfPageUp)],
