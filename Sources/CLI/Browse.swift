@@ -41,7 +41,7 @@ struct Browse {
     /// Writes the records of `tree` as CSV (`TableExport`), or exits with why it cannot: the
     /// input is not JSON (nothing is written), or it has no records.
     /// - Returns: the records that could not be written whole.
-    private static func writeTable(of tree: JSONTree, to output: StandardOutput) -> PlainTextExport.Problems {
+    private static func writeTable(of tree: JSONTree, to output: StandardOutput) -> ExportProblems {
         do throws(DocumentError) {
             if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
             if !tree.isJSONLines { try tree.checkGrammar() }
@@ -65,14 +65,14 @@ struct Browse {
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             let output = StandardOutput()
-            var problems = PlainTextExport.Problems()
+            var problems = ExportProblems()
             switch loaded {
             case .whole where document.asTable, .checking where document.asTable, .reading where document.asTable:
                 DocumentOptions.refuseTable(of: document.file)
-            case .whole(let document): problems = PlainTextExport.write(document, width: width, emit: output.line)
+            case .whole(let document): problems = StackDocumentExport.write(document, width: width, emit: output.line)
             case .checking:
-                problems = PlainTextExport.write(document.checked(loaded)!, width: width, emit: output.line)
-            case .reading(let lazy): problems = PlainTextExport.write(lazy.document, width: width, emit: output.line)
+                problems = StackDocumentExport.write(document.checked(loaded)!, width: width, emit: output.line)
+            case .reading(let lazy): problems = StackDocumentExport.write(lazy.document, width: width, emit: output.line)
             case .tree(let tree) where document.asTable:
                 problems = Self.writeTable(of: tree, to: output)
             case .tree(let tree):

@@ -94,7 +94,7 @@ import Testing
 
         // F1 shows the keys in a box that the moving keys scroll and any other key closes.
         tmux.send("F1")
-        let help = tmux.waitUntil { $0.joined().contains("this help") }
+        let help = tmux.waitUntil { $0.joined().contains("more lines") }
         #expect(help.joined().contains("more lines"), "\(content): the box is longer than the screen")
         tmux.send("G")
         let end = tmux.waitUntil { $0.joined().contains("lines above") }

@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let document = StackDocument(sections: [
         StackDocument.Section(id: "s", items: [StackDocument.Item(id: "x", title: text, body: text)]),
     ])
-    PlainTextExport.write(document, width: 40) { line in
+    StackDocumentExport.write(document, width: 40) { line in
         precondition(line.unicodeScalars.allSatisfy(isDrawable), "a control character in the export")
     }
     var check = JSONInputCheck()

@@ -24,7 +24,7 @@ public struct Viewer {
     var content: any ViewerContent
     private(set) var theme: Theme
     /// The `:` `/` `?` `&` line and its history.
-    var prompt = PromptLine()
+    var prompt = Prompt()
     /// The chord being read (`z`, `y` waiting for a second key).
     var keys = KeyReader()
     /// The help or marks box, shown until a key closes it.
@@ -239,7 +239,7 @@ public struct Viewer {
     /// Runs a command line; a mistake leaves everything as it was.
     /// - Returns: what to say on the status line: why a mistake is one, or the command's answer.
     mutating func run(_ line: String) -> String? {
-        switch PromptCommand.parse(line) {
+        switch ViewerCommand.parse(line) {
         case .failure(.empty): return nil
         case .failure(let error): return error.description
         case .success(.stats): return statistics.json
@@ -264,7 +264,7 @@ public struct Viewer {
         if words.count <= 1, prefix.hasPrefix(".") {
             candidates = content.completions(of: prefix, limit: 50)
         } else if words.count <= 1 {
-            candidates = PromptCommand.names.filter { $0.hasPrefix(prefix) }
+            candidates = ViewerCommand.names.filter { $0.hasPrefix(prefix) }
         } else if words.count == 2, ["goto", "scroll-to"].contains(words[0]) {
             candidates = content.completions(of: prefix, limit: 50)
         } else {

@@ -51,7 +51,7 @@ protocol ViewerContent {
     /// A click at a cell of the screen.
     mutating func click(x: Int, y: Int)
     /// Runs a `:` command the viewer leaves to the content (`goto`, `top`, `bottom`, `detail`).
-    mutating func run(_ command: PromptCommand) -> String?
+    mutating func run(_ command: ViewerCommand) -> String?
     /// Starts a search (`/`, `?`; an empty pattern repeats the last one).
     mutating func startSearch(_ pattern: String, forward: Bool) -> String?
     /// Starts a filter (`&`; empty: show all again).

@@ -223,7 +223,7 @@ public enum ViewerKeys {
     static func helpLines(for context: ViewerKeyContext, extra: [String] = []) -> [String] {
         table.helpLines(in: context)
             + ["mouse: the wheel scrolls, a click focuses, a click on the scrollbar jumps"]
-            + PromptCommand.help(for: context) + extra
+            + ViewerCommand.help(for: context) + extra
             + ["", "In this box: the moving keys above scroll it;"] + table.helpLines(in: .box, skippingThoseOf: context)
             + ["", "At the prompt:"] + table.helpLines(in: .prompt)
     }

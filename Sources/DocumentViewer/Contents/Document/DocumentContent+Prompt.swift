@@ -11,7 +11,7 @@ extension DocumentContent {
 
     /// Runs the commands that concern the document: `goto`, `top`, `bottom`, `detail`.
     /// - Returns: what to say: why a mistake is one, or the command's answer.
-    mutating func run(_ command: PromptCommand) -> String? {
+    mutating func run(_ command: ViewerCommand) -> String? {
         switch command {
         case let .goto(id, alignmentName):
             var alignment = ScrollAlignment.top

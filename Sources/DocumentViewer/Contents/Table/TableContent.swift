@@ -94,7 +94,7 @@ struct TableContent {
 
     /// Runs the commands that concern the table: `goto`, `top`, `bottom`, `sort`, `where`.
     /// - Returns: what to say.
-    mutating func run(_ command: PromptCommand) -> String? {
+    mutating func run(_ command: ViewerCommand) -> String? {
         switch command {
         case .goto(let path, _): return goto(path)
         case .top: return perform(.top)

@@ -10,13 +10,13 @@ public enum TableExport {
     /// - Returns: the records that are not objects, or hold a value that is not JSON (each
     ///   written with what it has: empty fields): the export is then not the whole file, and
     ///   the caller says so.
-    public static func write(_ table: RecordTable, emit: (String) -> Void) -> PlainTextExport.Problems {
+    public static func write(_ table: RecordTable, emit: (String) -> Void) -> ExportProblems {
         // Every member of every record has its column (the table sampled the first records):
         // a pass over them all before the header row.
         var table = table
         for row in 0..<table.rowCount { table.addColumns(of: row) }
         emit(line(table.columns.map(\.name)))
-        var problems = PlainTextExport.Problems()
+        var problems = ExportProblems()
         let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
         for row in 0..<table.rowCount {
             let cells = table.cells(ofRow: row)

@@ -130,7 +130,7 @@ public struct TreeContent {
     /// Runs the commands that concern the tree: `goto PATH` (or `:PATH`), `top`, `bottom`,
     /// `where`.
     /// - Returns: what to say.
-    mutating func run(_ command: PromptCommand) -> String? {
+    mutating func run(_ command: ViewerCommand) -> String? {
         switch command {
         case .goto(let path, _): return goto(path)
         case .top: return perform(.top)

@@ -3,18 +3,7 @@ import TerminalUI
 
 /// The document as plain text, for `tstack browse FILE | …` (when standard output is not a
 /// terminal, tstack prints the document and exits, as `less` does).
-public enum PlainTextExport {
-    /// What an export met that it could not show as the document has it.
-    public struct Problems: Equatable, Sendable {
-        /// Items that could not be read (each exported as a row saying so).
-        public var count = 0
-        /// Why the first of them could not, as its row says (file, line and column).
-        public var first: String?
-
-        /// None.
-        public init() {}
-    }
-
+public enum StackDocumentExport {
     /// Calls `emit` with each line of `document` laid out at `width` columns: headers, items,
     /// footers, and the cards of horizontal sections side by side in bands.
     /// - Returns: the items that could not be read from the file (a document read lazily finds
@@ -22,11 +11,11 @@ public enum PlainTextExport {
     ///   pass them for the document says so.
     /// - Complexity: O(document); lines are emitted as they are made, so memory stays O(width).
     @discardableResult
-    public static func write(_ document: StackDocument, width: Int, emit: (String) -> Void) -> Problems {
+    public static func write(_ document: StackDocument, width: Int, emit: (String) -> Void) -> ExportProblems {
         let width = max(20, width)
         let rowWidth = width - gutterWidth - 1
         let rows = DocumentRows(document: document, theme: .monochrome)
-        var problems = Problems()
+        var problems = ExportProblems()
         func note(_ item: StackDocument.Item) {
             guard let problem = item.problem else { return }
             problems.count += 1

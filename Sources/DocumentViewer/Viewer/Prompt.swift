@@ -4,7 +4,7 @@ import TerminalUI
 /// The command line at the bottom of the screen, as a component of the browser: the line being
 /// typed, while open, and the history of lines entered. Keys typed while it is open come here;
 /// what Enter enters goes back to the browser to run. Only its own methods change it.
-struct PromptLine {
+struct Prompt {
     /// What Enter entered.
     enum Entry: Equatable {
         case command(String)
@@ -13,15 +13,15 @@ struct PromptLine {
     }
 
     /// The line being typed, while open.
-    private(set) var current: CommandPrompt?
+    private(set) var current: TypedLine?
     /// Lines entered before.
     private(set) var history = PromptHistory()
 
     var isOpen: Bool { current != nil }
 
     /// Opens an empty line of `kind`.
-    mutating func open(_ kind: CommandPrompt.Kind) {
-        current = CommandPrompt(kind: kind)
+    mutating func open(_ kind: TypedLine.Kind) {
+        current = TypedLine(kind: kind)
     }
 
     /// Takes a key: the prompt's bindings of ``ViewerKeys/table`` (Backspace deletes and closes
