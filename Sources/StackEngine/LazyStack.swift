@@ -55,13 +55,13 @@ public struct LazyStack<Source: StackDataSource> {
     /// What the last frame showed, to report only what changed.
     var observed = ObservedState()
 
-    /// Creates a stack scrolled to the top.
     /// Changes the source where its rows stay what they are (a copy of the same state for a
     /// copy of a widget): nothing is measured or placed again.
     package mutating func updateSourceKeepingRows(_ update: (inout Source) -> Void) {
         update(&source)
     }
 
+    /// Creates a stack scrolled to the top.
     /// - Complexity: O(n) to build the position index.
     public init(
         source: Source, crossExtent: Int, viewportExtent: Int, options: StackOptions = StackOptions()

@@ -279,4 +279,47 @@ import TestSupport
         while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
         #expect(Self.labels(&viewer).first == 1)
     }
+
+    /// A node outside the table's records — a `--scroll-to` target, a `:goto` — hands over to
+    /// the tree, focused there and saying so; the rows' `:where` goes back to the tree with it.
+    @Test func aNodeOutsideTheRecordsHandsOverToTheTree() throws {
+        let bytes = Array(#"{"meta": {"n": 2}, "data": [{"a": 1}, {"a": 2}, {"a": 3}]}"#.utf8)
+        let document = OpenedDocument.tree(try JSONTree(bytes: bytes, name: "d.json"))
+        var viewer = try Viewer(opening: document, fileName: "d.json", size: Self.size, theme: .monochrome, layout: .table, scrolledTo: ".meta")
+        #expect(viewer.table == nil && viewer.focusedID == ".meta", "\(viewer.render().textLines())")
+        #expect(viewer.message == ".meta is outside the table: the tree shows it", "\(viewer.message ?? "")")
+        viewer.showRecordsTable()
+        Self.type(":where a > 1<Enter>", into: &viewer)
+        #expect(viewer.table?.rowFilter != nil)
+        Self.type(":goto .meta.n<Enter>", into: &viewer)
+        #expect(viewer.table == nil && viewer.focusedID == ".meta.n")
+        let tree = viewer.render().textLines()
+        #expect(tree.contains { $0.contains("{a: 3}") } && !tree.contains { $0.contains("{a: 1}") }, "\(tree)")
+    }
+
+    /// `T` on records a `&` is still looking through carries the filter on to the table's rows;
+    /// `T` back gives it to the tree.
+    @Test func tCarriesAFilterStillLookingToTheTable() throws {
+        let tree = try JSONTree(bytes: Self.log(300), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        Self.type(#"j&"r1\d"<Enter>"#, into: &viewer)
+        #expect(viewer.tree?.jobs.contains(.filter) == true, "the filter waits for its first tick")
+        Self.type("T", into: &viewer)
+        while viewer.tickInterval == 0 { _ = viewer.update(.tick) }
+        #expect(viewer.table?.rowFilter != nil)
+        #expect(Self.labels(&viewer).first == 11, "\(viewer.render().textLines())")
+        Self.type("T", into: &viewer)
+        while viewer.tickInterval == 0 { _ = viewer.update(.tick) }
+        #expect(viewer.render().textLines().last?.contains("(10 of 300)") == true, "\(viewer.render().textLines())")
+    }
+
+    /// `F` in a table of a growing input selects the last row at once.
+    @Test func followInATableSelectsTheLastRow() throws {
+        let (input, viewer) = try Self.tableWhileRead(Self.log(3_000))
+        var shown = viewer
+        #expect(shown.follow() == nil)
+        #expect(shown.focusedID == ".[\(input.tree.root!.count - 1)].n", "\(shown.focusedID ?? "")")
+    }
 }
+

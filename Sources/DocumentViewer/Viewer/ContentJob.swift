@@ -62,9 +62,6 @@ struct JobList<Content> {
     /// Whether the job of `kind` caught up with the input and waits for more.
     func isCaughtUp(_ kind: ViewerJob) -> Bool { jobs[kind]?.isCaughtUp ?? false }
 
-    /// Whether a job has a step to take now.
-    var hasWork: Bool { jobs.values.contains { !$0.isCaughtUp } }
-
     /// The first job, in the order of steps, with a step to take now.
     var firstWorking: ViewerJob? { ViewerJob.allCases.first { jobs[$0].map { !$0.isCaughtUp } ?? false } }
 
@@ -117,8 +114,9 @@ struct JobList<Content> {
     }
 
     fileprivate mutating func insert(_ job: any ContentJob<Content>) {
+        // (What an earlier job said stays until the next key: a job one starts from its step,
+        // a lookup looked for again at a take-in, says nothing over it.)
         jobs[job.kind] = Entry(job: job, isCaughtUp: false)
-        said = nil
     }
 
     fileprivate mutating func ended(saying text: String?) {

@@ -295,7 +295,8 @@ public struct Viewer {
     /// - Returns: false, changing nothing, when there is none.
     @discardableResult
     public mutating func scroll(toID id: String, alignment: ScrollAlignment = .top) -> Bool {
-        content.reveal(id, alignment: alignment)
+        defer { takeHandover() }
+        return content.reveal(id, alignment: alignment)
     }
 
     /// Changes the screen size, keeping the focus on screen.

@@ -225,13 +225,13 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Says the rows in `rows` changed in place.
     public mutating func invalidate(rows: Range<Int>) { stack.invalidate(rows: rows) }
 
-    /// Replaces the data source: rows from `start` on are new (a page appended, a filter
-    /// changed); those before keep their measurements and the screen does not move. The
     /// Changes the source where its rows stay what they are: nothing is built again.
     package mutating func updateSourceKeepingRows(_ update: (inout Source) -> Void) {
         stack.updateSourceKeepingRows(update)
     }
 
+    /// Replaces the data source: rows from `start` on are new (a page appended, a filter
+    /// changed); those before keep their measurements and the screen does not move. The
     /// selection is kept by id, else moved to the nearest selectable row.
     public mutating func replaceRows(from start: Int, with source: Source) {
         defer { checkInvariants() }

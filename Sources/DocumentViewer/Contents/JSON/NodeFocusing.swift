@@ -39,6 +39,4 @@ extension NodeFocusing {
         focusedIndexes.flatMap { json.steps(toChildIndexes: $0) }
     }
 
-    /// The focused node's path, as the status line shows it.
-    var focusedNodePath: JSONPath? { focusedSteps.map { outline.path(of: $0) } }
 }

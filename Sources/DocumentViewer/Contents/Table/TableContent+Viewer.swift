@@ -17,7 +17,11 @@ extension TableContent: ViewerContent {
     }
     var runsWorkInSteps: Bool {
         get { jobs.runsInSteps }
-        set { jobs.runsInSteps = newValue }
+        set {
+            jobs.runsInSteps = newValue
+            // (The tree behind runs its jobs as the table does once it is shown again.)
+            tree.jobs.runsInSteps = newValue
+        }
     }
     var workNotice: String? { jobs.said ?? jobs.progress(in: self) }
     var standingNote: String? { json.problem }
@@ -27,9 +31,14 @@ extension TableContent: ViewerContent {
 
     func handleUnbound(_ key: Key) -> Bool { false }
 
+    /// A node outside the records hands over to the tree, focused there.
     mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
         guard let path = try? JSONPath(parsing: target), let indexes = outline.childIndexes(of: path) else { return false }
-        return view.select(nodeAt: indexes) == .selected
+        if case .focused(let said) = focus(nodeAt: indexes, opensString: false) {
+            jobs.say(said)
+            return true
+        }
+        return false
     }
 
     mutating func prefetch() { view.grid.prefetch() }
@@ -47,13 +56,6 @@ extension TableContent: ViewerContent {
     }
 
     // MARK: - Work on ticks
-
-    var runningJobs: Set<ViewerJob> {
-        var running = jobs.running
-        if json.tree.isScanning { running.insert(.takeIn) }
-        if json.follows { running.insert(.follow) }
-        return running
-    }
 
     mutating func stop(_ stopped: Set<ViewerJob>) {
         // (A row filter stopped shows every row again.)
@@ -75,19 +77,6 @@ extension TableContent: ViewerContent {
         if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
         return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning || json.follows || followsEnd
             || now - lastFrame > .seconds(1) || handover != nil
-    }
-
-    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
-        switch job {
-        case .takeIn: return ViewerJob.milliseconds(until: TreeContent.batchTime, passedSince: json.lastTakeIn, now: now)
-        case .follow, .animation: return nil
-        default: return jobs.contains(job) && !jobs.isCaughtUp(job) ? 0 : nil
-        }
-    }
-
-    func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
-        guard now - json.lastTakeIn >= TreeContent.batchTime else { return nil }
-        return json.tree.wakeDescriptor
     }
 
     // MARK: - Frames

@@ -39,14 +39,23 @@ struct TableContent {
     }
 
     /// `T` or Enter: back to the tree, the selected cell's node focused (or a match a search
-    /// found inside it), the rows' filter the tree's again on the same records.
+    /// found inside it).
     mutating func handBack() {
+        handover = treeTakingOver(focusing: searchFocus) ?? treeTakingOver()
+    }
+
+    /// The tree this table goes back to, as the table leaves it: what they share, the rows'
+    /// filter the tree's again on the same records, nothing said of its own (a key came).
+    /// - Returns: nil when `focus` is given and the tree's filter leaves that node out.
+    private func treeTakingOver(focusing focus: [Int]? = nil, opensString: Bool = false) -> TreeContent? {
         var back = tree
         back.json = json
         back.jobs.runsInSteps = jobs.runsInSteps
-        if let focus = searchFocus { back.view.reveal(childIndexes: focus) }
+        back.jobs.keyPressed()
+        back.handover = nil
+        if let focus, back.focus(nodeAt: focus, opensString: opensString) == .leftOut { return nil }
         if let rowFilter { back.filterChildren(of: view.container, by: rowFilter) }
-        handover = back
+        return back
     }
 
     // MARK: - Events
@@ -112,6 +121,7 @@ struct TableContent {
         let tree = json.tree
         guard tree.isGrowing, tree.isScanning else { return ViewerJob.nothingToFollow }
         json.follows = true
+        view.grid.selectLastRow()
         return nil
     }
 
@@ -123,10 +133,17 @@ struct TableContent {
         tree.json = json
         tree.takeScanned()
         json = tree.json
+        // What the tree behind says (a filter of its own dropped) is said over the table.
+        if let said = tree.jobs.said {
+            jobs.say(said)
+            tree.jobs.keyPressed()
+        }
         guard json.tree === old else {
             // Read again from its start: a table of the file's lines shows the new file's (a sort
             // or a `:where` of the old one goes), any other the tree.
+            jobs.stopAll()
             var fresh = tree
+            fresh.jobs.runsInSteps = jobs.runsInSteps
             if view.container.isEmpty { fresh.showRecordsTable() }
             handover = fresh.handover ?? fresh
             return
@@ -210,10 +227,7 @@ extension TableContent: NodeFocusing {
         case .selected: return .focused(said: nil)
         case .hidden: return .leftOut
         case .outside:
-            var back = tree
-            back.json = json
-            back.jobs.runsInSteps = jobs.runsInSteps
-            guard case .focused = back.focus(nodeAt: indexes, opensString: opensString) else { return .leftOut }
+            guard let back = treeTakingOver(focusing: indexes, opensString: opensString) else { return .leftOut }
             handover = back
             return .focused(said: "\(back.focusedPath ?? ".") is outside the table: the tree shows it")
         }

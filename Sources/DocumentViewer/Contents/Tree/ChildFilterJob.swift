@@ -9,6 +9,8 @@ struct ChildFilterJob: ContentJob {
     var kind: ViewerJob { .filter }
     /// The container whose children it filters (child indexes from the root; empty: the root).
     let container: [Int]
+    /// What it keeps the children by.
+    let filter: ChildFilter
     private var worker: Worker
 
     private enum Worker {
@@ -19,6 +21,7 @@ struct ChildFilterJob: ContentJob {
     /// A filter of the children of the node at `container` by `filter`; nil when it has none.
     init?(_ filter: ChildFilter, ofChildrenAt container: [Int], in tree: JSONTree) {
         self.container = container
+        self.filter = filter
         switch filter {
         case .pattern(let pattern):
             var table: ChildTable?
@@ -59,7 +62,9 @@ struct ChildFilterJob: ContentJob {
             if running.isTooComplex { return .ended(said: "\(running.name): \(RegexPattern.tooComplexMessage)") }
             guard readAll, let query = running.query else { return .working }
             let said = content.apply(.query(query), to: container, keeping: running.kept.map(Int.init))
-            return .ended(said: said ?? (running.kept.isEmpty ? "no record matches \(running.name)" : nil))
+            // (The root's records read later show as they match: "none" waits for the end.)
+            let isDone = !container.isEmpty || !content.json.tree.isScanning
+            return .ended(said: said ?? (isDone && running.kept.isEmpty ? "no record matches \(running.name)" : nil))
         }
     }
 }

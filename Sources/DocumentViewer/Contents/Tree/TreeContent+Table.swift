@@ -49,16 +49,22 @@ extension TreeContent {
     }
 
     /// Hands `records` to a table, the focused node's cell selected; the tree's filter of these
-    /// records filters its rows (one filter, the same answers), and comes back with `T`.
+    /// records (applied, or still looking) filters its rows — one filter, the same answers —
+    /// and comes back with `T`. A filter of another container waits in the tree, as it was.
     /// - Returns: what to say.
     private mutating func showTable(of records: RecordTable) -> String? {
         var tree = self
-        tree.jobs.stopAll()
+        // (`T` replaces the table `--view table` waited for.)
+        tree.waitsForTable = false
         var taken: ChildFilter?
-        if let applied = json.filter, applied.container == records.container {
+        if let running = jobs.job(.filter, as: ChildFilterJob.self), running.container == records.container {
+            // A filter of these records still looking goes on in the table, over its rows.
+            taken = running.filter
+            tree.jobs.stop([.filter])
+        } else if let applied = json.filter, applied.container == records.container {
             taken = applied.filter
-            tree.clearFilter()
         }
+        if json.filter?.container == records.container { tree.clearFilter() }
         let table = TableContent(records: records, from: tree, filteredBy: taken)
         handover = table
         return "\(records.path): a table of \(records.columns.count) columns (T: the tree again)"

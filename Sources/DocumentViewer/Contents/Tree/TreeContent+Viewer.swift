@@ -89,14 +89,6 @@ extension TreeContent: ViewerContent {
     /// a key interrupts.
     static let batchTime = Duration.milliseconds(50)
 
-    /// The work running: taking in what the scan finds, following, and the whole-file jobs.
-    var runningJobs: Set<ViewerJob> {
-        var running = jobs.running
-        if json.tree.isScanning { running.insert(.takeIn) }
-        if json.follows { running.insert(.follow) }
-        return running
-    }
-
     mutating func stop(_ stopped: Set<ViewerJob>) {
         jobs.stop(stopped)
         if stopped.contains(.follow) { json.follows = false }
@@ -121,21 +113,5 @@ extension TreeContent: ViewerContent {
         // scan ends, and else once a second for its progress.
         return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning
             || (showsEnd && stack.rowCount > rows) || now - lastFrame > .seconds(1) || handover != nil
-    }
-
-    /// At once for a job's next step; while the file is read, when the batch time is up.
-    func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
-        switch job {
-        case .takeIn: return ViewerJob.milliseconds(until: Self.batchTime, passedSince: json.lastTakeIn, now: now)
-        case .follow, .animation: return nil
-        default: return jobs.contains(job) && !jobs.isCaughtUp(job) ? 0 : nil
-        }
-    }
-
-    /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the
-    /// loop, nothing polls.
-    func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
-        guard now - json.lastTakeIn >= Self.batchTime else { return nil }
-        return json.tree.wakeDescriptor
     }
 }

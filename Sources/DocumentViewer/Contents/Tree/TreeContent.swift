@@ -175,7 +175,6 @@ public struct TreeContent {
         guard tree.isScanning else { return }
         view.takeScanned()
         if json.follows { view.focusLast() }
-        if waitsForTable { showRecordsTable() }
         dropFilterTooComplex()
         jobs.inputGrew()
         if !jobs.runsInSteps { runToEnd() }
@@ -184,6 +183,8 @@ public struct TreeContent {
         } else {
             json.noteScanFailure()
         }
+        // Last: the table `--view table` waits for is made of the tree as the take-in left it.
+        if waitsForTable { showRecordsTable() }
     }
 
     /// `F`, `--follow`: keeps the focus on the last node as a growing input's records arrive,
