@@ -111,7 +111,7 @@ public enum ViewerKeys {
     private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .table, .box]
 
     /// Every binding with its help, in the order help lists them: the moves, the tree's folds and
-    /// the table's columns are the library's keys (``ListKeys``, ``TreeKeys``, ``TableKeys``),
+    /// the table's columns are the library's keys (`ListKeys`, `TreeKeys`, `TableKeys`),
     /// with the viewer's words.
     public static let table = KeyTable<ViewerAction, ViewerKeyContext>(
         zip(ListKeys.table.entries, movingHelp).map { entry, help in entry.mapped(help: help, in: moving, action(for:)) }

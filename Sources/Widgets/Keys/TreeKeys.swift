@@ -18,7 +18,7 @@ public enum TreeAction: Hashable, Sendable {
 
 /// The tree widget's default keys: the list's (``ListKeys``), and jless's and vim's for folds —
 /// the keys the tstack viewer's tree is built from. A program reads them with a ``KeyReader``
-/// (two-key chords: `zo`) and hands the action to ``LazyTree/perform(_:)``.
+/// (two-key chords: `zo`) and hands the action to ``LazyTree/perform(_:)-(TreeAction)``.
 public enum TreeKeys {
     /// The bindings, with their help.
     public static let table = KeyTable<TreeAction, ListKeyContext>(

@@ -5,10 +5,10 @@ import TerminalUI
 
 /// Any JSON document that is not a stack document, and JSON Lines, as the ``Viewer`` shows
 /// them: its nodes as a tree that folds, the enclosing containers pinned at the top, the focused
-/// node's path on the status line. `T` hands the records of an array to a ``TableContent``.
+/// node's path on the status line. `T` hands the records of an array to a `TableContent`.
 ///
 /// Components, each changed by its own methods: what it shares with a table of the same
-/// document (``OpenJSON``), the rows and the focus (``TreeView``), its whole-file jobs.
+/// document (`OpenJSON`), the rows and the focus (`TreeView`), its whole-file jobs.
 public struct TreeContent {
     /// The document, the marks, the filter, the last search, what stays said.
     var json: OpenJSON
