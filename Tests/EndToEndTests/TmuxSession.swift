@@ -69,13 +69,7 @@ final class TmuxSession {
     func waitUntil(
         seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ condition: ([String]) -> Bool
     ) -> [String] {
-        var screen = capture()
-        var waited = 0.0
-        while !condition(screen), waited < seconds {
-            usleep(50_000)
-            waited += 0.05
-            screen = capture()
-        }
+        let screen = watch(seconds: seconds, for: condition)
         if !condition(screen) {
             Issue.record("waited \(seconds) s in vain; the screen: \(screen)", sourceLocation: sourceLocation)
         }

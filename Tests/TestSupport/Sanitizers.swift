@@ -6,4 +6,8 @@ public enum Sanitizers {
     /// (`make test-asan`): its quarantine and shadow memory make resident memory and `ulimit -v`
     /// say nothing about the program, so tests of those are skipped there.
     public static let address: Bool = dlsym(nil, "__asan_init") != nil
+    /// Whether this process runs under ThreadSanitizer (`make test-tsan`): a test of one thread's
+    /// work only, long under its instrumentation (7 to 8 times a debug build's), says nothing
+    /// there that the plain and the AddressSanitizer runs do not.
+    public static let thread: Bool = dlsym(nil, "__tsan_init") != nil
 }

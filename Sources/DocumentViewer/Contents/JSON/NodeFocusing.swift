@@ -17,6 +17,10 @@ protocol NodeFocusing: JobRunning {
     mutating func focus(nodeAt indexes: [Int], opensString: Bool) -> FocusOutcome
     /// Focuses the last node (`G`), as far as the file is read.
     mutating func focusLast()
+    /// `:sort [-]COLUMN` (a table's rows; a tree says so).
+    mutating func sort(by text: String?) -> String?
+    /// `:where EXPR` (a table's rows; a tree's focused records).
+    mutating func applyWhere(_ text: String?) -> String?
     /// What `y` says when nothing is focused.
     var emptyNote: String { get }
     /// What `:goto` says when the node it found is in what the filter leaves out.

@@ -70,13 +70,11 @@ extension TableContent: ViewerContent {
         _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
     ) -> Bool {
         guard job == .takeIn else { return advance(job) }
-        guard now - json.lastTakeIn >= TreeContent.batchTime else { return false }
-        let tree = json.tree
-        let scanned = tree.scannedBytes
-        takeScanned()
-        if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
-        return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning || json.follows || followsEnd
-            || now - lastFrame > .seconds(1) || handover != nil
+        // The last row kept selected as rows arrive shows them; a file read again hands over.
+        return takeIn(now: now, lastFrame: lastFrame) { table in
+            table.takeScanned()
+            return table.json.follows || table.followsEnd || table.handover != nil
+        }
     }
 
     // MARK: - Frames

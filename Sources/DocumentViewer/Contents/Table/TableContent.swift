@@ -101,20 +101,6 @@ struct TableContent {
         return nil
     }
 
-    /// Runs the commands that concern the table: `goto`, `top`, `bottom`, `sort`, `where`.
-    /// - Returns: what to say.
-    mutating func run(_ command: ViewerCommand) -> String? {
-        switch command {
-        case .goto(let path, _): return goto(path)
-        case .top: return perform(.top)
-        case .bottom: return perform(.bottom)
-        case .detail: return "detail: only a stack document has detail levels"
-        case .sort(let column): return sort(by: column)
-        case .where(let text): return applyWhere(text)
-        case .stats, .marks, .help, .quit: return nil
-        }
-    }
-
     /// `F`, `--follow`: keeps the last row selected as a growing input's records arrive, until
     /// a key.
     mutating func follow() -> String? {

@@ -100,18 +100,12 @@ extension TreeContent: ViewerContent {
         _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
     ) -> Bool {
         guard job == .takeIn else { return advance(job) }
-        let tree = json.tree
-        guard now - json.lastTakeIn >= Self.batchTime else { return false }
-        let rows = stack.rowCount
-        let scanned = tree.scannedBytes
-        takeScanned()
-        // The next take-in a batch time after one that found something: an input that
-        // pauses (a pipe left open) wakes nothing until it writes again.
-        if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
-        // A jump or a search waiting for the scan goes on; rows arriving below the screen
-        // change nothing on it: a frame when they show (the end was on screen), when the
-        // scan ends, and else once a second for its progress.
-        return jobs.contains(.pendingJump) || jobs.contains(.search) || !tree.isScanning
-            || (showsEnd && stack.rowCount > rows) || now - lastFrame > .seconds(1) || handover != nil
+        // Rows arriving below the screen change nothing on it: a frame when they show (the end
+        // was on screen), or the table `--view table` waited for is handed over.
+        return takeIn(now: now, lastFrame: lastFrame) { tree in
+            let rows = tree.stack.rowCount
+            tree.takeScanned()
+            return (tree.showsEnd && tree.stack.rowCount > rows) || tree.handover != nil
+        }
     }
 }

@@ -127,20 +127,8 @@ public struct TreeContent {
         return nil
     }
 
-    /// Runs the commands that concern the tree: `goto PATH` (or `:PATH`), `top`, `bottom`,
-    /// `where`.
-    /// - Returns: what to say.
-    mutating func run(_ command: ViewerCommand) -> String? {
-        switch command {
-        case .goto(let path, _): return goto(path)
-        case .top: return perform(.top)
-        case .bottom: return perform(.bottom)
-        case .detail: return "detail: only a stack document has detail levels"
-        case .sort: return "sort: a table's rows (T on an array of records shows one)"
-        case .where(let text): return applyWhere(text)
-        case .stats, .marks, .help, .quit: return nil
-        }
-    }
+    /// `:sort` in a tree: only a table's rows sort.
+    func sort(by text: String?) -> String? { "sort: a table's rows (T on an array of records shows one)" }
 
     /// `m`: marks the focused node, or unmarks it.
     mutating func toggleMark() -> String? {
