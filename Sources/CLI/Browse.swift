@@ -67,12 +67,12 @@ struct Browse {
             let output = StandardOutput()
             var problems = ExportProblems()
             switch loaded {
-            case .whole where document.asTable, .checking where document.asTable, .reading where document.asTable:
-                DocumentOptions.refuseTable(of: document.file)
-            case .whole(let document): problems = StackDocumentExport.write(document, width: width, emit: output.line)
-            case .checking:
-                problems = StackDocumentExport.write(document.checked(loaded)!, width: width, emit: output.line)
-            case .reading(let lazy): problems = StackDocumentExport.write(lazy.document, width: width, emit: output.line)
+            case .whole, .checking, .reading:
+                if document.asTable { DocumentOptions.refuseTable(of: document.file) }
+                // (One whose ids are still checked is written once they all were.)
+                if let stack = document.checked(loaded) {
+                    problems = StackDocumentExport.write(stack, width: width, emit: output.line)
+                }
             case .tree(let tree) where document.asTable:
                 problems = Self.writeTable(of: tree, to: output)
             case .tree(let tree):

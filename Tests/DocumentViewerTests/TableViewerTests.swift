@@ -321,5 +321,25 @@ import TestSupport
         #expect(shown.follow() == nil)
         #expect(shown.focusedID == ".[\(input.tree.root!.count - 1)].n", "\(shown.focusedID ?? "")")
     }
+
+    /// `G` in a table while the file is read selects the last row read, and the last row as
+    /// more is read, as in the tree (the jump waiting for the scan, which a key stops).
+    @Test func gInATableWhileTheFileIsReadGoesOnToTheLastRow() throws {
+        let bytes = Self.log(3_000)
+        var (input, viewer) = try Self.tableWhileRead(bytes)
+        Self.type("G", into: &viewer)
+        #expect(viewer.focusedID == ".[\(input.tree.root!.count - 1)].n", "\(viewer.focusedID ?? "")")
+        let note = viewer.table?.readingNote ?? ""
+        #expect(note.hasPrefix("G: on to the last node as it is read"), "\(note)")
+        Self.finishReading(bytes, of: input, into: &viewer)
+        #expect(viewer.focusedID == ".[2999].n", "\(viewer.focusedID ?? "")")
+        // A key stops it: read on, the selection stays.
+        let (again, other) = try Self.tableWhileRead(bytes)
+        var stopped = other
+        Self.type("Gk", into: &stopped)
+        let kept = stopped.focusedID
+        Self.finishReading(bytes, of: again, into: &stopped)
+        #expect(stopped.focusedID == kept)
+    }
 }
 

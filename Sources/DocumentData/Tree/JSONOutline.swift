@@ -46,17 +46,7 @@ extension TreeOutline where Model == JSONTree {
     /// The path of the node at the end of `indexes` (child indexes from the root), or nil when an
     /// index is out of range.
     public func path(ofChildIndexes indexes: [Int]) -> JSONPath? {
-        guard var table = tree.root else { return indexes.isEmpty ? JSONPath(components: []) : nil }
-        var steps: [(table: ChildTable, index: Int)] = []
-        for (level, index) in indexes.enumerated() {
-            guard index >= 0, index < table.count else { return nil }
-            steps.append((table, index))
-            if level < indexes.count - 1 {
-                guard table.childCount(of: index) != nil else { return nil }
-                table = tree.children(ofChild: index, in: table)
-            }
-        }
-        return path(of: steps)
+        tree.steps(toChildIndexes: indexes).map(path(of:))
     }
 
     /// The child indexes from the root of the node at `path`, or nil when there is none; a

@@ -14,8 +14,9 @@ enum JobStep: Equatable {
 /// is a type conforming to this and an entry in ``ViewerKeys``.
 ///
 /// A job is started by ``JobRunning/start(_:)`` (which runs it to its end when the content does
-/// not run work in steps, for `render`); the ``Viewer``'s tick then steps it (``JobRunning/advance(_:)``) until it ends. A step is a window of the
-/// job's own size — a few milliseconds of work. A job that caught up with what is read waits
+/// not run work in steps, for `render`); the ``Viewer``'s tick then steps it
+/// (``JobRunning/advance(_:)``) until it ends. A step is a window of the job's own size — a few
+/// milliseconds of work. A job that caught up with what is read waits
 /// for the input to grow (``JobList/inputGrew()``) and never answers from part of the input as
 /// if it were the whole: what it says of the part says "so far". Stopping it is dropping it
 /// (``JobList/stop(_:)``), as ``JobPolicy`` says which key stops which.
@@ -167,7 +168,7 @@ extension JobRunning {
     }
 
     /// Runs every job to its end, or until it waits for the input: what `render` shows after a
-    /// key, and what an export writes.
+    /// key.
     mutating func runToEnd() {
         while let kind = jobs.firstWorking { advance(kind) }
     }

@@ -67,13 +67,13 @@ extension Viewer {
         if layout == .table { showRecordsTable() }
         if let target, !scroll(toID: target) {
             guard case .tree = document else { throw ViewerOpeningError.noTarget("no row or item with id \"\(target)\"") }
+            let reason: String
             do {
-                throw ViewerOpeningError.noTarget("no node at \(try JSONPath(parsing: target))")
-            } catch let error as ViewerOpeningError {
-                throw error
+                reason = "no node at \(try JSONPath(parsing: target))"
             } catch {
-                throw ViewerOpeningError.noTarget("not a path: \(error)")
+                reason = "not a path: \(error)"
             }
+            throw ViewerOpeningError.noTarget(reason)
         }
     }
 }

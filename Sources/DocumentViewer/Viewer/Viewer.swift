@@ -225,8 +225,9 @@ public struct Viewer {
     /// Feeds a key to the open prompt; on Enter, runs the command or starts the search or the
     /// filter.
     private mutating func type(_ key: Key) {
-        // (Completion reads the content while the prompt changes: a copy, made only for the completing key —
-        // a copy held while the content changes would make a folded tree copy its outline.)
+        // (Completion reads the content while the prompt changes: a copy, made for the
+        // completing key only — a copy held while the content changes would make a tree that
+        // folds copy its outline.)
         let completing = ViewerKeys.action(for: .key(key), in: .prompt) == .complete ? content : nil
         switch prompt.type(key, complete: { text in completing.map { Self.complete(text, in: $0) } ?? (text, nil) }) {
         case .command(let line)?: feedback = run(line)

@@ -145,6 +145,19 @@ public enum ViewerKeys {
         }
     }
 
+    /// The list's move `action` is, if it is one (the wheel's lines are not: a move is a line):
+    /// how the tree and the table hand a key's move to their widget.
+    static func listMove(for action: ViewerAction) -> ListAction? {
+        ListAction.allCases.first { Self.action(for: $0) == action }
+    }
+
+    /// The table's move `action` is, if it is one: a row's (``listMove(for:)``) or a column's.
+    static func tableMove(for action: ViewerAction) -> TableAction? {
+        if let move = listMove(for: action) { return .rows(move) }
+        let columns: [TableAction] = [.previousColumn, .nextColumn, .firstColumn, .lastColumn]
+        return columns.first { Self.action(for: $0) == action }
+    }
+
     /// The action of a tree's key.
     private static func action(for tree: TreeAction) -> ViewerAction {
         switch tree {

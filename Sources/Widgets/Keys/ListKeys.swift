@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// What a key asks of a ``LazyList``: the moves every list has.
-public enum ListAction: Hashable, Sendable {
+public enum ListAction: Hashable, Sendable, CaseIterable {
     /// Select the next or the previous selectable row.
     case selectNext, selectPrevious
     /// Scroll a line down or up; the selection stays while its row shows.

@@ -17,6 +17,9 @@ protocol NodeFocusing: JobRunning {
     mutating func focus(nodeAt indexes: [Int], opensString: Bool) -> FocusOutcome
     /// Focuses the last node (`G`), as far as the file is read.
     mutating func focusLast()
+    /// Takes in what the background scan found.
+    /// - Returns: whether the screen changed (rows arrived on it, a view handed over).
+    mutating func takeIn() -> Bool
     /// `:sort [-]COLUMN` (a table's rows; a tree says so).
     mutating func sort(by text: String?) -> String?
     /// `:where EXPR` (a table's rows; a tree's focused records).
@@ -40,7 +43,7 @@ extension NodeFocusing {
 
     /// The focused node's steps from the root.
     var focusedSteps: [(table: ChildTable, index: Int)]? {
-        focusedIndexes.flatMap { json.steps(toChildIndexes: $0) }
+        focusedIndexes.flatMap { json.tree.steps(toChildIndexes: $0) }
     }
 
 }

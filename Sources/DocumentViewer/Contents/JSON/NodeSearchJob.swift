@@ -88,7 +88,7 @@ struct NodeSearchJob<Content: NodeFocusing>: ContentJob {
     private func resumeOffset(after range: Range<Int>, in content: Content) -> Int {
         let forward = search.forward
         let next = forward ? max(range.upperBound, range.lowerBound + 1) : range.lowerBound
-        guard let last = content.searchFocus.flatMap(content.json.steps(toChildIndexes:))?.last else { return next }
+        guard let last = content.searchFocus.flatMap(content.json.tree.steps(toChildIndexes:))?.last else { return next }
         let tree = content.json.tree
         var regions = [tree.valueRange(ofChild: last.index, in: last.table)]
         if let key = last.table.keyRegion(of: last.index) { regions.append(key) }

@@ -34,6 +34,12 @@ struct OpenJSON {
     /// `--follow`), until a key.
     var follows = false
 
+    /// The least time between two take-ins of what the scan found: longer than a stack
+    /// document's (`DocumentContent.batchTime`), as a tree's take-in is one step (the outline's
+    /// new children, then a waiting sort, filter, search or jump go on), not a slice a key
+    /// interrupts.
+    static let batchTime = Duration.milliseconds(50)
+
     /// A filter applied to a container's children.
     struct AppliedFilter {
         var container: [Int]
@@ -42,34 +48,6 @@ struct OpenJSON {
 
     /// Lines for the rows: all but the status line.
     var height: Int { max(0, size.height - 1) }
-
-    /// The children of the node at `indexes` (child indexes from the root; empty: the root's).
-    func children(at indexes: [Int]) -> ChildTable? { Self.children(at: indexes, in: tree) }
-
-    /// The children of the node at `indexes` in `tree`.
-    static func children(at indexes: [Int], in tree: JSONTree) -> ChildTable? {
-        guard var table = tree.root else { return nil }
-        for index in indexes {
-            guard index < table.count, table.childCount(of: index) != nil else { return nil }
-            table = tree.children(ofChild: index, in: table)
-        }
-        return table
-    }
-
-    /// The steps from the root to the node at `indexes` (each table and the child's index in it).
-    func steps(toChildIndexes indexes: [Int]) -> [(table: ChildTable, index: Int)]? {
-        guard var table = tree.root else { return indexes.isEmpty ? [] : nil }
-        var steps: [(table: ChildTable, index: Int)] = []
-        for index in indexes {
-            if let last = steps.last {
-                guard last.table.childCount(of: last.index) != nil else { return nil }
-                table = tree.children(ofChild: last.index, in: last.table)
-            }
-            guard index >= 0, index < table.count else { return nil }
-            steps.append((table, index))
-        }
-        return steps
-    }
 
     /// While the file is read: how far, for the status line (`pendingJump` says what waits for
     /// it).

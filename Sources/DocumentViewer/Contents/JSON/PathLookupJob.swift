@@ -1,5 +1,4 @@
 import DocumentData
-import TerminalUI
 
 /// `:goto PATH` in a tree or a table: the node at the path looked for a step at a time — a key
 /// in an object of millions is a search of its bytes, with progress, and a key stops it — and
@@ -37,45 +36,6 @@ struct PathLookupJob<Content: NodeFocusing>: ContentJob {
             }
             content.jobs.stop([.pendingJump])
             return .ended(said: "goto: no node at \(lookup.path)")
-        }
-    }
-}
-
-/// A jump beyond what the scan has found so far — a `:goto` path, or `G` to the last node —
-/// tried again as it finds more, until the scan ends or a key.
-struct PendingJumpJob<Content: NodeFocusing>: ContentJob {
-    /// Where it jumps.
-    enum Target {
-        case path(JSONPath)
-        case bottom
-    }
-
-    var kind: ViewerJob { .pendingJump }
-    let target: Target
-
-    init(_ target: Target) { self.target = target }
-
-    /// Said on the status line's reading note, not as a message.
-    func progress(in content: Content) -> String? { nil }
-
-    /// What the status line's reading note says of it.
-    func readingNote(in content: Content) -> String {
-        let read = content.json.tree.readNote
-        switch target {
-        case .path(let path): return "goto \(path): reading on to find it, \(read) \(JobPolicy.hint(for: .pendingJump))"
-        case .bottom: return "G: on to the last node as it is read, \(read) \(JobPolicy.hint(for: .pendingJump))"
-        }
-    }
-
-    /// After a take-in: the path looked for again, or the last node focused again.
-    mutating func step(in content: inout Content) -> JobStep {
-        switch target {
-        case .path(let path):
-            content.start(PathLookupJob(path, in: content))
-            return .ended(said: nil)
-        case .bottom:
-            content.focusLast()
-            return content.json.tree.isScanning ? .caughtUp : .ended(said: nil)
         }
     }
 }

@@ -69,7 +69,7 @@ struct RecordTableView {
     }
 
     /// The records of the array now (the file read further).
-    var recordsNow: ChildTable? { OpenJSON.children(at: container, in: records.tree) }
+    var recordsNow: ChildTable? { records.tree.children(atChildIndexes: container) }
 
     /// Whether the array is read whole: a sort or a jump to its end can answer.
     var isWhole: Bool {
@@ -105,7 +105,7 @@ struct RecordTableView {
     /// - Returns: false when there are fewer than before (a container's own scan found fewer):
     ///   every row is new, in the file's order, unfiltered — what worked on the old ones goes.
     mutating func takeRecords() -> Bool {
-        guard let now = OpenJSON.children(at: container, in: records.tree), now.count != records.rowCount else { return true }
+        guard let now = records.tree.children(atChildIndexes: container), now.count != records.rowCount else { return true }
         guard now.count > records.rowCount else {
             grid.replaceRows(from: 0) {
                 $0.takeRecords(now)
@@ -146,13 +146,7 @@ struct RecordTableView {
     var selectedSteps: [(table: ChildTable, index: Int)]? {
         guard let row = grid.selectedRow.map(grid.source.record(ofRow:)) else { return nil }
         let tree = records.tree
-        guard var parent = tree.root else { return nil }
-        var steps: [(table: ChildTable, index: Int)] = []
-        for index in container + [row] {
-            if let last = steps.last { parent = tree.children(ofChild: last.index, in: last.table) }
-            guard index < parent.count else { return nil }
-            steps.append((parent, index))
-        }
+        guard var steps = tree.steps(toChildIndexes: container + [row]) else { return nil }
         guard let column = grid.selectedColumn, column < records.columns.count else { return steps }
         for key in records.columns[column].keys {
             guard let last = steps.last, last.table.childCount(of: last.index) != nil else { break }
@@ -185,7 +179,7 @@ struct RecordTableView {
         let tree = records.tree
         // The keys from the record down, two at most (a column flattens one level).
         var keys: [String] = []
-        var parent = OpenJSON.children(at: container, in: tree)
+        var parent = tree.children(atChildIndexes: container)
         for index in indexes[container.count...].prefix(3) {
             guard let table = parent else { break }
             if let key = tree.key(ofChild: index, in: table) { keys.append(key) }

@@ -64,19 +64,6 @@ extension TableContent: ViewerContent {
         if stopped.contains(.follow) { json.follows = false }
     }
 
-    /// A take-in of what the background scan found (a frame as the tree's), or a whole-file
-    /// job's next step.
-    mutating func step(
-        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
-    ) -> Bool {
-        guard job == .takeIn else { return advance(job) }
-        // The last row kept selected as rows arrive shows them; a file read again hands over.
-        return takeIn(now: now, lastFrame: lastFrame) { table in
-            table.takeScanned()
-            return table.json.follows || table.followsEnd || table.handover != nil
-        }
-    }
-
     // MARK: - Frames
 
     /// Draws the table into `area`.

@@ -21,8 +21,6 @@ struct TableContent {
     var jobs = JobList<TableContent>()
     /// What the rows are filtered by (`:where`, `&`), given back to the tree by `T`.
     var rowFilter: ChildFilter?
-    /// `G` while the file is read: the last row stays selected as rows arrive, until a key.
-    var followsEnd = false
     /// The content `T` (or a node outside the table) hands over to, until the viewer takes it.
     var handover: (any ViewerContent)?
 
@@ -60,10 +58,9 @@ struct TableContent {
 
     // MARK: - Events
 
-    /// A key was pressed: what the last job said goes, and `G` stops keeping to the end.
+    /// A key was pressed: what the last job said goes.
     mutating func keyPressed() {
         jobs.keyPressed()
-        followsEnd = false
     }
 
     mutating func click(x: Int, y: Int) { view.grid.click(x: x, y: y) }
@@ -71,25 +68,15 @@ struct TableContent {
     /// Carries out `action`.
     /// - Returns: what to say.
     mutating func perform(_ action: ViewerAction) -> String? {
-        // The header row is not paged over: a page is the rows' viewport less one.
-        let page = PageLines(viewport: json.height - 1)
+        // A move is the table widget's own (its keys, its page: the rows' less the header row).
+        if let move = ViewerKeys.tableMove(for: action) {
+            view.grid.perform(move)
+            // The last row of what was read: the selection goes on to the last as more is read.
+            if move == .rows(.selectLast), json.tree.isScanning { wait(PendingJumpJob(.bottom)) }
+            return nil
+        }
         switch action {
-        case .nextItem: view.grid.selectNextRow()
-        case .previousItem: view.grid.selectPreviousRow()
         case .scrollLines(let lines): view.grid.scroll(by: lines)
-        case .pageDown: view.grid.page(by: page.full)
-        case .pageUp: view.grid.page(by: -page.full)
-        case .halfPageDown: view.grid.page(by: page.half)
-        case .halfPageUp: view.grid.page(by: -page.half)
-        case .top: view.grid.selectFirstRow()
-        case .bottom:
-            view.grid.selectLastRow()
-            // (Rows read after it keep it at the end, as `G` in the tree.)
-            if json.tree.isScanning { followsEnd = true }
-        case .previousColumn: view.grid.selectPreviousColumn()
-        case .nextColumn: view.grid.selectNextColumn()
-        case .firstColumn: view.grid.selectFirstColumn()
-        case .lastColumn: view.grid.selectLastColumn()
         case .toggleTable: handBack()
         case .nextMatch: return repeatSearch(reversed: false)
         case .previousMatch: return repeatSearch(reversed: true)
@@ -101,14 +88,12 @@ struct TableContent {
         return nil
     }
 
-    /// `F`, `--follow`: keeps the last row selected as a growing input's records arrive, until
-    /// a key.
-    mutating func follow() -> String? {
-        let tree = json.tree
-        guard tree.isGrowing, tree.isScanning else { return ViewerJob.nothingToFollow }
-        json.follows = true
-        view.grid.selectLastRow()
-        return nil
+    /// Takes in what the scan found.
+    /// - Returns: whether the screen changed: the last row kept selected as rows arrive, a
+    ///   view of a file read again handed over.
+    mutating func takeIn() -> Bool {
+        takeScanned()
+        return json.follows || handover != nil
     }
 
     /// Takes in what the scan found (the tree's rows behind the table too), and the records read
@@ -139,8 +124,7 @@ struct TableContent {
             rowFilter = nil
             jobs.say("the records were read again: the rows are in the file's order")
         }
-        if json.follows || followsEnd { view.grid.selectLastRow() }
-        if !old.isScanning { followsEnd = false }
+        if json.follows { view.grid.selectLastRow() }
         jobs.inputGrew()
         if !jobs.runsInSteps { runToEnd() }
     }

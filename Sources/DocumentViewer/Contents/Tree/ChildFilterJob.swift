@@ -26,7 +26,7 @@ struct ChildFilterJob: ContentJob {
         case .pattern(let pattern):
             var table: ChildTable?
             if !container.isEmpty {
-                guard let children = OpenJSON.children(at: container, in: tree) else { return nil }
+                guard let children = tree.children(atChildIndexes: container) else { return nil }
                 table = children
             }
             worker = .pattern(TreeFilter(tree: tree, pattern: pattern, container: table))
@@ -40,7 +40,7 @@ struct ChildFilterJob: ContentJob {
         case .pattern(let running):
             return "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .filter))"
         case .query(let running):
-            let count = content.json.children(at: container)?.count ?? 0
+            let count = content.json.tree.children(atChildIndexes: container)?.count ?? 0
             return "filtering \(running.name)… \(running.readCount * 100 / max(1, count))% \(JobPolicy.hint(for: .filter))"
         }
     }
@@ -56,7 +56,7 @@ struct ChildFilterJob: ContentJob {
             let said = content.apply(.pattern(running.pattern), to: container, keeping: running.kept)
             return .ended(said: said ?? (running.isDone && running.kept.isEmpty ? "no match for \(typed)" : nil))
         case .query(var running):
-            guard let records = content.json.children(at: container) else { return .ended(said: nil) }
+            guard let records = content.json.tree.children(atChildIndexes: container) else { return .ended(said: nil) }
             let readAll = running.step(records: records)
             worker = .query(running)
             if running.isTooComplex { return .ended(said: "\(running.name): \(RegexPattern.tooComplexMessage)") }

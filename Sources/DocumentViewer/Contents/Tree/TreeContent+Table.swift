@@ -24,7 +24,7 @@ extension TreeContent {
         let focus = view.focusedIndexes ?? []
         for length in stride(from: focus.count, through: 0, by: -1) {
             let container = Array(focus.prefix(length))
-            guard let records = json.children(at: container), RecordTable.holdsRecords(records, in: tree) else { continue }
+            guard let records = tree.children(atChildIndexes: container), RecordTable.holdsRecords(records, in: tree) else { continue }
             let path = view.outline.path(ofChildIndexes: container) ?? JSONPath(components: [])
             return RecordTable(tree: tree, records: records, path: path, container: container)
         }

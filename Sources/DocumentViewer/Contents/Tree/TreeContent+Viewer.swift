@@ -80,32 +80,4 @@ extension TreeContent: ViewerContent {
             return nil
         }
     }
-
-    // MARK: - Work on ticks
-
-    /// The least time between two take-ins of what the scan found: longer than a stack
-    /// document's (``DocumentContent/batchTime``), as a tree's take-in is one step (the
-    /// outline's new children, then a waiting sort, filter, search or jump go on), not a slice
-    /// a key interrupts.
-    static let batchTime = Duration.milliseconds(50)
-
-    mutating func stop(_ stopped: Set<ViewerJob>) {
-        jobs.stop(stopped)
-        if stopped.contains(.follow) { json.follows = false }
-    }
-
-    /// A take-in of what the background scan found, or a whole-file job's next step.
-    /// (A tree's take-in is one step, not slices: `inputIsWaiting` is not asked.)
-    mutating func step(
-        _ job: ViewerJob, now: ContinuousClock.Instant, lastFrame: ContinuousClock.Instant, inputIsWaiting _: () -> Bool
-    ) -> Bool {
-        guard job == .takeIn else { return advance(job) }
-        // Rows arriving below the screen change nothing on it: a frame when they show (the end
-        // was on screen), or the table `--view table` waited for is handed over.
-        return takeIn(now: now, lastFrame: lastFrame) { tree in
-            let rows = tree.stack.rowCount
-            tree.takeScanned()
-            return (tree.showsEnd && tree.stack.rowCount > rows) || tree.handover != nil
-        }
-    }
 }

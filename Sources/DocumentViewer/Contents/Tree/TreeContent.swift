@@ -86,15 +86,15 @@ public struct TreeContent {
     /// Carries out `action`.
     /// - Returns: what to say.
     mutating func perform(_ action: ViewerAction) -> String? {
-        let page = PageLines(viewport: json.height)
+        // A move is the tree widget's own (its keys, its page).
+        if let move = ViewerKeys.listMove(for: action) {
+            view.perform(move)
+            // The last node of what was read: the focus goes on to the last as more is read.
+            if move == .selectLast, json.tree.isScanning { wait(PendingJumpJob(.bottom)) }
+            return nil
+        }
         switch action {
-        case .nextItem: view.moveFocus(forward: true)
-        case .previousItem: view.moveFocus(forward: false)
         case .scrollLines(let lines): view.scroll(by: lines)
-        case .pageDown: view.page(by: page.full)
-        case .pageUp: view.page(by: -page.full)
-        case .halfPageDown: view.page(by: page.half)
-        case .halfPageUp: view.page(by: -page.half)
         case .toggleFold: view.toggleFocused()
         case .openFold: view.openFocused()
         case .closeFold: view.closeFocused()
@@ -111,11 +111,6 @@ public struct TreeContent {
         case .closeOrParent: view.closeOrLeave()
         case .nextSibling: if !view.focusSibling(forward: true) { return "no next sibling" }
         case .previousSibling: if !view.focusSibling(forward: false) { return "no previous sibling" }
-        case .top: view.focusRoot()
-        case .bottom:
-            view.focusLast()
-            // The last node of what was read: the focus goes on to the last as more is read.
-            if json.tree.isScanning { wait(PendingJumpJob(.bottom)) }
         case .nextMatch: return repeatSearch(reversed: false)
         case .previousMatch: return repeatSearch(reversed: true)
         case .follow: return follow()
@@ -155,6 +150,15 @@ public struct TreeContent {
         return ("Marks (\(marks.count))", lines.isEmpty ? ["No marks: m marks the focused node."] : lines)
     }
 
+    /// Takes in what the scan found: rows arriving below the screen change nothing on it.
+    /// - Returns: whether they show (the end was on screen), or the table `--view table` waited
+    ///   for is handed over.
+    mutating func takeIn() -> Bool {
+        let rows = stack.rowCount
+        takeScanned()
+        return (showsEnd && stack.rowCount > rows) || handover != nil
+    }
+
     /// Takes in the root's children the background scan found (rows added at the end), says so
     /// when it stopped at an error, and lets what waited for the scan go on: a jump to what it
     /// found, a search that looked at all that was read before.
@@ -173,18 +177,6 @@ public struct TreeContent {
         }
         // Last: the table `--view table` waits for is made of the tree as the take-in left it.
         if waitsForTable { showRecordsTable() }
-    }
-
-    /// `F`, `--follow`: keeps the focus on the last node as a growing input's records arrive,
-    /// until a key.
-    public mutating func follow() -> String? {
-        let tree = json.tree
-        guard tree.isGrowing, tree.isScanning else {
-            return ViewerJob.nothingToFollow
-        }
-        json.follows = true
-        view.focusLast()
-        return nil
     }
 
     /// A followed file of JSON Lines was truncated or replaced: it is read again from its start

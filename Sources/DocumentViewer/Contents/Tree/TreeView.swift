@@ -35,16 +35,10 @@ struct TreeView {
 
     // MARK: - Moving
 
-    mutating func moveFocus(forward: Bool) {
-        if forward { tree.selectNext() } else { tree.selectPrevious() }
-    }
+    /// A move of the list: the focus, a line, a page.
+    mutating func perform(_ move: ListAction) { tree.perform(move) }
 
     mutating func scroll(by lines: Int) { tree.scroll(by: lines) }
-
-    mutating func page(by lines: Int) { tree.page(by: lines) }
-
-    /// The root, at the top.
-    mutating func focusRoot() { tree.selectFirst() }
 
     /// The last node, at the bottom.
     mutating func focusLast() { tree.selectLast() }
