@@ -38,22 +38,6 @@ struct Browse {
         !noAnimation && getenv("TSTACK_ANIMATIONS").map { String(cString: $0) } != "none"
     }
 
-    /// Writes the records of `tree` as CSV (`TableExport`), or exits with why it cannot: the
-    /// input is not JSON (nothing is written), or it has no records.
-    /// - Returns: the records that could not be written whole.
-    private static func writeTable(of tree: JSONTree, to output: StandardOutput) -> ExportProblems {
-        do throws(DocumentError) {
-            if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
-            if !tree.isJSONLines { try tree.checkGrammar() }
-        } catch {
-            Diagnostics.fail("\(error)", status: Self.exitStatus(for: error))
-        }
-        guard let table = RecordTable(recordsOf: tree), !table.columns.isEmpty else {
-            Diagnostics.fail("\(tree.name): no records to show as a table (an array of objects, or a root with one)", status: Diagnostics.dataError)
-        }
-        return TableExport.write(table, emit: output.line)
-    }
-
     func run() {
         // Big arrays (the item offsets, the rows) grow while a big document is read: keep them
         // in their own mappings, so the space of the smaller ones they outgrew goes back to the
@@ -64,33 +48,10 @@ struct Browse {
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
-            let output = StandardOutput()
-            var problems = ExportProblems()
-            switch loaded {
-            case .whole, .checking, .reading:
-                if document.asTable { DocumentOptions.refuseTable(of: document.file) }
-                // (One whose ids are still checked is written once they all were.)
-                if let stack = document.checked(loaded) {
-                    problems = StackDocumentExport.write(stack, width: width, emit: output.line)
-                }
-            case .tree(let tree) where document.asTable:
-                problems = Self.writeTable(of: tree, to: output)
-            case .tree(let tree):
-                do {
-                    try TreeExport.write(tree, emit: output.line)
-                } catch {
-                    output.flush()
-                    Diagnostics.fail("\(error)", status: Self.exitStatus(for: error))
-                }
-            }
-            output.flush()
+            Self.export(document.makeViewer(
+                for: loaded, size: TerminalSizeArgument(TerminalSize(width: width, height: 24)), theme: .monochrome,
+                log: log), asTable: document.asTable)
             log?.close()
-            // Items a big document could not have read show as rows saying why; the export is
-            // then not the document, and the status says so (a small one was refused whole).
-            if let first = problems.first {
-                let more = problems.count > 1 ? " (and \(problems.count - 1) more items that cannot be read)" : ""
-                Diagnostics.fail(first + more, status: Diagnostics.dataError)
-            }
             return
         }
         // Everything that can fail (a bad --scroll-to) fails before the screen is opened; the
@@ -122,6 +83,24 @@ struct Browse {
 }
 
 extension Browse {
+    /// Writes the whole document as `viewer` shows it to standard output (`browse FILE | …`, as
+    /// `less` prints a file to a pipe), or exits with why it cannot: the input failed or is not
+    /// JSON (nothing is written), or `--view table` found no records. Items or records that
+    /// could not be written as the input has them are written as rows saying why, and the exit
+    /// status then says the export is not the document.
+    private static func export(_ viewer: consuming Viewer, asTable: Bool) {
+        var viewer = viewer
+        let output = StandardOutput()
+        let sink = ExportSink(wantsRecords: asTable, emit: output.line)
+        viewer.export(to: sink)
+        output.flush()
+        switch sink.failure {
+        case .input(let error)?: Diagnostics.fail("\(error)", status: exitStatus(for: error))
+        case .noRecords?: Diagnostics.fail(sink.message ?? "", status: Diagnostics.dataError)
+        case nil: if let message = sink.message { Diagnostics.fail(message, status: Diagnostics.dataError) }
+        }
+    }
+
     /// The exit status for an export that failed: 65 (EX_DATAERR) for input that is not JSON,
     /// 74 (EX_IOERR) for input that could not be read whole.
     static func exitStatus(for error: DocumentError) -> Int32 {

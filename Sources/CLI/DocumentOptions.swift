@@ -52,7 +52,7 @@ struct DocumentOptions {
     }
 
     /// Exits: `--view table` shows records of JSON, and `file` is a stack document.
-    static func refuseTable(of file: String) -> Never {
+    private static func refuseTable(of file: String) -> Never {
         Diagnostics.fail("--view table shows the records of JSON; \(file) is a stack document", status: Diagnostics.usage)
     }
 
@@ -62,16 +62,6 @@ struct DocumentOptions {
     func loadDocument(whole: Bool, follow: Bool = false) -> OpenedDocument {
         do {
             return try OpenedDocument.open(path: file, whole: whole, follow: follow, lazyThreshold: lazyThreshold)
-        } catch {
-            Diagnostics.fail("\(error)", status: Diagnostics.dataError)
-        }
-    }
-
-    /// The stack document of `opened` once the check of its ids ended; exits with status 65
-    /// (EX_DATAERR) and the check's one-line error when an id is repeated.
-    func checked(_ opened: OpenedDocument) -> StackDocument? {
-        do {
-            return try opened.checked()
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }

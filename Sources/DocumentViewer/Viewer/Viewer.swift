@@ -325,6 +325,14 @@ public struct Viewer {
         return said
     }
 
+    /// Writes the whole document as it shows to `sink`: a stack document as text at the
+    /// screen's width, a tree as JSON, a table's records as CSV. An export is a whole-file job
+    /// like a search: unless jobs run in steps (``searchesInSteps``), it is written before
+    /// this returns; `sink` then says what it met.
+    public mutating func export(to sink: ExportSink) {
+        content.export(to: sink)
+    }
+
     /// `--view table`: a tree's records as a table — the root's children when it is an array
     /// (JSON Lines: its lines), else those of its first member that is an array of objects —
     /// as soon as they are read.

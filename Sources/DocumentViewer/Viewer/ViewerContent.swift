@@ -68,6 +68,10 @@ protocol ViewerContent {
     var markListing: (title: String, lines: [String]) { get }
     /// What `y` copies: the text and what to say, or why there is nothing.
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal>
+    /// Starts writing what it shows to `sink`, as a whole-file job (``ExportJob``): the whole
+    /// document, not the screen (a stack document's rows as text, a tree as JSON, a table's
+    /// records as CSV).
+    mutating func export(to sink: ExportSink)
 
     /// A message from the work in progress (a search's progress or answer, a filter's, the end of
     /// loading), shown when the last key had nothing to say.

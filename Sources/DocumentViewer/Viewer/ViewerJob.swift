@@ -21,6 +21,8 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     case query
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
+    /// Writing what the content shows (`browse FILE | …`), a window a tick.
+    case export
 
     /// The milliseconds from `now` until `wait` has passed since `since` (a take-in's batch
     /// time), nil once it has: the job then sleeps on the scan's wake descriptor.
@@ -33,7 +35,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
 
     /// The jobs whose progress the status line says, first first (one line: a lookup or a search
     /// a key started over a filter going on).
-    static let progressOrder: [ViewerJob] = [.lookup, .search, .sort, .query, .filter]
+    static let progressOrder: [ViewerJob] = [.lookup, .search, .sort, .query, .filter, .export]
 
     /// What `F` says when the input ended.
     static let nothingToFollow = "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
@@ -50,6 +52,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         case .sort: return "sort cancelled: the rows keep their order"
         case .query: return "filter cancelled: every row shows"
         case .follow: return "stopped following"
+        case .export: return "export cancelled: what was written is not the whole document"
         }
     }
 }
@@ -80,7 +83,7 @@ enum JobPolicy {
 
     /// What Esc stopping `jobs` says: the first that a user started and sees.
     static func message(forStopped jobs: Set<ViewerJob>) -> String? {
-        let order: [ViewerJob] = [.search, .filter, .sort, .query, .lookup, .pendingJump, .follow]
+        let order: [ViewerJob] = [.search, .filter, .sort, .query, .lookup, .pendingJump, .follow, .export]
         return order.first(where: jobs.contains)?.stoppedMessage
     }
 }

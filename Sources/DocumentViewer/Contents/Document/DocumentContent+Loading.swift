@@ -7,7 +7,7 @@ extension DocumentContent {
     public var isLoading: Bool { loading.isLoading }
 
     /// Whether a jump waits for the scan (End, or `:goto` to an id not found yet).
-    public var isWaitingForScan: Bool { loading.pendingJump != nil }
+    public var isWaitingForScan: Bool { jobs.contains(.pendingJump) }
 
     /// Takes in what the scan found since the last call, a batch at a time until `deadline` (one
     /// batch by default) or until `inputIsWaiting()` (after one batch): rows are added below,
@@ -18,20 +18,22 @@ extension DocumentContent {
     public mutating func absorbLoadedItems(
         until deadline: ContinuousClock.Instant = .now, stoppingWhen inputIsWaiting: () -> Bool = { false }
     ) -> Bool {
-        guard let news = loading.takeIn(until: deadline, stoppingWhen: inputIsWaiting) else { return false }
+        guard let news = loading.takeIn(until: deadline, jumpWaits: isWaitingForScan, stoppingWhen: inputIsWaiting)
+        else { return false }
         if let grown = news.grown {
             view.takeIn { grown.document }
-            if case .id(let id, let alignment)? = loading.pendingJump, view.scroll(toID: id, alignment: alignment) {
-                loading.jumpArrived()
-            }
             if loading.follows { view.scrollToBottom() }
         }
-        // A search waiting for the items goes on (and at the end, answers).
-        if news.grown != nil || news.ended { jobs.inputGrew() }
         if news.ended, let ended = loading.document, let reason = ended.restartReason {
             restart(ended, saying: reason)
-        } else if news.ended, loading.end() == .bottom {
-            perform(.bottom)
+        } else if news.ended {
+            loading.end()
+        }
+        // A jump waiting for the scan lands (or, at the end, gives up) at once; a search waiting
+        // for the items goes on at the next tick (and at the end, answers).
+        if news.grown != nil || news.ended {
+            jobs.inputGrew()
+            advance(.pendingJump)
         }
         return true
     }
@@ -53,7 +55,7 @@ extension DocumentContent {
             return
         }
         // A search or a filter counted the old file's items: they stop.
-        stop([.search, .filter, .animation])
+        stop([.search, .filter, .pendingJump, .animation])
         jobs.say(nil)
         loading.restart(with: fresh, saying: reason)
         view.show(

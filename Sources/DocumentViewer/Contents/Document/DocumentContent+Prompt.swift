@@ -25,7 +25,7 @@ extension DocumentContent {
             defer { startAnimation() }
             guard !view.scroll(toID: id, alignment: alignment) else { return nil }
             guard isLoading else { return "no item with id \"\(CellText.inert(id))\"" }
-            loading.wait(for: .id(id, alignment))
+            wait(ItemJumpJob(.id(id, alignment)))
             return nil
         case .top: return perform(.top)
         case .bottom: return perform(.bottom)

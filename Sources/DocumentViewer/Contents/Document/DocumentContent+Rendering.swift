@@ -61,7 +61,7 @@ extension DocumentContent {
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
-            loadingNote: loading.note, filterNote: filterNote)
+            loadingNote: loading.note(jumpWaits: isWaitingForScan), filterNote: filterNote)
     }
 
     /// The filter applied, for the status line: its pattern and how many items show of how

@@ -27,6 +27,11 @@ extension DocumentContent: ViewerContent {
         set { jobs.runsInSteps = newValue }
     }
 
+    /// The document's rows as text at the screen's width, every detail level (``StackDocumentExport``).
+    mutating func export(to sink: ExportSink) {
+        start(ExportJob(StackDocumentExport(rows.document, width: size.width), to: sink))
+    }
+
     /// What `y` copies of the focused item (or card): its fields as JSON, pretty (`yy`, `Y`) or
     /// on one line (`yv`); its id (`yp`, `yk`: an item's id is its path and its key).
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
@@ -85,7 +90,6 @@ extension DocumentContent: ViewerContent {
         var jobs: Set<ViewerJob> = []
         if loading.isLoading { jobs.insert(.takeIn) }
         if animation.isRunning { jobs.insert(.animation) }
-        if isWaitingForScan { jobs.insert(.pendingJump) }
         jobs.formUnion(self.jobs.running)
         if loading.follows { jobs.insert(.follow) }
         return jobs
@@ -95,8 +99,7 @@ extension DocumentContent: ViewerContent {
         for job in jobs {
             switch job {
             case .animation: animation.end()
-            case .pendingJump: loading.cancelJump()
-            case .search, .filter: self.jobs.stop([job])
+            case .search, .filter, .pendingJump, .export: self.jobs.stop([job])
             case .follow: loading.stopFollowing()
             case .takeIn, .lookup, .sort, .query: break
             }
@@ -118,10 +121,10 @@ extension DocumentContent: ViewerContent {
                 return false
             }
             return takeInScannedItems(now: now, lastFrame: lastFrame, inputIsWaiting: inputIsWaiting)
-        case .search, .filter:
-            // (A search that waits for the scan goes on after a take-in.)
+        case .search, .filter, .pendingJump, .export:
+            // (A job that waits for the scan goes on after a take-in.)
             return advance(job)
-        case .pendingJump, .follow, .lookup, .sort, .query:
+        case .follow, .lookup, .sort, .query:
             return false
         }
     }
@@ -131,7 +134,7 @@ extension DocumentContent: ViewerContent {
     /// and when the batch time is up while the scan has news.
     func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
         switch job {
-        case .search, .filter: return jobs.isCaughtUp(job) ? nil : 0
+        case .search, .filter, .export: return jobs.isCaughtUp(job) ? nil : 0
         case .animation: return JumpAnimation.frameInterval
         case .pendingJump: return Self.waitingFrameInterval
         case .takeIn:

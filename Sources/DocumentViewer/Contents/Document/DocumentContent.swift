@@ -19,7 +19,7 @@ public struct DocumentContent: JobRunning {
     private(set) var theme: Theme
     /// The rows on screen, the position and the focus.
     var view: DocumentView
-    /// The search and the filter running, and what the last one said.
+    /// The search, the filter and a jump waiting for the scan, and what the last one said.
     var jobs = JobList<DocumentContent>()
     /// The last search started, for `n` and `N`, and for highlighting.
     var lastSearch: Search?
@@ -127,7 +127,7 @@ public struct DocumentContent: JobRunning {
         case .bottom:
             markJumpStart()
             view.scrollToBottom()
-            if loading.isLoading { loading.wait(for: .bottom) }
+            if loading.isLoading { wait(ItemJumpJob(.bottom)) }
         case .previousCard: view.moveCard(by: -1)
         case .nextCard: view.moveCard(by: 1)
         case .follow: return follow()

@@ -1,17 +1,7 @@
 import DocumentData
-import StackEngine
-
-/// A jump that waits for the document's scan: End before the last item (or node) is known,
-/// `:goto` to an id or a path not found yet.
-enum PendingJump: Equatable {
-    case bottom
-    case id(String, ScrollAlignment)
-    case path(JSONPath)
-}
 
 /// The reading of a big document, as a component of the browser: the document still being
-/// scanned, a jump waiting for the scan, how the wait is drawn, and what the end of reading
-/// says. Only its own methods change it; the browser puts what it takes in on screen.
+/// scanned, how a wait for it is drawn, and what the end of reading says. Only its own methods change it; the browser puts what it takes in on screen.
 struct DocumentLoading {
     /// What one take-in brought.
     struct News {
@@ -23,8 +13,6 @@ struct DocumentLoading {
 
     /// The document being read, until its scan ends.
     private(set) var document: LazyDocument?
-    /// A jump waiting for the scan.
-    private(set) var pendingJump: PendingJump?
     /// Take-ins while a jump waits (they turn the spinner).
     private(set) var waitFrames = 0
     /// Why the scan stopped early, or a warning about the document, once it ended.
@@ -49,9 +37,6 @@ struct DocumentLoading {
     /// A key was pressed: the notice goes.
     mutating func clearNotice() { notice = nil }
 
-    /// A key stopped the jump waiting for the scan (`JobPolicy`).
-    mutating func cancelJump() { pendingJump = nil }
-
     /// A key stopped following (`JobPolicy`).
     mutating func stopFollowing() { follows = false }
 
@@ -66,29 +51,20 @@ struct DocumentLoading {
     mutating func restart(with fresh: LazyDocument, saying reason: String) {
         document = fresh
         notice = reason
-        pendingJump = nil
         lastTakeIn = .now
     }
 
-    /// Waits for the scan to carry out `jump`.
-    mutating func wait(for jump: PendingJump) {
-        pendingJump = jump
-    }
-
-    /// The waiting jump to `id` was carried out as soon as its item was found.
-    mutating func jumpArrived() {
-        pendingJump = nil
-    }
-
     /// Takes in what the scan found since the last call, a batch at a time until `deadline` or
-    /// until `inputIsWaiting()` (at least one batch), and builds the document once: the
-    /// document's sections are copied whole when it is built while the view holds the last one
-    /// (ten thousand sections at a million items), so once a batch made the take-in of a big
-    /// file quadratic.
+    /// until `inputIsWaiting()` (at least one batch), and builds the document once (its sections
+    /// are copied whole when it is built while the view holds the last one: built each batch, a
+    /// big file's take-in would be quadratic). While a jump waits (`jumpWaits`), each take-in
+    /// turns the spinner.
     /// - Returns: nil when nothing changed.
-    mutating func takeIn(until deadline: ContinuousClock.Instant, stoppingWhen inputIsWaiting: () -> Bool) -> News? {
+    mutating func takeIn(
+        until deadline: ContinuousClock.Instant, jumpWaits: Bool, stoppingWhen inputIsWaiting: () -> Bool
+    ) -> News? {
         guard let document else { return nil }
-        if pendingJump != nil { waitFrames += 1 }
+        if jumpWaits { waitFrames += 1 }
         var grew = false
         // (`update` may take nothing and still have work: starting the duplicate-id check, or
         // ending the load once it is done.)
@@ -100,26 +76,23 @@ struct DocumentLoading {
         return News(grown: grew ? document : nil, ended: true)
     }
 
-    /// The scan ended: says its problem, or that a waiting jump's id was never found.
-    /// - Returns: the jump to the bottom still waiting, to be carried out now.
-    mutating func end() -> PendingJump? {
+    /// The scan ended: says its problem.
+    mutating func end() {
         problem = document?.failure?.description
         notice = problem
         document = nil
-        defer { pendingJump = nil }
-        if case .id(let id, _)? = pendingJump { notice = "no item with id \"\(id)\"" }
-        return pendingJump == .bottom ? .bottom : nil
     }
 
     /// The status line's note while reading: that the view follows the end, or how much of the
-    /// file was scanned and, while a jump waits, a spinner that turns every frame (so a wait never looks frozen).
-    var note: String? {
+    /// file was scanned and, while a jump waits (`jumpWaits`), a spinner that turns every frame
+    /// (so a wait never looks frozen).
+    func note(jumpWaits: Bool) -> String? {
         guard let document else { return nil }
         // Standard input still streaming in has no size yet: say how much arrived.
         if follows { return "following \(JobPolicy.hint(for: .follow))" }
         let progress = document.sizeIsKnown
             ? "reading \(Int(document.fractionScanned * 100))%" : "reading, \(ByteCount(document.fileSize)) so far"
-        guard pendingJump != nil else { return progress }
+        guard jumpWaits else { return progress }
         let spinner = Self.spinner[waitFrames % Self.spinner.count]
         return "\(spinner) \(progress), waiting for the end"
     }

@@ -47,6 +47,11 @@ extension TableContent: ViewerContent {
 
     func completions(of prefix: String, limit: Int) -> [String] { tree.completions(of: prefix, limit: limit) }
 
+    /// The records as CSV, every column (``TableExport``).
+    mutating func export(to sink: ExportSink) {
+        start(ExportJob(TableExport(view.records), to: sink))
+    }
+
     /// The content handed over to, with what the last job said (a match outside the table).
     mutating func takeHandover() -> (any ViewerContent)? {
         defer { handover = nil }

@@ -4,30 +4,60 @@ import DocumentData
 /// header row first, then a record a line, ended by CRLF; a field with a comma, a quote or a
 /// line break quoted, its quotes doubled. A string is written decoded, a number as the file
 /// writes it, `null` and a missing member as an empty field, an array or an object deeper than
-/// the columns flatten as its JSON on one line.
-public enum TableExport {
-    /// Writes `table` a line at a time to `emit` (each line without its line feed).
-    /// - Returns: the records that are not objects, or hold a value that is not JSON (each
-    ///   written with what it has: empty fields): the export is then not the whole file, and
-    ///   the caller says so.
-    public static func write(_ table: RecordTable, emit: (String) -> Void) -> ExportProblems {
-        // Every member of every record has its column (the table sampled the first records):
-        // a pass over them all before the header row.
-        var table = table
-        for row in 0..<table.rowCount { table.addColumns(of: row) }
-        emit(line(table.columns.map(\.name)))
-        var problems = ExportProblems()
-        let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
-        for row in 0..<table.rowCount {
-            let cells = table.cells(ofRow: row)
-            let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
-            if let problem {
-                problems.count += 1
-                if problems.first == nil { problems.first = "\(table.tree.name): \(table.name(ofRow: row)): \(problem)" }
-            }
-            emit(line((cells ?? empty).map { text(of: $0, in: table.tree) }))
+/// the columns flatten as its JSON on one line. A batch of records a step.
+struct TableExport: ExportWriting {
+    private var table: RecordTable
+    private var phase = Phase.columns(row: 0)
+
+    private enum Phase {
+        /// Every member of every record gets its column (the table sampled the first records):
+        /// a pass over them all before the header row.
+        case columns(row: Int)
+        /// The rows from this one (the header row first, at 0).
+        case rows(from: Int)
+        case done
+    }
+
+    /// Records a step.
+    private static let batch = 4096
+
+    /// The export of `table`'s records.
+    init(_ table: RecordTable) { self.table = table }
+
+    var fraction: Double {
+        let count = Double(max(1, table.rowCount))
+        switch phase {
+        case .columns(let row): return Double(row) / count / 2
+        case .rows(let row): return 0.5 + Double(row) / count / 2
+        case .done: return 1
         }
-        return problems
+    }
+
+    /// Writes a batch of records; a record that is not an object, or holds a value that is not
+    /// JSON, is written with what it has (empty fields) and noted in `sink`: the export is then
+    /// not the whole file, and the caller says so.
+    mutating func write(to sink: ExportSink) -> Bool {
+        switch phase {
+        case .columns(let row):
+            let end = min(table.rowCount, row + Self.batch)
+            for row in row..<end { table.addColumns(of: row) }
+            if end == table.rowCount { sink.emit(Self.line(table.columns.map(\.name))) }
+            phase = end < table.rowCount ? .columns(row: end) : .rows(from: 0)
+            return true
+        case .rows(let row):
+            let end = min(table.rowCount, row + Self.batch)
+            let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
+            for row in row..<end {
+                let cells = table.cells(ofRow: row)
+                let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
+                if let problem { sink.note("\(table.tree.name): \(table.name(ofRow: row)): \(problem)") }
+                sink.emit(Self.line((cells ?? empty).map { Self.text(of: $0, in: table.tree) }))
+            }
+            phase = end < table.rowCount ? .rows(from: end) : .done
+            return end < table.rowCount
+        case .done:
+            return false
+        }
     }
 
     /// A cell's text in a field, before quoting.

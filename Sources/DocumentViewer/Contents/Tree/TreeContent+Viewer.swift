@@ -33,6 +33,11 @@ extension TreeContent: ViewerContent {
 
     mutating func prefetch() { view.prefetch() }
 
+    /// The document as JSON, indented (``TreeExport``).
+    mutating func export(to sink: ExportSink) {
+        start(ExportJob(TreeExport(json.tree), to: sink))
+    }
+
     mutating func takeHandover() -> (any ViewerContent)? {
         defer { handover = nil }
         return handover

@@ -7,46 +7,112 @@ import DocumentData
 /// It never writes invalid JSON: the whole file is checked against JSON's grammar first
 /// (`JSONInputCheck`, a pass at memory speed that builds nothing), and a malformed file is an
 /// error naming its line and column, with nothing written. A line of JSON Lines that is not JSON
-/// is written as a string of its text.
-public enum TreeExport {
-    /// Writes `tree` a line at a time to `emit`.
-    /// - Throws: `DocumentError.malformed` where the file stops being JSON (nothing was
-    ///   written), or `DocumentError.unreadable` when its input failed.
-    public static func write(_ tree: JSONTree, emit: (String) -> Void) throws(DocumentError) {
-        if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
-        if tree.isJSONLines { return writeLines(tree, emit: emit) }
-        try tree.checkGrammar()
-        var writer = Writer()
-        let chunk = 1 << 20
-        // (A byte order mark before the document is not part of it.)
-        var offset = tree.bytes(in: 0..<3) == JSONParser.byteOrderMark ? 3 : 0
-        while offset < tree.size {
-            let bytes = tree.bytes(in: offset..<min(tree.size, offset + chunk))
-            guard !bytes.isEmpty else { break }
-            for byte in bytes { writer.take(byte, emit: emit) }
-            offset += bytes.count
-        }
-        writer.finish(emit: emit)
+/// is written as a string of its text. A chunk of the file (or a batch of lines) a step.
+struct TreeExport: ExportWriting {
+    private let tree: JSONTree
+    private var phase = Phase.check
+    private var writer = Writer()
+
+    private enum Phase {
+        /// The input's failure, and its grammar, checked before anything is written.
+        case check
+        /// The file's bytes from this offset, a chunk a step.
+        case bytes(offset: Int)
+        /// JSON Lines from this line, a batch of lines a step.
+        case lines(index: Int)
+        case done
     }
 
-    /// JSON Lines as the array of its lines; a line that is not JSON as a string of its text
-    /// (the export stays valid JSON, and nothing is lost).
-    private static func writeLines(_ tree: JSONTree, emit: (String) -> Void) {
-        emit("[")
-        guard let root = tree.root else { return emit("]") }
-        for index in 0..<root.count {
-            var bytes = tree.bytes(in: tree.valueRange(ofChild: index, in: root))
-            if (try? JSONParser.parse(bytes)) == nil {
-                bytes = Array(JSONString.literal(String(decoding: bytes, as: UTF8.self)).utf8)
-            }
-            var writer = Writer(line: [0x20, 0x20], depth: 1)
-            var lines: [String] = []
-            for byte in bytes { writer.take(byte) { lines.append($0) } }
-            writer.finish { lines.append($0) }
-            if index + 1 < root.count, !lines.isEmpty { lines[lines.count - 1] += "," }
-            lines.forEach(emit)
+    /// Bytes of the file a step.
+    private static let chunk = 1 << 20
+    /// Lines of JSON Lines a step.
+    private static let lineBatch = 4096
+
+    /// The export of `tree`.
+    init(_ tree: JSONTree) { self.tree = tree }
+
+    /// Writes `tree` a line at a time to `emit`, all at once (what `yy` copies of the root of
+    /// JSON Lines).
+    /// - Throws: `DocumentError.malformed` where the file stops being JSON (nothing was
+    ///   written), or `DocumentError.unreadable` when its input failed.
+    static func write(_ tree: JSONTree, emit: @escaping (String) -> Void) throws(DocumentError) {
+        let sink = ExportSink(emit: emit)
+        var export = TreeExport(tree)
+        export.writeAll(to: sink)
+        if case .input(let error)? = sink.failure { throw error }
+    }
+
+    var fraction: Double {
+        switch phase {
+        case .check: return 0
+        case .bytes(let offset): return tree.size > 0 ? Double(offset) / Double(tree.size) : 1
+        case .lines(let index): return Double(index) / Double(max(1, tree.root?.count ?? 1))
+        case .done: return 1
         }
-        emit("]")
+    }
+
+    mutating func write(to sink: ExportSink) -> Bool {
+        switch phase {
+        case .check:
+            do throws(DocumentError) {
+                if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
+                if !tree.isJSONLines { try tree.checkGrammar() }
+            } catch {
+                sink.failure = .input(error)
+                return false
+            }
+            if sink.wantsRecords {
+                sink.failure = .noRecords(tree.name)
+                return false
+            }
+            if tree.isJSONLines {
+                sink.emit("[")
+                phase = .lines(index: 0)
+            } else {
+                // (A byte order mark before the document is not part of it.)
+                phase = .bytes(offset: tree.bytes(in: 0..<3) == JSONParser.byteOrderMark ? 3 : 0)
+            }
+            return true
+        case .bytes(let offset):
+            let bytes = offset < tree.size ? tree.bytes(in: offset..<min(tree.size, offset + Self.chunk)) : []
+            guard !bytes.isEmpty else {
+                writer.finish(emit: sink.emit)
+                phase = .done
+                return false
+            }
+            for byte in bytes { writer.take(byte, emit: sink.emit) }
+            phase = .bytes(offset: offset + bytes.count)
+            return true
+        case .lines(let index):
+            let count = tree.root?.count ?? 0
+            let end = min(count, index + Self.lineBatch)
+            for line in index..<end { writeLine(line, of: count, to: sink.emit) }
+            guard end < count else {
+                sink.emit("]")
+                phase = .done
+                return false
+            }
+            phase = .lines(index: end)
+            return true
+        case .done:
+            return false
+        }
+    }
+
+    /// A line of JSON Lines as an element of the array of its lines; a line that is not JSON as a
+    /// string of its text (the export stays valid JSON, and nothing is lost).
+    private func writeLine(_ index: Int, of count: Int, to emit: (String) -> Void) {
+        guard let root = tree.root else { return }
+        var bytes = tree.bytes(in: tree.valueRange(ofChild: index, in: root))
+        if (try? JSONParser.parse(bytes)) == nil {
+            bytes = Array(JSONString.literal(String(decoding: bytes, as: UTF8.self)).utf8)
+        }
+        var writer = Writer(line: [0x20, 0x20], depth: 1)
+        var lines: [String] = []
+        for byte in bytes { writer.take(byte) { lines.append($0) } }
+        writer.finish { lines.append($0) }
+        if index + 1 < count, !lines.isEmpty { lines[lines.count - 1] += "," }
+        lines.forEach(emit)
     }
 
     /// One value's JSON (valid, as a node's bytes are) indented two spaces a level, or on one
