@@ -19,11 +19,15 @@ struct Browse {
             OptionSpec(
                 name: "follow", kind: .flag,
                 help: "Keep to the end of FILE as it grows, as less +F: new items (a tree's records) show as they are written; a key stops following and F follows again; a file truncated or replaced (log rotation) is read again from its start."),
+            OptionSpec(
+                name: "csv-formulas", kind: .flag,
+                help: "With --view table to a pipe (CSV): write string fields that begin with = + - @, a tab or a carriage return as they are; by default they are written behind a ' so that a spreadsheet does not run them as formulas."),
         ])
 
     var document: DocumentOptions
     var noAnimation: Bool
     var follow: Bool
+    var keepsFormulas: Bool
 
     /// The command `parsed` asks for.
     /// - Throws: ``UsageError`` for a value an option cannot take.
@@ -31,6 +35,7 @@ struct Browse {
         document = try DocumentOptions(parsed)
         noAnimation = parsed.has("no-animation")
         follow = parsed.has("follow")
+        keepsFormulas = parsed.has("csv-formulas")
     }
 
     /// Whether jumps animate: not with `--no-animation` nor `TSTACK_ANIMATIONS=none`.
@@ -50,7 +55,7 @@ struct Browse {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             Self.export(document.makeViewer(
                 for: loaded, size: TerminalSizeArgument(TerminalSize(width: width, height: 24)), theme: .monochrome,
-                log: log), asTable: document.asTable)
+                log: log), asTable: document.asTable, keepingFormulas: keepsFormulas)
             log?.close()
             return
         }
@@ -59,7 +64,7 @@ struct Browse {
         let colors = getenv("NO_COLOR") == nil
         var viewer = document.makeViewer(
             for: loaded, size: TerminalSizeArgument(TerminalSize(width: 80, height: 24)),
-            theme: colors ? .color : .monochrome, log: log)
+            theme: colors ? .color : .monochrome, log: log, watching: !follow)
         let terminal: NcursesTerminal
         do {
             terminal = try NcursesTerminal(color: colors)
@@ -88,10 +93,10 @@ extension Browse {
     /// JSON (nothing is written), or `--view table` found no records. Items or records that
     /// could not be written as the input has them are written as rows saying why, and the exit
     /// status then says the export is not the document.
-    private static func export(_ viewer: consuming Viewer, asTable: Bool) {
+    private static func export(_ viewer: consuming Viewer, asTable: Bool, keepingFormulas: Bool) {
         var viewer = viewer
         let output = StandardOutput()
-        let sink = ExportSink(wantsRecords: asTable, emit: output.line)
+        let sink = ExportSink(wantsRecords: asTable, keepsFormulas: keepingFormulas, emit: output.line)
         viewer.export(to: sink)
         output.flush()
         switch sink.failure {

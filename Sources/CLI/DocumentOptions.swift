@@ -68,15 +68,22 @@ struct DocumentOptions {
     }
 
     /// The viewer for `opened` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
-    /// with status 64 (EX_USAGE) when that id (or path, in a tree) is not in the document.
+    /// with status 64 (EX_USAGE) when that id (or path, in a tree) is not in the document. With
+    /// `watching`, a file (not standard input) is watched for changes on disk and `R` opens it
+    /// again as it was opened.
     func makeViewer(
-        for opened: OpenedDocument, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?
+        for opened: OpenedDocument, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?,
+        watching: Bool = false
     ) -> Viewer {
+        let reopening = watching && file != "-"
+            ? DocumentReopening(path: file) { [file, lazyThreshold] in
+                try OpenedDocument.open(path: file, lazyThreshold: lazyThreshold)
+            } : nil
         do {
             return try Viewer(
                 opening: opened, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
                 layout: asTable ? .table : .tree, scrolledTo: scrollTo, prefetchScreens: prefetch.screens,
-                retainScreens: retain.screens, layoutLog: log.map { log in { log.write($0) } })
+                retainScreens: retain.screens, layoutLog: log.map { log in { log.write($0) } }, reopening: reopening)
         } catch ViewerOpeningError.tableOfStackDocument {
             Self.refuseTable(of: file)
         } catch ViewerOpeningError.noTarget(let reason) {

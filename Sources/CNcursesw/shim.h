@@ -147,25 +147,54 @@ static inline struct sigaction *tstack_previous_fatal(void) {
     return previous;
 }
 
+/* The terminal's descriptor, for the crash handler's reset (-1: none yet). */
+static inline int *tstack_terminal_descriptor(void) {
+    static int descriptor = -1;
+    return &descriptor;
+}
+
 static void tstack_restore_on_crash(int signo) {
+    /* The frame writer's scroll region and style first (endwin knows nothing of them). */
+    int descriptor = *tstack_terminal_descriptor();
+    if (descriptor >= 0) {
+        static const char reset[] = "\033[r\033[0m";
+        ssize_t ignored = write(descriptor, reset, sizeof reset - 1);
+        (void)ignored;
+    }
     endwin();
     sigaction(signo, &tstack_previous_fatal()[signo], NULL);
     raise(signo);
 }
 
+/* The handler runs on a stack of its own: a stack overflow (a fault in the guard page) leaves
+   no room on the thread's stack to run it. Kept when the runtime already set one. */
+static inline void tstack_use_alternate_signal_stack(void) {
+    static char stack[1 << 16];
+    stack_t current;
+    if (sigaltstack(NULL, &current) == 0 && !(current.ss_flags & SS_DISABLE)) { return; }
+    stack_t alternate;
+    memset(&alternate, 0, sizeof alternate);
+    alternate.ss_sp = stack;
+    alternate.ss_size = sizeof stack;
+    sigaltstack(&alternate, NULL);
+}
+
 static inline void tstack_install_crash_handlers(void) {
     const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
+    tstack_use_alternate_signal_stack();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = tstack_restore_on_crash;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND | SA_NODEFER;
+    action.sa_flags = SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
     for (unsigned i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         sigaction(fatal[i], &action, &tstack_previous_fatal()[fatal[i]]);
     }
 }
 
-static inline void tstack_install_signal_handlers(void) {
+/// Installs the handlers; `terminal` is the descriptor of the terminal drawn on (reset on a crash).
+static inline void tstack_install_signal_handlers(int terminal) {
+    *tstack_terminal_descriptor() = terminal;
     tstack_install_crash_handlers();
     if (tstack_signal_pipe()[0] < 0 && pipe(tstack_signal_pipe()) == 0) {
         for (int i = 0; i < 2; i++) {
@@ -204,6 +233,9 @@ static inline void tstack_install_signal_handlers(void) {
     sigaddset(&wanted, SIGCONT);
     sigprocmask(SIG_UNBLOCK, &wanted, NULL);
 }
+
+/// Whether a termination signal waits to be taken (a peek: it stays pending).
+static inline int tstack_signal_is_pending(void) { return *tstack_pending_signal() != 0; }
 
 static inline int tstack_take_pending_signal(void) {
     int signo = *tstack_pending_signal();

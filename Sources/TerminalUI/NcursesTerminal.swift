@@ -38,7 +38,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         self.tty = tty
         self.screen = screen
         set_term(screen)
-        tstack_install_signal_handlers()
+        tstack_install_signal_handlers(fileno(tty))
         cbreak()
         noecho()
         nonl()
@@ -168,8 +168,11 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     // MARK: - Input
 
     /// Whether a key, a mouse event or a resize is already waiting to be read.
+    /// (A termination signal counts: work in slices stops for it as for a key, and the loop
+    /// takes it next.)
     public var hasPendingInput: Bool {
         guard screen != nil else { return false }
+        if tstack_signal_is_pending() != 0 { return true }
         let window = tstack_stdscr()
         wtimeout(window, 0)
         defer { wtimeout(window, -1) }

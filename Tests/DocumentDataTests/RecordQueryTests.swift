@@ -174,6 +174,8 @@ import Testing
             (#"s = "open"#, "a string without its closing quote"),
             (#"s ~ "(""#, "bad pattern: "),
             (".ctx[0] = 1", ".ctx[0]: a column names keys, not indexes"),
+            ("n = [1]", "[1]: a value to compare is a string, a number, true, false or null, not an array or an object"),
+            (#"n = {"a":1}"#, #"{"a":1}: a value to compare is a string"#),
         ]
         for (text, message) in cases {
             do {
@@ -183,6 +185,21 @@ import Testing
                 #expect(error.description.hasPrefix(message), "\(text): \(error)")
             }
         }
+        // A query deeper or longer than its limits says so, never overflowing the stack.
+        for (text, message) in [
+            (String(repeating: "(", count: 40_000) + "n = 1" + String(repeating: ")", count: 40_000), "nested more than 100 deep"),
+            (String(repeating: "not ", count: 101) + "n = 1", "nested more than 100 deep"),
+            (Array(repeating: "n = 1", count: 1_001).joined(separator: " and "), "more than 1000 comparisons"),
+        ] {
+            #expect(throws: RecordQueryError.self) { try RecordQuery(parsing: text, columns: Self.columns) }
+            do {
+                _ = try RecordQuery(parsing: text, columns: Self.columns)
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(error)")
+            }
+        }
+        let deepest = String(repeating: "(", count: 99) + "not n = 1" + String(repeating: ")", count: 99)
+        #expect((try? RecordQuery(parsing: deepest, columns: Self.columns)) != nil)
         // Names as the header row writes them, and keys below a column's.
         #expect((try? RecordQuery(parsing: #"ctx.user = "x" and ["n"] >= 2 or ctx.user.id != null"#, columns: Self.columns)) != nil)
     }

@@ -162,6 +162,15 @@ public struct RecordQuery: CustomStringConvertible {
         var tokens: [Token]
         var position = 0
         let columns: [RecordColumn]
+        /// `not`s and `(`s open around the term being read.
+        var depth = 0
+        /// Comparisons read so far.
+        var comparisons = 0
+
+        /// The deepest nesting and the most comparisons a query may have: its tree is walked
+        /// recursively for every record, on the viewer's stack (40,000 `(` overflowed it).
+        static let depthLimit = 100
+        static let comparisonLimit = 1_000
 
         init(tokens: [Token], columns: [RecordColumn]) {
             self.tokens = tokens
@@ -194,6 +203,12 @@ public struct RecordQuery: CustomStringConvertible {
         }
 
         mutating func unary() throws(RecordQueryError) -> Node {
+            let opens = peek.map { !$0.isQuoted && ($0.text == "not" || $0.text == "(") } ?? false
+            if opens { depth += 1 }
+            defer { if opens { depth -= 1 } }
+            guard depth <= Self.depthLimit else {
+                throw RecordQueryError("nested more than \(Self.depthLimit) deep (not, parentheses)")
+            }
             if taking("not") { return .not(try unary()) }
             if taking("(") {
                 let inner = try expression()
@@ -209,6 +224,10 @@ public struct RecordQuery: CustomStringConvertible {
             }
             guard let value = next(), value.isQuoted || !["and", "or", "(", ")"].contains(value.text) else {
                 throw RecordQueryError("expected a value after \(name.text) \(comparison.rawValue)")
+            }
+            comparisons += 1
+            guard comparisons <= Self.comparisonLimit else {
+                throw RecordQueryError("more than \(Self.comparisonLimit) comparisons")
             }
             return .compare(keys: keys, comparison, try literal(value, for: comparison))
         }
@@ -263,8 +282,16 @@ public struct RecordQuery: CustomStringConvertible {
             case "false": return .boolean(false)
             case "null": return .null
             default:
-                if case .number(let number)? = try? JSONParser.parse(Array(text.utf8)), let value = Double(number) {
-                    return .number(value, written: MemberValue.keepsWritten(value) ? Array(number.utf8) : nil)
+                switch try? JSONParser.parse(Array(text.utf8)) {
+                case .number(let number)?:
+                    if let value = Double(number) {
+                        return .number(value, written: MemberValue.keepsWritten(value) ? Array(number.utf8) : nil)
+                    }
+                case .array?, .object?:
+                    // (It would match nothing: a member is compared as a scalar.)
+                    throw RecordQueryError("\(text): a value to compare is a string, a number, true, false or null, not an array or an object")
+                default:
+                    break
                 }
                 return .string(Array(text.utf8))
             }

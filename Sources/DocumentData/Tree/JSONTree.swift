@@ -1,5 +1,6 @@
 import DequeModule
 import Glibc
+import Synchronization
 import StackEngine
 
 /// Any JSON document as a tree of byte ranges: the root's children are found by one scan of the
@@ -176,8 +177,9 @@ public final class JSONTree: @unchecked Sendable {
         self.blockSize = blockSize
         self.wholeChildren = wholeChildren
         self.longContainer = longContainer
-        // The first byte that is not blank, once it arrived.
-        growing?.wait { Self.firstByte(of: reader, length: $0.bytesWritten) != nil }
+        // The first byte that is not blank, once it arrived (JSON Lines, known to be, waits for
+        // nothing: a followed log truncated to empty is read again at once, its view empty).
+        if !jsonLines { growing?.wait { Self.firstByte(of: reader, length: $0.bytesWritten) != nil } }
         let available = growing?.bytesWritten ?? fixedSize
         let first = jsonLines ? UInt8(ascii: "[") : Self.firstByte(of: reader, length: available)
         guard first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
@@ -652,10 +654,18 @@ public final class JSONTree: @unchecked Sendable {
             return try JSONParser.parse(bytes(in: range))
         } catch {
             let located = locate(error, at: range.lowerBound)
-            // (JSON Lines: a bad line is a row of its own, not a malformed file.)
-            if !isJSONLines, firstMalformed == nil { firstMalformed = located }
+            // (JSON Lines: a bad line is a row of its own, not a malformed file; a value the
+            // file no longer has is not malformed either.)
+            if !isJSONLines, firstMalformed == nil, !endsBefore(range.upperBound) { firstMalformed = located }
             throw located
         }
+    }
+
+    /// Whether the file now ends before `offset`: it shrank while open, and what was read of it
+    /// past its new end is gone.
+    public func endsBefore(_ offset: Int) -> Bool {
+        guard case .file(let reader) = source, let size = reader.regularFileSize else { return false }
+        return size < offset
     }
 
     /// Whether a container's own scan found another number of children than its parent's scan
@@ -724,10 +734,18 @@ public final class JSONTree: @unchecked Sendable {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The bytes in `range` (fewer when the file shrank).
+    /// The bytes in `range`; none when the file no longer has them all (it shrank: then
+    /// ``hasShrunk`` says so from now on).
     public func bytes(in range: Range<Int>) -> [UInt8] {
-        Self.bytes(in: range, of: source)
+        let bytes = Self.bytes(in: range, of: source)
+        if bytes.isEmpty, !range.isEmpty, range.lowerBound >= 0 { readCameBackShort.store(true, ordering: .relaxed) }
+        return bytes
     }
+
+    /// Whether a read came back short: the file may have shrunk while open, and what it had past
+    /// its new end is gone (``endsBefore(_:)`` says which values).
+    public var hasShrunk: Bool { readCameBackShort.load(ordering: .relaxed) }
+    private let readCameBackShort = Atomic<Bool>(false)
 
     private static func bytes(in range: Range<Int>, of source: Source) -> [UInt8] {
         // (Nothing before the file's start: a JSON Lines root has no opening bracket in it.)
@@ -764,19 +782,24 @@ public final class JSONTree: @unchecked Sendable {
     }
 
     /// `range` without blanks at either end (and a trailing comma, when `droppingComma`), read a
-    /// few bytes at a time from each end.
+    /// few bytes at a time from each end. A read that comes back short (the file shrank under
+    /// it) ends the trim there: the range is what it is, and reading it says the file changed.
     private func trimmed(_ range: Range<Int>, droppingComma: Bool) -> Range<Int> {
         var lower = range.lowerBound, upper = range.upperBound
         let window = 64
         scan: while lower < upper {
-            for byte in bytes(in: lower..<min(upper, lower + window)) {
+            let chunk = bytes(in: lower..<min(upper, lower + window))
+            guard !chunk.isEmpty else { break }
+            for byte in chunk {
                 guard Self.isBlank(byte) else { break scan }
                 lower += 1
             }
         }
         var comma = droppingComma
         scan: while upper > lower {
-            for byte in bytes(in: max(lower, upper - window)..<upper).reversed() {
+            let chunk = bytes(in: max(lower, upper - window)..<upper)
+            guard !chunk.isEmpty else { break }
+            for byte in chunk.reversed() {
                 if comma, byte == UInt8(ascii: ",") {
                     comma = false
                 } else if !Self.isBlank(byte) {

@@ -77,7 +77,10 @@ final class TreeScan: Sendable {
         var failure: ContainerScanner.Failure?
         while !cancelled.load(ordering: .acquiring) {
             let count = reader.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: offset)
-            if count == 0, let growing, !growing.isFinished || growing.bytesWritten > offset {
+            // (Once the input ended, bytes it said it had that the file no longer has — it was
+            // truncated — never come: the scan ends, for the reader to start again.)
+            if count == 0, let growing,
+                !growing.isFinished || (growing.bytesWritten > offset && (reader.regularFileSize ?? .max) > offset) {
                 // At the end of what arrived: every child found but the last is handed over
                 // (one waiting for a block to fill would be missing from what was read), then
                 // wait for more (or the end, or a cancel).

@@ -22,14 +22,18 @@ public final class ExportSink {
     let emit: (String) -> Void
     /// Whether only records are wanted (`--view table`): a tree with none fails with ``Failure/noRecords(_:)``.
     public let wantsRecords: Bool
+    /// Whether a CSV field that a spreadsheet would take for a formula is written as it is
+    /// (`--csv-formulas`); by default it is written behind a `'`.
+    public let keepsFormulas: Bool
     /// What could not be written as the input has it.
     public internal(set) var problems = ExportProblems()
     /// Why the export stopped before its end, if it did.
     public internal(set) var failure: Failure?
 
     /// A sink calling `emit` with each line (without its line feed).
-    public init(wantsRecords: Bool = false, emit: @escaping (String) -> Void) {
+    public init(wantsRecords: Bool = false, keepsFormulas: Bool = false, emit: @escaping (String) -> Void) {
         self.wantsRecords = wantsRecords
+        self.keepsFormulas = keepsFormulas
         self.emit = emit
     }
 

@@ -29,13 +29,15 @@ public enum ViewerLayout: Sendable {
 extension Viewer {
     /// The viewer `tstack browse` shows for `document`: a stack document (read on as it is
     /// scanned), or a tree — or its records as a table — scrolled to `target` (an item's id, a
-    /// node's path) when there is one, each layout decision sent to `layoutLog`.
+    /// node's path) when there is one, each layout decision sent to `layoutLog`. With
+    /// `reopening`, the file is watched: the status line says when it changes on disk, and `R`
+    /// opens it again.
     /// - Throws: ``ViewerOpeningError`` when a table is asked of a stack document, or the target
     ///   is not there; `DocumentError` when a stack document's ids turn out repeated.
     public init(
         opening document: OpenedDocument, fileName: String, size: TerminalSize, theme: Theme = .color,
         layout: ViewerLayout = .tree, scrolledTo target: String? = nil, prefetchScreens: Double = 1,
-        retainScreens: Double = 1, layoutLog: ((String) -> Void)? = nil
+        retainScreens: Double = 1, layoutLog: ((String) -> Void)? = nil, reopening: DocumentReopening? = nil
     ) throws {
         if layout == .table, document.isStackDocument { throw ViewerOpeningError.tableOfStackDocument }
         switch document {
@@ -64,6 +66,10 @@ extension Viewer {
                 retainScreens: retainScreens)
         }
         if let layoutLog { setLayoutLog(layoutLog) }
+        if let reopening {
+            disk = FileOnDisk(
+                reopening, prefetchScreens: prefetchScreens, retainScreens: retainScreens, layoutLog: layoutLog)
+        }
         if layout == .table { showRecordsTable() }
         if let target, !scroll(toID: target) {
             guard case .tree = document else { throw ViewerOpeningError.noTarget("no row or item with id \"\(target)\"") }

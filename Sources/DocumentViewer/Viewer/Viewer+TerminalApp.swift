@@ -23,7 +23,7 @@ extension Viewer: TerminalApp {
         // The one scheduler: each running job's next step, in order (a take-in first: what it
         // finds lets a waiting search or jump go on).
         let now = ContinuousClock.now
-        var changed = false
+        var changed = checkFileOnDisk()
         // Asked of the input until something is seen waiting (it waits until read): one system call
         // a question at most, none after the first yes.
         var inputSeen = false
@@ -54,8 +54,8 @@ extension Viewer: TerminalApp {
     public mutating func idle() { content.prefetch() }
 
     /// While the input is read and nothing else is due, the scan's wake pipe: an idle stream
-    /// costs nothing.
-    public var wakeDescriptor: Int32? { content.wakeDescriptor(now: .now) }
+    /// costs nothing; else the watch of the file on disk (a change wakes a tick).
+    public var wakeDescriptor: Int32? { content.wakeDescriptor(now: .now) ?? disk?.wakeDescriptor }
 
     /// How soon the work in progress wants a tick: the soonest any running job asks.
     public var tickInterval: Int? {

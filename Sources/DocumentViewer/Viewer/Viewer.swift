@@ -30,12 +30,16 @@ public struct Viewer {
     /// The help or marks box, shown until a key closes it.
     var overlay: Overlay?
     /// What the last command said (`detail 2`, `no marks`, a usage error), until the next key:
-    /// set in one place, ``handle(_:)``, from what the command returned.
-    private(set) var feedback: String?
+    /// set from what the key's command returned (``handle(_:)``), or from why work it started
+    /// or was running stopped when the file changed on disk (`Viewer+FileOnDisk.swift`).
+    var feedback: String?
     /// Text for the clipboard, until the run loop takes it.
     var clipboard: String?
     /// The pace of frames, kept by the run loop's side.
     var pacing = FramePacing()
+    /// The file on disk: watched for changes, and opened again by `R` (nil: standard input, a
+    /// followed file, a document given as a value).
+    var disk: FileOnDisk?
     /// The status line last drawn and its cells.
     private var drawnStatus: (line: StatusLine, style: Style, cells: [Cell])?
 
@@ -117,7 +121,7 @@ public struct Viewer {
     public var message: String? {
         if let pending = keys.pending { return KeyNames.short(pending) + "…" }
         guard !content.hidesMessages else { return nil }
-        return feedback ?? content.workNotice ?? content.standingNote
+        return feedback ?? content.workNotice ?? disk?.note(fileName: fileName) ?? content.standingNote
     }
 
     /// What the engine did so far and the longest frame.
@@ -135,6 +139,7 @@ public struct Viewer {
     /// the input.
     public mutating func handle(_ event: InputEvent) {
         defer {
+            refuseWholeFileWorkOnAChangedFile()
             if !searchesInSteps { content.runToEnd() }
             takeHandover()
         }
@@ -205,6 +210,7 @@ public struct Viewer {
         case .filter: prompt.open(.filter)
         case .help: showHelp()
         case .quit: isFinished = true
+        case .reload: return reload()
         case .cancel:
             let stopped = JobPolicy.stopped(byEscape: true, among: content.runningJobs)
             content.stop(stopped)
@@ -249,6 +255,7 @@ public struct Viewer {
             overlay = Overlay(title: listing.title, lines: listing.lines)
         case .success(.help): showHelp()
         case .success(.quit): isFinished = true
+        case .success(.reload): return reload()
         case .success(let command): return content.run(command)
         }
         return nil

@@ -21,11 +21,13 @@ enum ViewerCommand: Equatable {
     case `where`(String?)
     /// `help`: every key and command.
     case help
+    /// `reload`: open the file again (as `R`).
+    case reload
     /// `q`, `quit`.
     case quit
 
     /// The command names, for messages and completion.
-    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "scroll-to", "sort", "stats", "top", "where"]
+    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "reload", "scroll-to", "sort", "stats", "top", "where"]
 
     /// The alignments `goto` takes after its target.
     static let alignments: Set<String> = ["top", "center", "bottom"]
@@ -34,14 +36,14 @@ enum ViewerCommand: Equatable {
     static func help(for context: ViewerKeyContext) -> [String] {
         switch context {
         case .tree: return [
-            ":goto PATH (or :PATH)  :top :bottom :marks :stats :help :q",
+            ":goto PATH (or :PATH)  :top :bottom :marks :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …]: the focused array's records that match (alone: all)",
         ]
         case .table: return [
-            ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :stats :help :q",
+            ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~; alone: every row)",
         ]
-        default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :stats :help :q"]
+        default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :reload :stats :help :q"]
         }
     }
 
@@ -81,6 +83,7 @@ enum ViewerCommand: Equatable {
             let rest = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
             return .success(name == "sort" ? .sort(rest) : .where(rest))
         case ("help", 1): return .success(.help)
+        case ("reload", 1): return .success(.reload)
         case ("q", 1), ("quit", 1): return .success(.quit)
         default:
             return names.contains(name) ? .failure(.usage(name)) : .failure(.unknown(name))

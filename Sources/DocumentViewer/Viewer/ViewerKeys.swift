@@ -37,6 +37,8 @@ public enum ViewerAction: Equatable, Sendable {
     case filter
     /// `F`: keep to the end of an input that grows, as it arrives (until a key).
     case follow
+    /// `R`: open the file again (it changed on disk), the focus on the same item or path.
+    case reload
     /// Mark or unmark the focused item (`m`); focus the next marked one (`'`).
     case toggleMark, nextMark
     /// A stack document: more (`+`) or less (`-`) detail.
@@ -202,6 +204,7 @@ public enum ViewerKeys {
               "next / previous match (a key stops a long one)", in: contents),
         Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
+        Entry([bind([.character("R")], .reload)], "open the file again (changed on disk), at the same place", in: contents),
         Entry([bind([.character("m")], .toggleMark), bind([.character("'")], .nextMark)],
               "mark or unmark / the next marked", in: contents),
         Entry([bind([.character("+"), .character("=")], .moreDetail), bind([.character("-")], .lessDetail)],

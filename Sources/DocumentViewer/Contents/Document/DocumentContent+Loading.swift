@@ -51,7 +51,7 @@ extension DocumentContent {
     /// which named the old file's items, goes); following goes on.
     private mutating func restart(_ ended: LazyDocument, saying reason: String) {
         guard let fresh = try? ended.reopen() else {
-            _ = loading.end()
+            loading.end()
             return
         }
         // A search or a filter counted the old file's items: they stop.

@@ -32,7 +32,7 @@ extension DocumentContent {
         case .detail(let level): return setDetailLevel(level)
         case .sort: return "sort: a table's rows (T on an array of records in a tree)"
         case .where: return "where: a table's rows (T on an array of records in a tree)"
-        case .stats, .marks, .help, .quit: return nil
+        case .stats, .marks, .help, .reload, .quit: return nil
         }
     }
 

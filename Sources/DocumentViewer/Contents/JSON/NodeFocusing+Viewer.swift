@@ -14,7 +14,7 @@ extension ViewerContent where Self: NodeFocusing {
         case .detail: return "detail: only a stack document has detail levels"
         case .sort(let column): return sort(by: column)
         case .where(let text): return applyWhere(text)
-        case .stats, .marks, .help, .quit: return nil
+        case .stats, .marks, .help, .reload, .quit: return nil
         }
     }
 

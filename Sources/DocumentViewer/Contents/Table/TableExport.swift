@@ -1,4 +1,5 @@
 import DocumentData
+import TerminalUI
 
 /// Records as CSV (RFC 4180; `browse --view table` when standard output is not a terminal): the
 /// header row first, then a record a line, ended by CRLF; a field with a comma, a quote or a
@@ -41,7 +42,9 @@ struct TableExport: ExportWriting {
         case .columns(let row):
             let end = min(table.rowCount, row + Self.batch)
             for row in row..<end { table.addColumns(of: row) }
-            if end == table.rowCount { sink.emit(Self.line(table.columns.map(\.name))) }
+            if end == table.rowCount {
+                sink.emit(Self.line(table.columns.map { Self.field($0.name, isString: true, in: sink) }))
+            }
             phase = end < table.rowCount ? .columns(row: end) : .rows(from: 0)
             return true
         case .rows(let row):
@@ -51,13 +54,47 @@ struct TableExport: ExportWriting {
                 let cells = table.cells(ofRow: row)
                 let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
                 if let problem { sink.note("\(table.tree.name): \(table.name(ofRow: row)): \(problem)") }
-                sink.emit(Self.line((cells ?? empty).map { Self.text(of: $0, in: table.tree) }))
+                sink.emit(Self.line((cells ?? empty).map { cell in
+                    Self.field(Self.text(of: cell, in: table.tree), isString: cell.isString, in: sink)
+                }))
             }
             phase = end < table.rowCount ? .rows(from: end) : .done
             return end < table.rowCount
         case .done:
             return false
         }
+    }
+
+    /// A field's text as written, before quoting: inert (``inert(_:)``), and a string that a
+    /// spreadsheet would take for a formula — it begins with `=`, `+`, `-`, `@`, a tab or a
+    /// carriage return — behind a `'`, as OWASP recommends, unless the sink keeps formulas.
+    static func field(_ text: String, isString: Bool, in sink: ExportSink) -> String {
+        let text = inert(text)
+        guard isString, !sink.keepsFormulas, let first = text.utf8.first,
+            [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
+        else { return text }
+        return "'" + text
+    }
+
+    /// `text` with what a terminal would act on written inert, as the screen writes it
+    /// (`CellText.inertForm(of:)`: ESC as `^[`, DEL as `^?`, a C1 or bidirectional control as
+    /// `\u202e`); a tab and the line breaks stay, a quoted field holding them as data.
+    static func inert(_ text: String) -> String {
+        // (Most fields hold none: bytes under 0x20 but tab and line breaks, DEL, and lead
+        // bytes from 0xC2, where C1 and bidirectional controls start, send them the long way.)
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F || $0 >= 0xC2 })
+        else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                result.append(scalar)
+            } else if let visible = CellText.inertForm(of: scalar) {
+                result.append(contentsOf: visible.unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     /// A cell's text in a field, before quoting.
@@ -110,6 +147,12 @@ struct TableExport: ExportWriting {
 }
 
 extension RecordCell {
+    /// Whether it holds a string.
+    var isString: Bool {
+        if case .value(.string, _) = self { return true }
+        return false
+    }
+
     /// Why the value cannot be read, when it is not JSON.
     var malformed: JSONParseError? {
         if case .malformed(let error) = self { return error }

@@ -88,8 +88,15 @@ struct TreeRowBuilder {
             : (CellText.inert(String(literal.dropLast())), theme.string, .head(length: head.length))
     }
 
+    /// What a row says of a value past the end of a file that shrank while open.
+    static let goneText = "the file changed while open: it ends before this value now"
+
     /// The value's text and style; a closed container's preview fits in `room` columns.
     private func value(of row: JSONOutline.Row, room: Int) -> (String, Style) {
+        // A value of the file as it was, which it no longer has (it shrank while open).
+        if tree.hasShrunk, let first = row.steps.first, tree.endsBefore(tree.valueRange(ofChild: first.index, in: first.table).upperBound) {
+            return (Self.goneText, theme.mark)
+        }
         let isObject: Bool
         let count: Int?
         if let last = row.steps.last {
