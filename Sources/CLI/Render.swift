@@ -68,5 +68,7 @@ struct Render {
         output.flush()
         log?.close()
         if stats { Diagnostics.note(viewer.statistics.json) }
+        // A document malformed where no screen showed it is not a document that rendered well.
+        if let malformation = viewer.malformation { Diagnostics.fail(malformation, status: Diagnostics.dataError) }
     }
 }

@@ -157,7 +157,7 @@ static void tstack_restore_on_crash(int signo) {
     /* The frame writer's scroll region and style first (endwin knows nothing of them). */
     int descriptor = *tstack_terminal_descriptor();
     if (descriptor >= 0) {
-        static const char reset[] = "\033[r\033[0m";
+        static const char reset[] = "\033[r\033[0m\033[?2004l";
         ssize_t ignored = write(descriptor, reset, sizeof reset - 1);
         (void)ignored;
     }

@@ -84,4 +84,6 @@ public enum InputEvent: Hashable, Sendable {
     case signal(Int32)
     /// No input came within the wait the caller asked for (``InputSource/nextEvent(within:wakingOn:)``).
     case tick
+    /// Text pasted into the terminal (bracketed paste): text, never keys, whatever it holds.
+    case paste(String)
 }

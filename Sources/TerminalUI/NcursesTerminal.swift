@@ -56,6 +56,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         // screen first) before the first frame, which no ncurses refresh precedes.
         curs_set(0)
         writer = FrameWriter(controls: Self.terminfoControls(color: usesColor))
+        // Bracketed paste: pasted text comes as text (``InputEvent/paste(_:)``), never as keys
+        // (a pasted `q` quit).
+        fputs("\u{1B}[?2004h", tty)
+        fflush(tty)
     }
 
     /// The current terminal's control sequences, from its terminfo entry.
@@ -97,7 +101,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         guard let screen else { return }
         if let tty, size.height > 0 {
             // Whatever a frame cut short left: the whole screen scrolls, the style is the default.
-            let reset = writer.resettingBytes(height: size.height)
+            let reset = writer.resettingBytes(height: size.height) + Array("\u{1B}[?2004l".utf8)
             reset.withUnsafeBytes { _ = write(fileno(tty), $0.baseAddress, $0.count) }
             // The writer moved the cursor behind ncurses' back: from an unknown place, ncurses
             // moves it by absolute address (endwin then leaves it on the last line).
@@ -214,6 +218,11 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             let signal = tstack_take_pending_signal()
             if signal != 0 { return .signal(signal) }
             if status == KEY_CODE_YES, let event = event(forKeyCode: Int32(character)) { return event }
+            if status == OK, character == 27 {
+                // (A sequence dropped whole: the loop reads on.)
+                if let event = escapeSequence(in: window) { return event }
+                continue
+            }
             if status == OK, let key = Self.key(forCharacter: UInt32(character)) { return .key(key) }
             if status != ERR { continue }
             var timeout: Int32 = -1
@@ -260,6 +269,98 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             }
             return nil
         }
+    }
+
+    /// After an ESC that ncurses matched to no key: Esc alone; Esc then a key (the key stays
+    /// for the next read, as it did); or a sequence ncurses was not set up to know, read whole —
+    /// a bracketed paste (its text), a mouse report in SGR (`ESC [ < b ; x ; y M`) or X10 form
+    /// that the terminal sends though ncurses asked for the other, and anything else (dropped) —
+    /// so that no byte of it arrives as a key (a release's `m` marked the row).
+    /// - Returns: the event, or nil when the sequence is dropped.
+    private func escapeSequence(in window: UnsafeMutablePointer<WINDOW>?) -> InputEvent? {
+        // What follows the ESC of a sequence came in the same read (ncurses holds it): no wait
+        // for the first byte, a short one for the rest of a sequence cut between two reads.
+        wtimeout(window, 0)
+        defer { wtimeout(window, 0) }
+        func next() -> UInt32? {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            if status == KEY_CODE_YES { ungetch(Int32(character)) }
+            return status == OK ? UInt32(character) : nil
+        }
+        guard let introducer = next() else { return .key(.escape) }
+        switch introducer {
+        case 0x5B: break  // `[`: a control sequence.
+        case 0x4F:  // `O`: SS3, one byte more, that ncurses did not know.
+            wtimeout(window, 25)
+            _ = next()
+            return nil
+        default:
+            unget_wch(wchar_t(introducer))
+            return .key(.escape)
+        }
+        wtimeout(window, 25)
+        var parameters: [UInt8] = []
+        var final: UInt32?
+        while parameters.count < 64, let byte = next() {
+            if (0x20...0x3F).contains(byte) {
+                parameters.append(UInt8(byte))
+            } else {
+                if (0x40...0x7E).contains(byte) { final = byte }
+                break
+            }
+        }
+        let text = String(decoding: parameters, as: UTF8.self)
+        switch (text, final) {
+        case ("200", 0x7E?): return .paste(pastedText(in: window))
+        case (_, 0x4D?) where text.hasPrefix("<"), (_, 0x6D?) where text.hasPrefix("<"):
+            let numbers = text.dropFirst().split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3, final == 0x4D else { return nil }
+            return Self.mouse(button: numbers[0], x: numbers[1] - 1, y: numbers[2] - 1)
+        case ("", 0x4D?):
+            // X10: three bytes, each 32 more than the button, the column and the line (from 1).
+            guard let button = next(), let x = next(), let y = next() else { return nil }
+            return Self.mouse(button: Int(button) - 32, x: Int(x) - 33, y: Int(y) - 33)
+        default: return nil
+        }
+    }
+
+    /// The text of a bracketed paste, up to its closing `ESC [ 201 ~` (at most a MiB kept; a
+    /// paste cut short ends when nothing more comes for 100 ms).
+    private func pastedText(in window: UnsafeMutablePointer<WINDOW>?) -> String {
+        wtimeout(window, 100)
+        var scalars = String.UnicodeScalarView()
+        let end = Array("\u{1B}[201~".unicodeScalars)
+        var matched = 0
+        var kept = 0
+        while true {
+            var character: wint_t = 0
+            let status = wget_wch(window, &character)
+            guard status != ERR else { break }
+            guard status == OK, let scalar = Unicode.Scalar(UInt32(character)) else { continue }
+            if scalar == end[matched] {
+                matched += 1
+                if matched == end.count { break }
+                continue
+            }
+            // (A partial match was text after all.)
+            for held in end[0..<matched] where kept < 1 << 20 { scalars.append(held); kept += 1 }
+            matched = scalar == end[0] ? 1 : 0
+            if matched == 0, kept < 1 << 20 {
+                scalars.append(scalar)
+                kept += 1
+            }
+        }
+        return String(scalars)
+    }
+
+    /// A mouse report's event: the wheel (buttons 64 up, 65 down), a press of the left button
+    /// (no motion, no modifier); nil for the rest (releases, drags, other buttons).
+    static func mouse(button: Int, x: Int, y: Int) -> InputEvent? {
+        if button == 64 { return .mouse(.wheel(-1)) }
+        if button == 65 { return .mouse(.wheel(1)) }
+        guard button == 0, x >= 0, y >= 0 else { return nil }
+        return .mouse(.click(x: x, y: y))
     }
 
     private func mouseEvent() -> InputEvent? {

@@ -368,3 +368,41 @@ import Testing
         }
     }
 }
+
+/// A byte's line and column come from what is already known — a JSON Lines record's line from
+/// the scan, else the nearest line start already counted — and agree with counting from the
+/// file's start, asked in any order.
+@Suite struct LineAndColumnTests {
+    /// Counted naively: the line starts before `offset`, then the characters from the last.
+    static func naive(_ bytes: [UInt8], lineStarts: [Int], _ offset: Int) -> (line: Int, column: Int) {
+        let line = lineStarts.lastIndex { $0 <= offset }!
+        return (line + 1, 1 + bytes[lineStarts[line]..<offset].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) })
+    }
+
+    @Test(arguments: [(true, 1), (true, 2), (false, 3), (false, 4)])
+    func linesAndColumnsAgreeWithCountingFromTheStart(jsonLines: Bool, seed: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        // Lines of uneven length, blank lines, text that is not ASCII, blanks before a record.
+        var lines: [String] = []
+        for index in 0..<25_000 {
+            let pad = String(repeating: " ", count: Int.random(in: 0...2, using: &generator))
+            let text = String(repeating: "é", count: Int.random(in: 0...60, using: &generator))
+            lines.append(pad + #"{"n": \#(index), "t": "\#(text)"}"#)
+            if Int.random(in: 0..<50, using: &generator) == 0 { lines.append("") }
+        }
+        let text = jsonLines ? lines.joined(separator: "\n") + "\n" : "[\n" + lines.filter { !$0.isEmpty }.joined(separator: ",\n") + "\n]\n"
+        let file = TemporaryFile(contents: text, name: jsonLines ? "l.jsonl" : "a.json")
+        defer { file.remove() }
+        // (Read lazily from the file, as a big one is.)
+        let tree = try JSONTree(path: file.path, jsonLines: jsonLines)
+        let bytes = Array(text.utf8)
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }
+        // (A count from a line start a MiB back is slow in a debug build: fewer asks there.)
+        for _ in 0..<(jsonLines ? 300 : 40) {
+            let offset = Int.random(in: 0..<bytes.count, using: &generator)
+            let place = tree.lineAndColumn(of: offset)
+            let expected = Self.naive(bytes, lineStarts: lineStarts, offset)
+            #expect(place == expected, "offset \(offset)")
+        }
+    }
+}

@@ -119,6 +119,29 @@ import Testing
         #expect(tmux.tmux("display-message", "-p", "-t", "main", "#{cursor_flag}").stdout == "1\n", "\(ending)")
     }
 
+    /// Sequences ncurses does not decode never arrive as keys: a bracketed paste is text (into
+    /// an open line, its line break a space; elsewhere ignored, saying so), an SGR mouse release
+    /// marks nothing (its `m` marked the row), an unknown control sequence does nothing.
+    @Test func pastesAndUnknownSequencesLeakNoKeys() {
+        let tmux = Self.session(width: 100, height: 20)
+        tmux.waitUntil { $0.last?.contains("origami.json") == true }
+        func bytes(_ hex: String) { tmux.send(bytes: hex) }
+        bytes("1b 5b 32 30 30 7e 71 68 65 6c 6c 6f 1b 5b 32 30 31 7e")  // ESC[200~ qhello ESC[201~
+        let ignored = tmux.waitUntil { $0.last?.contains("paste ignored") == true }
+        #expect(ignored.last?.hasPrefix(" step-1  paste ignored: paste into a line") == true, "the q quit: \(ignored)")
+        bytes("1b 5b 3c 30 3b 31 30 3b 35 6d")  // an SGR release at 10,5
+        bytes("1b 5b 39 39 3b 35 7e")  // ESC[99;5~
+        let quiet = tmux.watch(seconds: 0.5) { $0.last?.contains("marked") == true || $0.last?.contains("no command") == true }
+        #expect(quiet.last?.contains("marked") == false && quiet.last?.contains("no command") == false, "\(quiet.last ?? "")")
+        tmux.send("/")
+        bytes("1b 5b 32 30 30 7e 6b 69 0a 74 65 1b 5b 32 30 31 7e")  // a paste of "ki\nte"
+        let typed = tmux.waitUntil { $0.last == "/ki te" }
+        #expect(typed.last == "/ki te")
+        tmux.send("Escape")
+        tmux.send("q")
+        tmux.waitUntil { $0.contains("exit=0") }
+    }
+
     @Test func keysFasterThanFramesAreCoalescedAndTheScreenCatchesUp() {
         let tmux = Self.session()
         tmux.waitUntil { $0.last?.contains("origami.json") == true }

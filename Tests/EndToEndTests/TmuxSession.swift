@@ -34,6 +34,12 @@ final class TmuxSession {
         for key in keys { tmux("send-keys", "-t", "main", key) }
     }
 
+    /// Sends raw bytes, written in hex and separated by spaces (`1b 5b 7e`), in one write.
+    func send(bytes hex: String) {
+        _ = Subprocess.run(["tmux", "-S", socket, "-f", "/dev/null", "send-keys", "-t", "main", "-H"]
+            + hex.split(separator: " ").map(String.init))
+    }
+
     /// The visible screen, one string per line (trailing blanks trimmed by tmux).
     func capture() -> [String] {
         tmux("capture-pane", "-p", "-t", "main").lines

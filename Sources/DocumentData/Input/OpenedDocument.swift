@@ -91,7 +91,10 @@ public enum OpenedDocument {
 
     /// `tree`, its scan run to the end first when `whole`.
     private static func waited(_ tree: JSONTree, _ whole: Bool) -> JSONTree {
-        if whole { tree.waitForScan() }
+        if whole {
+            tree.waitForScan()
+            tree.waitForGrammarCheck()
+        }
         return tree
     }
 

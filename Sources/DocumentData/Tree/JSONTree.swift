@@ -33,6 +33,12 @@ public final class JSONTree: @unchecked Sendable {
     private let source: Source
     /// The background scan finding the root's children, until it ends.
     private var scan: TreeScan?
+    /// The check of the whole file against JSON's grammar (a file read in place, not JSON
+    /// Lines), until its outcome is taken.
+    private var grammar: GrammarCheck?
+    /// Whether the whole file was checked against JSON's grammar (a tree read whole was checked
+    /// before it was made).
+    public private(set) var isGrammarChecked = false
     /// The root's last child while the scan reads it (``ChildTable/lastChildIsGrowing``): its
     /// whole blocks so far, grown at each take-in; its value region's start says which child.
     private var growingChild: (valueStart: Int, table: ChildTable)?
@@ -107,6 +113,7 @@ public final class JSONTree: @unchecked Sendable {
         // only to say what is wrong, or to read a scalar root.
         var check = JSONInputCheck()
         let valid = bytes.withUnsafeBufferPointer { check.check($0) } && check.finish() && !check.isJSONLines
+        isGrammarChecked = true
         let first = bytes.drop { Self.isBlank($0) || JSONParser.byteOrderMark.contains($0) }.first
         var value: JSONValue?
         if !valid || (first != UInt8(ascii: "{") && first != UInt8(ascii: "[")) {
@@ -214,6 +221,9 @@ public final class JSONTree: @unchecked Sendable {
             reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize,
             blocksFrom: blocksFrom, longContainer: longContainer)
         self.scan = scan
+        // (A growing input is not checked: its end is not known. JSON Lines' lines are each
+        // checked when shown: a bad one is a row saying so.)
+        if growing == nil, !jsonLines { grammar = GrammarCheck(reader: reader, length: fixedSize) }
         // The first chunk's children (or everything; or, from a stream that pauses, what came).
         var generation = 0
         while true {
@@ -229,6 +239,11 @@ public final class JSONTree: @unchecked Sendable {
     /// (`JSONInputCheck`): what an export runs before it writes.
     /// - Throws: ``DocumentError/malformed(file:_:)`` where it stops being JSON.
     public func checkGrammar() throws(DocumentError) {
+        waitForGrammarCheck()
+        if isGrammarChecked {
+            if let firstMalformed { throw .malformed(file: name, firstMalformed) }
+            return
+        }
         try Self.checkGrammar(
             length: size, name: name, read: { bytes(in: $0) }, locate: { lineAndColumn(of: $0) })
     }
@@ -503,7 +518,43 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
-    deinit { scan?.cancel() }
+    deinit {
+        scan?.cancel()
+        grammar?.cancel()
+    }
+
+    /// Whether the check of the file against JSON's grammar is still running.
+    public var isCheckingGrammar: Bool { grammar != nil }
+
+    /// Readable when the grammar check ended and its outcome was not taken yet.
+    public var grammarWakeDescriptor: Int32? { grammar?.wakeDescriptor }
+
+    /// Takes the outcome of the grammar check once it ended: where the file stops being JSON
+    /// becomes ``firstMalformed`` (unless a row found a fault first).
+    /// - Returns: whether it ended now.
+    @discardableResult
+    public func takeGrammarCheck() -> Bool {
+        guard let outcome = grammar?.take() else { return false }
+        finishGrammarCheck(outcome)
+        return true
+    }
+
+    /// Blocks until the whole file was checked against JSON's grammar (``takeGrammarCheck()``).
+    public func waitForGrammarCheck() {
+        guard let grammar else { return }
+        finishGrammarCheck(grammar.wait())
+    }
+
+    private func finishGrammarCheck(_ outcome: GrammarCheck.Outcome) {
+        grammar = nil
+        switch outcome {
+        case .valid: isGrammarChecked = true
+        case .malformed(let error):
+            isGrammarChecked = true
+            if firstMalformed == nil { firstMalformed = error }
+        case .unread: break
+        }
+    }
 
     // MARK: - Children
 
@@ -758,9 +809,13 @@ public final class JSONTree: @unchecked Sendable {
         }
     }
 
-    /// The 1-based line and column of byte `offset`.
+    /// The 1-based line and column of byte `offset`: in JSON Lines from the line its record is
+    /// on, which the scan counted; else counted from the nearest line start already passed
+    /// (``lineStarts``), so that the rows of a screen, or an export's every bad record, do not
+    /// each read the file from its start.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         let offset = max(0, offset)
+        if let place = placeInRecord(of: offset) { return place }
         switch source {
         case .memory(let bytes):
             var line = 1, column = 1
@@ -768,9 +823,62 @@ public final class JSONTree: @unchecked Sendable {
                 if byte == 0x0A { (line, column) = (line + 1, 1) } else if byte & 0xC0 != 0x80 { column += 1 }
             }
             return (line, column)
-        case .file(let reader):
-            return reader.lineAndColumn(of: offset)
+        case .file:
+            let known = lineStarts.withLock { starts in starts.last { $0.offset <= offset } } ?? (offset: 0, line: 1)
+            var line = known.line, column = 1, position = known.offset, lastStart = known.offset
+            var passed: [(offset: Int, line: Int)] = []
+            while position < offset {
+                let chunk = bytes(in: position..<min(offset, position + (1 << 20)))
+                guard !chunk.isEmpty else { break }
+                for (index, byte) in chunk.enumerated() {
+                    if byte == 0x0A {
+                        (line, column) = (line + 1, 1)
+                        if position + index + 1 - lastStart >= Self.lineStartSpacing {
+                            lastStart = position + index + 1
+                            passed.append((lastStart, line))
+                        }
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                }
+                position += chunk.count
+            }
+            if !passed.isEmpty {
+                lineStarts.withLock { starts in
+                    starts.append(contentsOf: passed)
+                    starts.sort { $0.offset < $1.offset }
+                }
+            }
+            return (line, column)
         }
+    }
+
+    /// Line starts passed while counting lines, at least this far apart: where the next count
+    /// starts from.
+    static let lineStartSpacing = 1 << 20
+    private let lineStarts = Locked<[(offset: Int, line: Int)]>([])
+
+    /// In JSON Lines, the line and column of `offset` inside a record: the record's line as the
+    /// scan counted it, the column counted from that line's start; nil elsewhere (a record of
+    /// over a MiB, a line start further back than 256 blanks).
+    private func placeInRecord(of offset: Int) -> (line: Int, column: Int)? {
+        guard isJSONLines, let root, root.count > 0 else { return nil }
+        let index = root.index(ofChildContaining: offset)
+        guard index >= 0, index < root.count else { return nil }
+        let start = root.valueStart(of: index)
+        guard start <= offset, offset - start <= 1 << 20 else { return nil }
+        let before = bytes(in: max(0, start - 256)..<start)
+        let lineStart: Int
+        if let feed = before.lastIndex(of: 0x0A) {
+            lineStart = start - before.count + feed + 1
+        } else if start - before.count == 0 {
+            lineStart = 0
+        } else {
+            return nil
+        }
+        let text = bytes(in: lineStart..<offset)
+        guard text.count == offset - lineStart, !text.contains(0x0A) else { return nil }
+        return (root.lineNumber(of: index), 1 + text.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) })
     }
 
     /// An error of the parser run on a value at `offset`, moved to the value's place in the file.

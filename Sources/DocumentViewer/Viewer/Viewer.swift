@@ -124,6 +124,13 @@ public struct Viewer {
         return feedback ?? content.workNotice ?? disk?.note(fileName: fileName) ?? content.standingNote
     }
 
+    /// Where the document stops being JSON, once the scan, its grammar check or a row found it
+    /// (`FILE:LINE:COLUMN: what was expected`); nil while none did.
+    public var malformation: String? {
+        guard let error = (tree?.json ?? table?.json)?.tree.firstMalformed else { return nil }
+        return "\(fileName):\(error.line):\(error.column): \(error.message)"
+    }
+
     /// What the engine did so far and the longest frame.
     public var statistics: ViewerStatistics {
         ViewerStatistics(rows: content.rowCount, counters: content.counters, maxFrameMicros: pacing.longestFrameMicros)
@@ -146,7 +153,7 @@ public struct Viewer {
         switch event {
         case .resize(let newSize): return resize(to: newSize)
         case .tick, .signal: return
-        case .key, .mouse: break
+        case .key, .mouse, .paste: break
         }
         feedback = nil
         content.keyPressed()
@@ -158,6 +165,13 @@ public struct Viewer {
         if overlay != nil { return handleInBox(event) }
         if prompt.isOpen {
             if case .key(let key) = event { type(key) }
+            // Pasted text is typed as text: its line breaks and controls as spaces, never keys.
+            if case .paste(let text) = event {
+                for character in text {
+                    let inert = character.unicodeScalars.contains { CellText.inertForm(of: $0) != nil }
+                    type(.character(inert ? " " : character))
+                }
+            }
             return
         }
         // The mouse forgets the first key of a chord.
@@ -166,6 +180,7 @@ public struct Viewer {
         case .mouse(.click(let x, let y)): content.click(x: x, y: y)
         case .mouse(.wheel(let notches)): feedback = content.perform(.scrollLines(notches * ViewerKeys.wheelLines))
         case .key(let key): read(key)
+        case .paste: feedback = "paste ignored: paste into a line (/ ? & or :)"
         default: break
         }
     }

@@ -230,7 +230,7 @@ public enum ViewerKeys {
         switch event {
         case .key(let key): return table.action(for: KeyChord(key), in: context)
         case .mouse(.wheel(let notches)): return .scrollLines(notches * wheelLines)
-        case .mouse, .resize, .signal, .tick: return nil
+        case .mouse, .paste, .resize, .signal, .tick: return nil
         }
     }
 

@@ -28,10 +28,11 @@ extension ViewerContent where Self: NodeFocusing {
         return nil
     }
 
-    /// The work running: its whole-file jobs, taking in what the scan finds, following.
+    /// The work running: its whole-file jobs, taking in what the scan finds (and the grammar
+    /// check's outcome), following.
     var runningJobs: Set<ViewerJob> {
         var running = jobs.running
-        if json.tree.isScanning { running.insert(.takeIn) }
+        if json.tree.isScanning || json.tree.isCheckingGrammar { running.insert(.takeIn) }
         if json.follows { running.insert(.follow) }
         return running
     }
@@ -53,7 +54,12 @@ extension ViewerContent where Self: NodeFocusing {
     ) -> Bool {
         guard job == .takeIn else { return advance(job) }
         let tree = json.tree
-        guard now - json.lastTakeIn >= OpenJSON.batchTime else { return false }
+        // The grammar check ended: where the file stops being JSON stays said.
+        if tree.takeGrammarCheck() {
+            json.noteMalformed()
+            return true
+        }
+        guard tree.isScanning, now - json.lastTakeIn >= OpenJSON.batchTime else { return false }
         let scanned = tree.scannedBytes
         let shows = takeIn()
         if tree.scannedBytes != scanned || !tree.isScanning { json.lastTakeIn = now }
@@ -64,15 +70,18 @@ extension ViewerContent where Self: NodeFocusing {
     /// At once for a job's next step; while the file is read, when the batch time is up.
     func tickInterval(for job: ViewerJob, now: ContinuousClock.Instant) -> Int? {
         switch job {
-        case .takeIn: return ViewerJob.milliseconds(until: OpenJSON.batchTime, passedSince: json.lastTakeIn, now: now)
+        case .takeIn:
+            guard json.tree.isScanning else { return nil }
+            return ViewerJob.milliseconds(until: OpenJSON.batchTime, passedSince: json.lastTakeIn, now: now)
         case .follow, .animation: return nil
         default: return jobs.contains(job) && !jobs.isCaughtUp(job) ? 0 : nil
         }
     }
 
     /// While the file is read and the batch time is up, the scan's wake pipe: news wakes the
-    /// loop, nothing polls.
+    /// loop, nothing polls; once read, while its grammar is checked, the check's.
     func wakeDescriptor(now: ContinuousClock.Instant) -> Int32? {
+        guard json.tree.isScanning else { return json.tree.grammarWakeDescriptor }
         guard now - json.lastTakeIn >= OpenJSON.batchTime else { return nil }
         return json.tree.wakeDescriptor
     }

@@ -82,6 +82,7 @@ extension TableContent: ViewerContent {
         let wider = measured.cutColumns.filter { view.grid.source.width(ofColumn: $0.key) < RecordRows.maximumWidth }
         if !wider.isEmpty { view.grid.update { $0.widen(wider) } }
         let frame = view.grid.draw(into: &buffer, area: area)
+        json.noteMalformed()
         let path = view.selectedPath()
         let records = view.records
         // The column, and the line of a JSON Lines file's record: as important as the row.
