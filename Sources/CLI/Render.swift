@@ -45,6 +45,8 @@ struct Render {
     }
 
     func run() {
+        // (Read whole: the screens show what the scan found; the whole grammar is checked by
+        // `browse`, said on its status line, and by its export, not here: DECISIONS.md.)
         let loaded = document.loadDocument(whole: true)
         let log = LayoutLogFile.open(option: document.log)
         let events: [InputEvent]
@@ -68,7 +70,9 @@ struct Render {
         output.flush()
         log?.close()
         if stats { Diagnostics.note(viewer.statistics.json) }
-        // A document malformed where no screen showed it is not a document that rendered well.
+        // Input not read whole, or malformed where a screen showed it: not a document that
+        // rendered well.
+        if let failure = viewer.inputFailure { Diagnostics.fail(failure, status: Diagnostics.ioError) }
         if let malformation = viewer.malformation { Diagnostics.fail(malformation, status: Diagnostics.dataError) }
     }
 }

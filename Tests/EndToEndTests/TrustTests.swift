@@ -84,6 +84,13 @@ import Testing
         #expect(result.stderr.contains("cannot keep the input"), "\(result.stderr)")
         #expect(result.stderr.contains("exit=74"), "\(result.stderr)")
         #expect(result.stdout.split(whereSeparator: \.isWhitespace).first == "0", "nothing exported: \(result.stdout)")
+        // `render` shows what was kept, and exits 74 with why it is not the whole input.
+        let render = Subprocess.run(
+            ["sh", "-c", "trap '' XFSZ; ulimit -f 64; '\(Subprocess.tstack)' render - --size 80x4 < '\(directory)/in.jsonl'"],
+            stdin: "/dev/null")
+        #expect(render.status == 74, "\(render.stderr)")
+        #expect(render.stderr.contains("cannot keep the input"), "\(render.stderr)")
+        #expect(render.stdout.split(separator: "\n").count == 4, "the screen: \(render.stdout)")
     }
 
     /// Small ones: `--retain` in decimal only, a negative `--size` is a bad value (not a missing

@@ -36,7 +36,7 @@ public enum OpenedDocument {
         let named = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
         let regular = spool == nil && followed == nil
         if regular, named, let tree = try JSONTree.open(path: path, minimumLazySize: lazyThreshold, jsonLines: true) {
-            return .tree(waited(tree, whole))
+            return .tree(prepared(tree, whole: whole))
         }
         // A stack document, big or streaming, is read lazily into the stack view.
         let lazy = if let followed {
@@ -70,7 +70,7 @@ public enum OpenedDocument {
         // input's and a followed file's as they arrive. What is not JSON (input refused at its
         // first bytes, an empty one) goes to the whole loader, which says why.
         if regular, let tree = try? JSONTree.open(path: path, minimumLazySize: lazyThreshold) {
-            return .tree(waited(tree, whole))
+            return .tree(prepared(tree, whole: whole))
         }
         if let spool {
             // (Deciding waits for the first lines, or the end: a refusal is known by then.)
@@ -80,7 +80,7 @@ public enum OpenedDocument {
             // fails saying why.
             let refused = if case .malformed? = spool.failure { true } else { false }
             if !refused, spool.bytesWritten > 0 {
-                return .tree(waited(try JSONTree(spool: spool, jsonLines: jsonLines), whole))
+                return .tree(prepared(try JSONTree(spool: spool, jsonLines: jsonLines), whole: whole))
             }
         }
         if let followed {
@@ -89,12 +89,11 @@ public enum OpenedDocument {
         return .whole(try spool.map { try DocumentLoader.load(spool: $0) } ?? DocumentLoader.load(path: path))
     }
 
-    /// `tree`, its scan run to the end first when `whole`.
-    private static func waited(_ tree: JSONTree, _ whole: Bool) -> JSONTree {
-        if whole {
-            tree.waitForScan()
-            tree.waitForGrammarCheck()
-        }
+    /// `tree` read to its end first when `whole`; else its grammar checked while it shows.
+    private static func prepared(_ tree: JSONTree, whole: Bool) -> JSONTree {
+        // On a screen, the whole grammar is checked while it shows; what reads it whole (an
+        // export) checks it before writing, and `render` shows what the scan found.
+        if whole { tree.waitForScan() } else { tree.startGrammarCheck() }
         return tree
     }
 

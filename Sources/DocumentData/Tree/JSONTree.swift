@@ -221,9 +221,7 @@ public final class JSONTree: @unchecked Sendable {
             reader: reader, growing: growing, jsonLines: jsonLines, blockSize: blockSize,
             blocksFrom: blocksFrom, longContainer: longContainer)
         self.scan = scan
-        // (A growing input is not checked: its end is not known. JSON Lines' lines are each
-        // checked when shown: a bad one is a row saying so.)
-        if growing == nil, !jsonLines { grammar = GrammarCheck(reader: reader, length: fixedSize) }
+
         // The first chunk's children (or everything; or, from a stream that pauses, what came).
         var generation = 0
         while true {
@@ -537,6 +535,17 @@ public final class JSONTree: @unchecked Sendable {
         guard let outcome = grammar?.take() else { return false }
         finishGrammarCheck(outcome)
         return true
+    }
+
+    /// Starts checking the whole file against JSON's grammar on a thread of its own, while it
+    /// shows (``takeGrammarCheck()`` takes the outcome): a file read in place, not JSON Lines
+    /// (each line is checked when shown: a bad one is a row saying so), not growing (its end is
+    /// not known), not checked already.
+    public func startGrammarCheck() {
+        guard case .file(let reader) = source, growing == nil, !isJSONLines, grammar == nil, !isGrammarChecked else {
+            return
+        }
+        grammar = GrammarCheck(reader: reader, length: fixedSize)
     }
 
     /// Blocks until the whole file was checked against JSON's grammar (``takeGrammarCheck()``).

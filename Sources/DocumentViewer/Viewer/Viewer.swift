@@ -131,6 +131,12 @@ public struct Viewer {
         return "\(fileName):\(error.line):\(error.column): \(error.message)"
     }
 
+    /// Why the input could not be read whole (standard input that could not be kept: a full
+    /// disk under `TMPDIR`); what shows is what was read before. Nil when it was read whole.
+    public var inputFailure: String? {
+        (tree?.json ?? table?.json)?.tree.inputFailure.map { "\($0)" }
+    }
+
     /// What the engine did so far and the longest frame.
     public var statistics: ViewerStatistics {
         ViewerStatistics(rows: content.rowCount, counters: content.counters, maxFrameMicros: pacing.longestFrameMicros)
