@@ -58,7 +58,7 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
         writer = FrameWriter(controls: Self.terminfoControls(color: usesColor))
         // Bracketed paste: pasted text comes as text (``InputEvent/paste(_:)``), never as keys
         // (a pasted `q` quit).
-        fputs("\u{1B}[?2004h", tty)
+        fputs(Self.pasteModeOn, tty)
         fflush(tty)
     }
 
@@ -99,9 +99,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
     /// Restores the terminal: cooked mode, echo, visible cursor, normal screen. Safe to call twice.
     public func close() {
         guard let screen else { return }
+        if let tty { fputs(Self.pasteModeOff, tty); fflush(tty) }
         if let tty, size.height > 0 {
             // Whatever a frame cut short left: the whole screen scrolls, the style is the default.
-            let reset = writer.resettingBytes(height: size.height) + Array("\u{1B}[?2004l".utf8)
+            let reset = writer.resettingBytes(height: size.height)
             reset.withUnsafeBytes { _ = write(fileno(tty), $0.baseAddress, $0.count) }
             // The writer moved the cursor behind ncurses' back: from an unknown place, ncurses
             // moves it by absolute address (endwin then leaves it on the last line).
@@ -209,8 +210,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             if pending != 0 { return .signal(pending) }
             if tstack_take_continued() != 0 {
                 // Back from a stop: ncurses repainted its own (blank) copy of the screen. The
-                // next frame clears and is written whole.
+                // next frame clears and is written whole; the shell turned bracketed paste off.
                 writer.forget()
+                fputs(Self.pasteModeOn, tty)
+                fflush(tty)
                 return .resize(size)
             }
             var character: wint_t = 0
@@ -270,6 +273,10 @@ public final class NcursesTerminal: TerminalScreen, InputSource {
             return nil
         }
     }
+
+    /// Bracketed paste on (pasted text arrives between `ESC [ 200 ~` and `ESC [ 201 ~`) and off.
+    private static let pasteModeOn = "\u{1B}[?2004h"
+    private static let pasteModeOff = "\u{1B}[?2004l"
 
     /// After an ESC that ncurses matched to no key: Esc alone; Esc then a key (the key stays
     /// for the next read, as it did); or a sequence ncurses was not set up to know, read whole —

@@ -76,6 +76,18 @@ import Testing
         #expect(second.check() == .removed)
     }
 
+    /// `touch` moves the times only: no change (it stopped every search until `R`).
+    @Test func aTouchIsNoChange() throws {
+        let file = TemporaryFile(contents: Self.text, name: "a.jsonl")
+        defer { file.remove() }
+        let watch = try #require(FileWatch(path: file.path))
+        usleep(20_000)
+        #expect(utimes(file.path, nil) == 0)
+        #expect(Self.wakes(watch.wakeDescriptor))
+        #expect(watch.check() == nil)
+        #expect(watch.change == nil)
+    }
+
     @Test func noRegularFileIsWatched() {
         #expect(FileWatch(path: "/dev/null") == nil)
         #expect(FileWatch(path: "/nonexistent/file.json") == nil)

@@ -29,6 +29,10 @@ import Testing
         let exported = Subprocess.run([Subprocess.tstack, "browse", directory + "/bad.json", "--lazy-threshold", "0"])
         #expect(exported.status == 65 && exported.stdout.isEmpty)
         #expect(exported.stderr.contains("bad.json:20002:10: expected 'true'"), "\(exported.stderr)")
+        // The records as CSV too: the file is checked before a line is written.
+        let csv = Subprocess.run([Subprocess.tstack, "browse", directory + "/bad.json", "--lazy-threshold", "0", "--view", "table"])
+        #expect(csv.status == 65 && csv.stdout.isEmpty, "\(csv.stdout.prefix(200))")
+        #expect(csv.stderr.contains("bad.json:20002:10: expected 'true'"), "\(csv.stderr)")
     }
 
     /// Browsed, the status line says where, with no key pressed: the check ends on its thread

@@ -51,6 +51,8 @@ public final class FileWatch {
     private let tail: [UInt8]
     /// The most serious change seen so far.
     public private(set) var change: Change?
+    /// Whether the file was written to since it was watched (`touch` only changes its times).
+    private var written = false
 
     /// Bytes compared at each end.
     private static let sample = 4096
@@ -95,7 +97,19 @@ public final class FileWatch {
     public func check() -> Change? {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var touched = false
-        while buffer.withUnsafeMutableBytes({ Glibc.read(notifications, $0.baseAddress, $0.count) }) > 0 { touched = true }
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(notifications, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            touched = true
+            // Each event: a descriptor, its mask, a cookie, the length of a name that follows.
+            var offset = 0
+            while offset + 16 <= count {
+                let mask = buffer[(offset + 4)..<(offset + 8)].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                let length = buffer[(offset + 12)..<(offset + 16)].reversed().reduce(0) { $0 << 8 | Int($1) }
+                if mask & UInt32(IN_MODIFY) != 0 { written = true }
+                offset += 16 + length
+            }
+        }
         guard touched, let now = compare() else { return nil }
         if let change, change <= now { return nil }
         change = now
@@ -103,10 +117,9 @@ public final class FileWatch {
     }
 
     /// What the file is now against what it was.
+    /// (The file read first — what the view reads — then its path: a file truncated and then
+    /// renamed away still mixes two versions on screen.)
     private func compare() -> Change? {
-        var named = stat()
-        guard stat(path, &named) == 0 else { return .removed }
-        if named.st_ino != opened.st_ino || named.st_dev != opened.st_dev { return .replaced }
         var current = stat()
         guard fstat(descriptor, &current) == 0 else { return .removed }
         let size = Int(current.st_size), before = Int(opened.st_size)
@@ -115,10 +128,15 @@ public final class FileWatch {
             || Self.read(descriptor, at: before - tail.count, length: tail.count) != tail {
             return .rewritten
         }
+        var named = stat()
+        guard stat(path, &named) == 0 else { return .removed }
+        if named.st_ino != opened.st_ino || named.st_dev != opened.st_dev { return .replaced }
         if size > before { return .grew }
-        // Written with the same bytes where it was sampled: rewritten only if its time moved.
-        let written = current.st_mtim.tv_sec != opened.st_mtim.tv_sec || current.st_mtim.tv_nsec != opened.st_mtim.tv_nsec
-        return written ? .rewritten : nil
+        // The same size and the same bytes where sampled — all of them, in a small file: it was
+        // rewritten only if it was written to and its time moved (`touch` is no rewrite).
+        if before <= 2 * Self.sample { return nil }
+        let moved = current.st_mtim.tv_sec != opened.st_mtim.tv_sec || current.st_mtim.tv_nsec != opened.st_mtim.tv_nsec
+        return written && moved ? .rewritten : nil
     }
 
     private static func read(_ descriptor: Int32, at offset: Int, length: Int) -> [UInt8] {

@@ -548,6 +548,12 @@ public final class JSONTree: @unchecked Sendable {
         grammar = GrammarCheck(reader: reader, length: fixedSize)
     }
 
+    /// Stops the grammar check, its outcome dropped (the file changed under it).
+    public func stopGrammarCheck() {
+        grammar?.cancel()
+        grammar = nil
+    }
+
     /// Blocks until the whole file was checked against JSON's grammar (``takeGrammarCheck()``).
     public func waitForGrammarCheck() {
         guard let grammar else { return }
@@ -820,7 +826,7 @@ public final class JSONTree: @unchecked Sendable {
 
     /// The 1-based line and column of byte `offset`: in JSON Lines from the line its record is
     /// on, which the scan counted; else counted from the nearest line start already passed
-    /// (``lineStarts``), so that the rows of a screen, or an export's every bad record, do not
+    /// (`lineStarts`), so that the rows of a screen, or an export's every bad record, do not
     /// each read the file from its start.
     public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         let offset = max(0, offset)

@@ -13,6 +13,8 @@ extension Viewer {
     mutating func checkFileOnDisk() -> Bool {
         guard let change = disk?.check() else { return false }
         guard change.mixesVersions else { return true }
+        // (A grammar check that reads on would report a fault of the new bytes as the file's.)
+        (tree?.json ?? table?.json)?.tree.stopGrammarCheck()
         let stopped = content.runningJobs.intersection(Self.wholeFileJobs)
         if !stopped.isEmpty {
             content.stop(stopped)

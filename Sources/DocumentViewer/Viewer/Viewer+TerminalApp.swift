@@ -57,11 +57,19 @@ extension Viewer: TerminalApp {
     /// costs nothing; else the watch of the file on disk (a change wakes a tick).
     public var wakeDescriptor: Int32? { content.wakeDescriptor(now: .now) ?? disk?.wakeDescriptor }
 
-    /// How soon the work in progress wants a tick: the soonest any running job asks.
+    /// How soon the work in progress wants a tick: the soonest any running job asks — and, while
+    /// the content sleeps on a descriptor of its own (a scan, a grammar check), every half second
+    /// for the file on disk, whose watch is then not the one woken on.
     public var tickInterval: Int? {
         let now = ContinuousClock.now
-        return content.runningJobs.compactMap { content.tickInterval(for: $0, now: now) }.min()
+        let work = content.runningJobs.compactMap { content.tickInterval(for: $0, now: now) }.min()
+        guard disk != nil, content.wakeDescriptor(now: now) != nil else { return work }
+        return min(work ?? Self.diskCheckInterval, Self.diskCheckInterval)
     }
+
+    /// Milliseconds between looks at the file on disk while its watch is not the loop's wake
+    /// descriptor.
+    static let diskCheckInterval = 500
 
     /// False after a tick that changed nothing on screen.
     public var needsFrame: Bool { pacing.frameDue }

@@ -8,9 +8,12 @@ import TerminalUI
 /// the columns flatten as its JSON on one line. A batch of records a step.
 struct TableExport: ExportWriting {
     private var table: RecordTable
-    private var phase = Phase.columns(row: 0)
+    private var phase = Phase.check
 
     private enum Phase {
+        /// The input's failure, and its grammar (not JSON Lines: each line is a record of its
+        /// own), checked before anything is written.
+        case check
         /// Every member of every record gets its column (the table sampled the first records):
         /// a pass over them all before the header row.
         case columns(row: Int)
@@ -28,6 +31,7 @@ struct TableExport: ExportWriting {
     var fraction: Double {
         let count = Double(max(1, table.rowCount))
         switch phase {
+        case .check: return 0
         case .columns(let row): return Double(row) / count / 2
         case .rows(let row): return 0.5 + Double(row) / count / 2
         case .done: return 1
@@ -39,6 +43,17 @@ struct TableExport: ExportWriting {
     /// not the whole file, and the caller says so.
     mutating func write(to sink: ExportSink) -> Bool {
         switch phase {
+        case .check:
+            let tree = table.tree
+            do throws(DocumentError) {
+                if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
+                if !tree.isJSONLines { try tree.checkGrammar() }
+            } catch {
+                sink.failure = .input(error)
+                return false
+            }
+            phase = .columns(row: 0)
+            return true
         case .columns(let row):
             let end = min(table.rowCount, row + Self.batch)
             for row in row..<end { table.addColumns(of: row) }
@@ -67,12 +82,15 @@ struct TableExport: ExportWriting {
 
     /// A field's text as written, before quoting: inert (``inert(_:)``), and a string that a
     /// spreadsheet would take for a formula — it begins with `=`, `+`, `-`, `@`, a tab or a
-    /// carriage return — behind a `'`, as OWASP recommends, unless the sink keeps formulas.
+    /// carriage return, and is not a number — behind a `'`, as OWASP recommends, unless the
+    /// sink keeps formulas.
     static func field(_ text: String, isString: Bool, in sink: ExportSink) -> String {
         let text = inert(text)
         guard isString, !sink.keepsFormulas, let first = text.utf8.first,
             [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
         else { return text }
+        // (A string that is a number, `"-3"`, is data, not a formula: as defusedcsv leaves it.)
+        if case .number? = try? JSONParser.parse(Array(text.utf8.drop { $0 == UInt8(ascii: "+") })) { return text }
         return "'" + text
     }
 
@@ -130,10 +148,13 @@ struct TableExport: ExportWriting {
         return fields.map(quoted).joined(separator: ",") + "\r"
     }
 
-    /// `text` as a field: quoted when it holds a comma, a quote or a line break, its quotes
+    /// `text` as a field: quoted when it holds a comma, a semicolon, a quote or a line break, its quotes
     /// doubled (byte by byte: a quote a combining mark follows is a quote too).
     static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+        // (A `;` too: spreadsheets in locales that split on it would read a formula after one.)
+        guard text.utf8.contains(where: {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }) else {
             return text
         }
         var field: [UInt8] = [UInt8(ascii: "\"")]

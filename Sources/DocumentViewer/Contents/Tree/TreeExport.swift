@@ -74,9 +74,15 @@ struct TreeExport: ExportWriting {
             }
             return true
         case .bytes(let offset):
-            let bytes = offset < tree.size ? tree.bytes(in: offset..<min(tree.size, offset + Self.chunk)) : []
-            guard !bytes.isEmpty else {
+            guard offset < tree.size else {
                 writer.finish(emit: sink.emit)
+                phase = .done
+                return false
+            }
+            let bytes = tree.bytes(in: offset..<min(tree.size, offset + Self.chunk))
+            guard !bytes.isEmpty else {
+                // The file shrank under the export (or a read failed): what was written is not it.
+                sink.failure = .input(.unreadable(file: tree.name, reason: "the file changed while it was written"))
                 phase = .done
                 return false
             }
@@ -86,6 +92,11 @@ struct TreeExport: ExportWriting {
         case .lines(let index):
             let count = tree.root?.count ?? 0
             let end = min(count, index + Self.lineBatch)
+            if let root = tree.root, end > index, tree.endsBefore(tree.valueRange(ofChild: end - 1, in: root).upperBound) {
+                sink.failure = .input(.unreadable(file: tree.name, reason: "the file changed while it was written"))
+                phase = .done
+                return false
+            }
             for line in index..<end { writeLine(line, of: count, to: sink.emit) }
             guard end < count else {
                 sink.emit("]")
