@@ -66,6 +66,18 @@ import TestSupport
         #expect(!status.contains("sort:"), "\(status)")
     }
 
+    /// A tab, a line break or another control character in a string cell shows as the tree
+    /// writes it (`\t`), never as a blank.
+    @Test func controlCharactersInACellAreSeen() throws {
+        let text = #"{"a": "x\ty\nz\u0007!"}"# + "\n" + #"{"a": "plain"}"# + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "t.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "t.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        let lines = viewer.render().textLines()
+        #expect(lines[1].hasPrefix(#"   1│x\ty\nz\u0007!"#), "\(lines)")
+        #expect(lines[2].hasPrefix("   2│plain"), "\(lines)")
+    }
+
     @Test func sortSaysWhatItCannotDo() throws {
         let tree = try JSONTree(bytes: Self.log(20), name: "log.jsonl", jsonLines: true)
         var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)

@@ -122,7 +122,7 @@ struct RecordRows: TableDataSource {
         case .missing: return ""
         case .value(let value, let isWhole):
             switch value {
-            case .string(let text): return isWhole ? text : text + "…"
+            case .string(let text): return Self.visible(text) + (isWhole ? "" : "…")
             case .number(let text): return isWhole ? text : text + "…"
             case .bool(let flag): return flag ? "true" : "false"
             case .null: return "null"
@@ -132,6 +132,27 @@ struct RecordRows: TableDataSource {
         case .container(let isObject, let count, _): return Self.size(isObject: isObject, count: count)
         case .malformed: return "not JSON"
         }
+    }
+
+    /// A decoded string with its control characters written as the tree writes them, as JSON
+    /// escapes (`\t`, `\n`, `\u0007`): a tab or a line break in a cell is seen, not a blank.
+    static func visible(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A container's cell: `{…} 2 fields`, `[…] 3 items` (the tree's words), `{}`, `[]`.
