@@ -37,6 +37,20 @@ public final class ExportSink {
         self.emit = emit
     }
 
+    /// Checks `tree` before an export writes from it: its input's failure, then (unless it is
+    /// JSON Lines, each line a record of its own) its whole grammar.
+    /// - Returns: false, ``failure`` set, when nothing may be written.
+    func accepts(_ tree: JSONTree) -> Bool {
+        do throws(DocumentError) {
+            if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
+            if !tree.isJSONLines { try tree.checkGrammar() }
+            return true
+        } catch {
+            failure = .input(error)
+            return false
+        }
+    }
+
     /// Notes that `problem` (a row saying why) could not be written as the input has it.
     func note(_ problem: String) {
         problems.count += 1

@@ -44,14 +44,7 @@ struct TableExport: ExportWriting {
     mutating func write(to sink: ExportSink) -> Bool {
         switch phase {
         case .check:
-            let tree = table.tree
-            do throws(DocumentError) {
-                if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
-                if !tree.isJSONLines { try tree.checkGrammar() }
-            } catch {
-                sink.failure = .input(error)
-                return false
-            }
+            guard sink.accepts(table.tree) else { return false }
             phase = .columns(row: 0)
             return true
         case .columns(let row):

@@ -54,13 +54,7 @@ struct TreeExport: ExportWriting {
     mutating func write(to sink: ExportSink) -> Bool {
         switch phase {
         case .check:
-            do throws(DocumentError) {
-                if let failure = tree.scanFailure ?? tree.inputFailure { throw failure }
-                if !tree.isJSONLines { try tree.checkGrammar() }
-            } catch {
-                sink.failure = .input(error)
-                return false
-            }
+            guard sink.accepts(tree) else { return false }
             if sink.wantsRecords {
                 sink.failure = .noRecords(tree.name)
                 return false
