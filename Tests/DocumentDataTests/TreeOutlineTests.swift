@@ -73,10 +73,20 @@ import Testing
             }
             switch Int.random(in: 0..<12, using: &generator) {
             case 10, 11:
-                // A filter keeping some of the root's children, or none off.
+                // A filter keeping some of the root's children, or none off; the kept counted
+                // ahead or not, and some of them shown later (as a filter keeping up with a
+                // scan keeps them).
                 let count = outline.tree.root?.count ?? 0
                 kept = Bool.random(using: &generator) ? nil : Set((0..<count).filter { _ in Bool.random(using: &generator) })
-                outline.filter(keeping: kept.map { $0.sorted() }, matches: nil)
+                let sorted = kept.map { $0.sorted() }
+                if let sorted, let table = outline.tree.root, Bool.random(using: &generator) {
+                    let split = Int.random(in: 0...sorted.count, using: &generator)
+                    let counts = sorted.map { Int32(table.childCount(of: $0) ?? -1) }
+                    outline.filter(keeping: Array(sorted[..<split]), childCounts: Array(counts[..<split]))
+                    outline.keep(rootChildren: Array(sorted[split...]), childCounts: Array(counts[split...]))
+                } else {
+                    outline.filter(keeping: sorted)
+                }
             case 0:
                 outline.closeAll()
                 open = [[]]

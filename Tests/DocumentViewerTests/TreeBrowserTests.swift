@@ -449,6 +449,40 @@ import Testing
         #expect(!viewer.tree!.runningJobs.contains(.search), "j stops the search")
     }
 
+    /// A filter of the root applied while the input is read keeps up with what arrives: the
+    /// children it keeps later show after those it kept before, and Esc while it looks at new
+    /// ones takes the filter off — a view saying "filter" never leaves out what it did not see.
+    @Test func aFilterKeepsUpWithWhatArrivesAndEscTakesItOff() throws {
+        let bytes = Array((0..<3_000).map { #"{"n": \#($0), "msg": "\#($0 % 100 == 7 ? "needle" : "hay")"}"# + "\n" }.joined().utf8)
+        let firstPart = bytes.prefix(40_000).lastIndex(of: UInt8(ascii: "\n"))! + 1
+        let input = try PipedTree(first: Array(bytes[..<firstPart]), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        let before = input.tree.root!.count
+        Self.type("&needle<Enter>", into: &viewer)
+        for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
+        #expect(!viewer.tree!.runningJobs.contains(.filter), "caught up, it does not count as running")
+        #expect(Self.status(&viewer).contains("filter: needle (\((before + 92) / 100) of \(StatusLine.grouped(before)) so far)"), "\(Self.status(&viewer))")
+        // What arrives is looked at as it comes: the kept show after those kept before.
+        input.feed(Array(bytes[firstPart..<(firstPart + 30_000)])) { viewer.takeScanned() }
+        for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
+        let now = input.tree.root!.count
+        let kept = (0..<now).filter { $0 % 100 == 7 }
+        #expect(Self.status(&viewer).contains("filter: needle (\(kept.count) of \(StatusLine.grouped(now)) so far)"), "\(Self.status(&viewer))")
+        Self.type("G", into: &viewer)
+        #expect(viewer.focusedID?.hasPrefix(".[\(kept.last!)]") == true, "\(viewer.focusedID ?? "")")
+        // Esc while it looks at what arrived: the filter goes, every child shows.
+        input.feed(Array(bytes[(firstPart + 30_000)...])) { viewer.takeScanned() }
+        #expect(viewer.tree!.runningJobs.contains(.filter), "new children to look at")
+        viewer.handle(.key(.escape))
+        #expect(viewer.message == "filter cancelled")
+        #expect(!Self.status(&viewer).contains("filter:"), "\(Self.status(&viewer))")
+        Self.type("gg", into: &viewer)
+        Self.type("j", into: &viewer)
+        #expect(viewer.focusedID == ".[0]", "every child shows again: \(viewer.focusedID ?? "")")
+    }
+
     /// A search typed while the file is read looks at what was read, then waits, saying so — never
     /// "no match" — and finds the match once the scan reaches it.
     @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {
@@ -582,6 +616,9 @@ import Testing
         #expect(browser.render().textLines()[2].contains("2,048 items read"), "\(browser.render().textLines()[2])")
         Self.type("yy", into: &browser)
         #expect(Self.status(&browser).contains(".features was not read to its end"), "\(Self.status(&browser))")
+        // A whole-file answer says it is of what precedes the fault.
+        Self.type("/\"id\": 5000<Enter>", into: &browser)
+        #expect(browser.message?.hasPrefix("no match for /\"id\": 5000 (of what precedes the fault at line ") == true, "\(browser.message ?? "") / \(Self.status(&browser))")
     }
 
     /// A filter while read shows what it kept so far and says so; the count becomes whole when

@@ -26,6 +26,13 @@ import Testing
         #expect(shown.status == 65, "\(shown.stdout)")
         // (The row's parser says where the value starts going wrong: column 7.)
         #expect(shown.stderr == "tstack: bad.json:20002:7: expected 'true'\n", "\(shown.stderr)")
+        // An answer read from every byte (a search) checks the whole file first, and says it.
+        let searched = Subprocess.run([
+            Subprocess.tstack, "render", directory + "/bad.json", "--size", "80x8", "--lazy-threshold", "0",
+            "--keys", "/zzz<Enter>",
+        ])
+        #expect(searched.status == 65 && searched.stderr == "tstack: bad.json:20002:10: expected 'true'\n", "\(searched.stderr)")
+        #expect(searched.stdout.contains("no match for /zzz (the file is malformed at line 20,002:10)"), "\(searched.stdout)")
         let exported = Subprocess.run([Subprocess.tstack, "browse", directory + "/bad.json", "--lazy-threshold", "0"])
         #expect(exported.status == 65 && exported.stdout.isEmpty)
         #expect(exported.stderr.contains("bad.json:20002:10: expected 'true'"), "\(exported.stderr)")
@@ -46,6 +53,10 @@ import Testing
             command: "'\(Subprocess.tstack)' browse --lazy-threshold 0 '\(directory)/bad.json'; sleep 60")
         let said = tmux.waitUntil { $0.last?.contains("(the file is malformed there)") == true }
         #expect(said.last?.contains("bad.json:20002:10: expected 'true' (the file is malformed there)") == true, "\(said.last ?? "")")
+        // A whole-file answer says it too.
+        tmux.send("/zzz", "Enter")
+        let answered = tmux.waitUntil { $0.last?.contains("no match") == true }
+        #expect(answered.last?.contains("no match for /zzz (the file is malformed at line 20,002:10)") == true, "\(answered.last ?? "")")
         tmux.send("q")
     }
 }

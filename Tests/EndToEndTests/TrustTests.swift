@@ -91,6 +91,12 @@ import Testing
         #expect(render.status == 74, "\(render.stderr)")
         #expect(render.stderr.contains("cannot keep the input"), "\(render.stderr)")
         #expect(render.stdout.split(separator: "\n").count == 4, "the screen: \(render.stdout)")
+        // A search of what was kept says so: the record it would have found was in the input.
+        let search = Subprocess.run(
+            ["sh", "-c", "trap '' XFSZ; ulimit -f 64; '\(Subprocess.tstack)' render - --size 100x4 --keys '/\\\"n\\\": 19999,<Enter>' < '\(directory)/in.jsonl'"],
+            stdin: "/dev/null")
+        #expect(search.status == 74, "\(search.stderr)")
+        #expect(search.stdout.contains("(of what was read before the input failed)"), "\(search.stdout)")
     }
 
     /// Small ones: `--retain` in decimal only, a negative `--size` is a bad value (not a missing

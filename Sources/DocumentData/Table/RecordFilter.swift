@@ -53,6 +53,6 @@ public struct RecordFilter {
             if keeps(record) { kept.append(UInt32(record.index)) }
         }
         self.kept = kept
-        return readCount == records.count
+        return readCount == records.wholeChildCount
     }
 }

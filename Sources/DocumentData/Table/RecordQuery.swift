@@ -59,12 +59,6 @@ public struct RecordQuery: CustomStringConvertible {
     /// Whether the record written in `bytes` matches.
     public func matches(_ record: UnsafeBufferPointer<UInt8>) -> Bool { Self.evaluate(root, record) }
 
-    /// Whether child `index` of `table` in `tree` (a record the scan found after the filter ran)
-    /// matches.
-    public func matches(child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
-        tree.bytes(in: table.valueRegion(of: index)).withUnsafeBufferPointer { matches($0) }
-    }
-
     private static func evaluate(_ node: Node, _ record: UnsafeBufferPointer<UInt8>) -> Bool {
         switch node {
         case .and(let left, let right): return evaluate(left, record) && evaluate(right, record)

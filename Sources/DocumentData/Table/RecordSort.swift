@@ -66,7 +66,7 @@ public struct RecordSort {
             let bytes = record.bytes
             read(MemberScanner.value(at: keys[...], in: bytes).map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         }
-        return readCount == records.count
+        return readCount == records.wholeChildCount
     }
 
     /// Takes the value written in `bytes` (nil: none) as the next record's.

@@ -33,7 +33,8 @@ enum RecordWindow {
     static func read(
         _ records: ChildTable, of tree: JSONTree, from first: Int, window: Int, _ body: (Record) -> Void
     ) -> Int {
-        let count = records.count
+        // (A record still read is not one yet: it is read once whole.)
+        let count = records.wholeChildCount
         guard first < count else { return first }
         let start = records.valueStart(of: first)
         var starts = [start]

@@ -27,6 +27,8 @@ public struct ChildTable: Sendable {
     /// children are the tree's growing table (`JSONTree/children(ofChild:in:)`), and ``end``
     /// is where those end. Search and filters look at the children before it (``wholeChildrenEnd``).
     public internal(set) var lastChildIsGrowing = false
+    /// The children read whole: all but a last child that grows.
+    public var wholeChildCount: Int { lastChildIsGrowing ? count - 1 : count }
     /// While the last child grows: where the children before it end.
     private var endBeforeGrowingChild = -1
 

@@ -246,6 +246,21 @@ public final class JSONTree: @unchecked Sendable {
             length: size, name: name, read: { bytes(in: $0) }, locate: { lineAndColumn(of: $0) })
     }
 
+    /// Checks a whole JSON document (not JSON Lines, whose lines are checked as they show; not
+    /// an input still growing) against JSON's grammar now, unless it was: where it stops being
+    /// JSON becomes ``firstMalformed``. What `render` runs before it gives an answer read from
+    /// every byte, where a terminal's viewer has the check run on its own thread.
+    public func checkGrammarNow() {
+        waitForGrammarCheck()
+        guard !isGrammarChecked, !isJSONLines, growing == nil, !isScanning else { return }
+        do {
+            try checkGrammar()
+        } catch {
+            if case .malformed(_, let located) = error, firstMalformed == nil { firstMalformed = located }
+        }
+        isGrammarChecked = true
+    }
+
     /// The first `length` bytes that `read` gives checked against JSON's grammar a MiB at a
     /// time; `locate` turns an offset into a line and column for the error.
     private static func checkGrammar(

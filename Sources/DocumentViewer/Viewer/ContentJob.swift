@@ -28,13 +28,13 @@ protocol ContentJob<Content> {
     mutating func step(in content: inout Content) -> JobStep
     /// What the status line says while it runs (progress and how to stop it), or waits.
     func progress(in content: Content) -> String?
-    /// Whether, once caught up, its answer is applied and it only watches what arrives (a
-    /// row filter): a key does not count it as running then.
-    var isAppliedWhenCaughtUp: Bool { get }
+    /// Whether its answer shows and it only keeps it up to date with what arrives (a filter
+    /// that caught up once): caught up, a key does not count it as running.
+    var keepsUpWithArrivals: Bool { get }
 }
 
 extension ContentJob {
-    var isAppliedWhenCaughtUp: Bool { false }
+    var keepsUpWithArrivals: Bool { false }
 }
 
 /// The whole-file jobs of one content, at most one of each kind, and what the last one to
@@ -52,9 +52,10 @@ struct JobList<Content> {
         var isCaughtUp: Bool
     }
 
-    /// The kinds of job running (a job applied and watching what arrives is left out).
+    /// The kinds of job running (a job that caught up and keeps up with what arrives is left
+    /// out).
     var running: Set<ViewerJob> {
-        Set(jobs.compactMap { kind, entry in entry.isCaughtUp && entry.job.isAppliedWhenCaughtUp ? nil : kind })
+        Set(jobs.compactMap { kind, entry in entry.isCaughtUp && entry.job.keepsUpWithArrivals ? nil : kind })
     }
 
     /// Whether a job of `kind` is there (running, or caught up and waiting).
@@ -138,6 +139,11 @@ struct JobList<Content> {
 /// A content whose whole-file work is ``ContentJob``s: the one driver of them.
 protocol JobRunning {
     var jobs: JobList<Self> { get set }
+    /// What an answer about the whole input adds when the input is not the whole document (a
+    /// fault stopped the scan, standard input could not all be kept, the file is malformed),
+    /// else nil. With `checkingAll` (`render`, whose answer read every byte), the whole input's
+    /// grammar is checked first, where a terminal's viewer has it checked on its own thread.
+    mutating func answerCaveat(checkingAll: Bool) -> String?
 }
 
 extension JobRunning {
@@ -162,7 +168,11 @@ extension JobRunning {
         switch job.step(in: &self) {
         case .working: jobs.put(job, caughtUp: false)
         case .caughtUp: jobs.put(job, caughtUp: true)
-        case .ended(let said): jobs.ended(saying: said)
+        case .ended(let said):
+            // (An answer about the whole input says when the input was not all there.)
+            let checksAll = !jobs.runsInSteps && JobPolicy.readsEveryByte.contains(kind)
+            let caveat = JobPolicy.wholeFileJobs.contains(kind) ? answerCaveat(checkingAll: checksAll) : nil
+            jobs.ended(saying: said.map { text in caveat.map { "\(text) (\($0))" } ?? text })
         }
         return true
     }

@@ -3,10 +3,6 @@ import DocumentData
 // MARK: - The file changing under the viewer, and opening it again
 
 extension Viewer {
-    /// The jobs whose answer is about the whole file: none is given from a file that changed
-    /// under them.
-    static let wholeFileJobs: Set<ViewerJob> = [.pendingJump, .lookup, .search, .filter, .sort, .query, .export]
-
     /// The file's news, at a tick: once it shrank or was rewritten, the whole-file jobs running
     /// stop (their answer would mix two versions), saying why; the status line then says what
     /// changed until `R`.
@@ -15,7 +11,7 @@ extension Viewer {
         guard change.mixesVersions else { return true }
         // (A grammar check that reads on would report a fault of the new bytes as the file's.)
         (tree?.json ?? table?.json)?.tree.stopGrammarCheck()
-        let stopped = content.runningJobs.intersection(Self.wholeFileJobs)
+        let stopped = content.runningJobs.intersection(JobPolicy.wholeFileJobs)
         if !stopped.isEmpty {
             content.stop(stopped)
             feedback = "\(JobPolicy.message(forStopped: stopped) ?? "stopped"): \(fileName) \(change) — R reloads"
@@ -27,7 +23,7 @@ extension Viewer {
     /// does not run (it would answer from two versions of the file), and says so.
     mutating func refuseWholeFileWorkOnAChangedFile() {
         guard let change = disk?.change, change.mixesVersions else { return }
-        let started = content.runningJobs.intersection(Self.wholeFileJobs)
+        let started = content.runningJobs.intersection(JobPolicy.wholeFileJobs)
         guard !started.isEmpty else { return }
         content.stop(started)
         feedback = "\(fileName) \(change): R reloads it first"

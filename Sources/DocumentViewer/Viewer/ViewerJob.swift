@@ -68,6 +68,14 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
 /// - No job answers from part of the input as if it were the whole: a search, a filter or a
 ///   jump that needs the whole input waits for it, saying so (each content's jobs keep this).
 enum JobPolicy {
+    /// The jobs whose answer is about the whole input: none is given from a file that changed
+    /// under them, and each says when the input was not all there.
+    static let wholeFileJobs: Set<ViewerJob> = [.pendingJump, .lookup, .search, .filter, .sort, .query, .export]
+
+    /// The whole-file jobs whose answer reads every byte (not only the scan's skeleton, as `G`
+    /// and a `:goto` do).
+    static let readsEveryByte: Set<ViewerJob> = [.search, .filter, .sort, .query]
+
     /// The jobs any key stops.
     static let stoppedByAnyKey: Set<ViewerJob> = [.animation, .pendingJump, .lookup, .search, .follow]
 

@@ -62,10 +62,12 @@ public final class TreeOutline<Model: TreeModel> {
         var kept: [Int]?
 
         /// A node of `table`'s children, with what is open inside them; `groupSize` children
-        /// are summed together unless the table's blocks say.
+        /// are summed together unless the table's blocks say. With `kept`, `keptChildCounts`
+        /// (one for each, −1 for none known) are the kept children's child counts when the caller
+        /// counted them ahead, so that no child's count is asked of the table here.
         init(
             table: Model.Children, depth: Int, childrenOpen: Bool, groupSize: Int, kept: [Int]? = nil,
-            nodes: [Int: OpenNode] = [:], closed: Set<Int> = []
+            keptChildCounts: [Int32]? = nil, nodes: [Int: OpenNode] = [:], closed: Set<Int> = []
         ) {
             self.table = table
             self.depth = depth
@@ -76,6 +78,11 @@ public final class TreeOutline<Model: TreeModel> {
             rowsOfChild = RowCounts(count: 0, groupSize: 1) { _ in 0 }
             let groupSize = table.summedGroups?.groupSize ?? groupSize
             let count = kept?.count ?? table.count
+            if let kept, let counts = keptChildCounts {
+                precondition(counts.count == kept.count, "a child count for each child kept")
+                countKept(kept, counts, groupSize: groupSize)
+                return
+            }
             // The groups the model summed: their children with a node or closed are added below.
             var summedGroups = Set<Int>()
             rowsOfChild = RowCounts(count: count, groupSize: groupSize) { group in
@@ -96,6 +103,31 @@ public final class TreeOutline<Model: TreeModel> {
             }
             for index in closed where nodes[index] == nil && summedGroups.contains(index / groupSize) {
                 rowsOfChild.add(defaultRows(of: index) - plainRows(index), at: index)
+            }
+        }
+
+        /// Sums the rows of the children `kept` from their child counts `counts` — as if none had a
+        /// node or were closed — then adds what those with a node or closed differ by.
+        private func countKept(_ kept: [Int], _ counts: [Int32], groupSize: Int) {
+            // (Only the last child can still be read; the table is asked once, not per child.)
+            let lastIsGrowing = kept.last.map { table.isGrowing($0) } ?? false
+            let open = childrenOpen
+            func plainRows(_ position: Int) -> Int {
+                let count = Int(counts[position])
+                guard open, count > 0 else { return 1 }
+                return count + (lastIsGrowing && position == counts.count - 1 ? 1 : 2)
+            }
+            rowsOfChild = RowCounts(count: kept.count, groupSize: groupSize) { group in
+                let first = group * groupSize
+                return (first..<min(kept.count, first + groupSize)).reduce(0) { $0 + plainRows($1) }
+            }
+            for (index, node) in nodes {
+                guard let position = position(of: index) else { continue }
+                rowsOfChild.add(node.rows - plainRows(position), at: position)
+            }
+            for index in closed where nodes[index] == nil {
+                guard let position = position(of: index) else { continue }
+                rowsOfChild.add(1 - plainRows(position), at: position)
             }
         }
 
@@ -169,8 +201,6 @@ public final class TreeOutline<Model: TreeModel> {
     /// How many of the root's children the outline has taken in: children the model reports
     /// after a gap (another caller took some in between) are counted from the table.
     private var rootChildrenTaken = 0
-    /// Whether a child of the root the scan finds while a filter is on matches it.
-    private var filterMatches: ((Int) -> Bool)?
 
     /// The outline of `model` as it opens: the root and its children open.
     public init(model: Model) {
@@ -186,7 +216,6 @@ public final class TreeOutline<Model: TreeModel> {
         copy.root = root?.copy()
         copy.rootIsOpen = rootIsOpen
         copy.rootChildrenTaken = rootChildrenTaken
-        copy.filterMatches = filterMatches
         return copy
     }
 
@@ -238,20 +267,14 @@ public final class TreeOutline<Model: TreeModel> {
 
     /// Counts again the rows of the root's child `index`, a container that was still read when
     /// it had `rowsBefore` rows: its node, when it has one, takes its table now and the rows of
-    /// the children it has more (closed, one each); once read whole, a filter on the root is
-    /// asked whether it shows.
+    /// the children it has more (closed, one each). (With a filter on the root, it is hidden
+    /// until the filter keeps it: ``keep(rootChildren:childCounts:)``.)
     private func regrow(_ index: Int, rowsBefore: Int) {
         guard let root else { return }
         if let node = root.nodes[index] {
             node.table = model.children(ofChild: index, in: root.table)
             // (A filter on it keeps the children it found: it is the filter's to go on.)
             if node.kept == nil { appendRows(ofNewChildrenOf: node) }
-        }
-        if root.kept != nil, !root.table.isGrowing(index), root.position(of: index) == nil, filterMatches?(index) == true {
-            // Read whole now: shown when the filter matches it.
-            root.kept?.append(index)
-            root.rowsOfChild.append(root.rows(at: root.kept!.count - 1))
-            return
         }
         guard let position = root.position(of: index) else { return }
         root.rowsOfChild.add(root.rows(at: position) - rowsBefore, at: position)
@@ -292,18 +315,14 @@ public final class TreeOutline<Model: TreeModel> {
         let summed = summedGroups.isEmpty
             ? children.upperBound..<children.upperBound : (summedGroups.lowerBound * groupSize)..<(summedGroups.upperBound * groupSize)
         var rows: [Int] = []
+        // A filter on: a child found since shows once the filter keeps it.
+        guard root.kept == nil else { return }
         func addOne(_ index: Int, count: Int32) {
-            if root.kept != nil {
-                // A filter on: a child found since shows only when it matches (one still read,
-                // once it is read whole).
-                guard !table.isGrowing(index), filterMatches?(index) == true else { return }
-                root.kept?.append(index)
-            }
             rows.append(open && count > 0 && !root.closed.contains(index) ? Int(count) + (table.isGrowing(index) ? 1 : 2) : 1)
         }
         for index in children.lowerBound..<summed.lowerBound { addOne(index, count: count(index)) }
         let sums = summedGroups.map { table.rows(ofGroup: $0, childrenOpen: open) }
-        if root.kept == nil, root.rowsOfChild.groupSize == groupSize, (root.rowsOfChild.count + rows.count) % groupSize == 0,
+        if root.rowsOfChild.groupSize == groupSize, (root.rowsOfChild.count + rows.count) % groupSize == 0,
             !sums.contains(nil) {
             // Whole groups, as the table summed them (none of them closed or open on its own yet).
             root.rowsOfChild.append(contentsOf: rows)
@@ -593,15 +612,43 @@ public final class TreeOutline<Model: TreeModel> {
     }
 
     /// Shows only the root's children in `kept` (child indexes, in order), or all with nil; a
-    /// child the scan finds later shows when `matches` says so. What is open stays open.
-    /// - Complexity: O(children shown).
-    package func filter(keeping kept: [Int]?, matches: ((Int) -> Bool)?) {
+    /// child the scan finds later shows once the filter keeps it too
+    /// (``keep(rootChildren:childCounts:)``). What is open stays open. `childCounts`, one for
+    /// each child kept (−1: none known), spare asking the model for them.
+    /// - Complexity: O(children shown), and the model's child counts unless given.
+    package func filter(keeping kept: [Int]?, childCounts: [Int32]? = nil) {
         defer { checkInvariants() }
         guard let old = root else { return }
         root = OpenNode(
             table: old.table, depth: 0, childrenOpen: old.childrenOpen, groupSize: model.groupSize, kept: kept,
-            nodes: old.nodes, closed: old.closed)
-        filterMatches = kept == nil ? nil : matches
+            keptChildCounts: childCounts, nodes: old.nodes, closed: old.closed)
+    }
+
+    /// Shows the root's children `indexes` too (in order, after the last kept, taken in and read
+    /// whole), which the filter on the root kept of those found since it was applied;
+    /// `childCounts` are theirs (−1: none known).
+    /// Their rows go in at ``endOfRootChildren``. Nothing changes when no filter is on the root.
+    /// - Complexity: O(children kept × log n).
+    package func keep(rootChildren indexes: [Int], childCounts: [Int32]) {
+        defer { checkInvariants() }
+        guard let root, let last = root.kept.map({ $0.last ?? -1 }) else { return }
+        precondition(indexes.count == childCounts.count, "a child count for each child kept")
+        precondition(indexes.first.map { $0 > last } ?? true, "kept after the last kept")
+        precondition(indexes.last.map { $0 < root.table.count && !root.table.isGrowing($0) } ?? true, "kept once taken in whole")
+        for (index, count) in zip(indexes, childCounts) {
+            root.kept?.append(index)
+            let open = root.childrenOpen && count > 0 && !root.closed.contains(index)
+            root.rowsOfChild.append(root.nodes[index]?.rows ?? (open ? Int(count) + 2 : 1))
+        }
+    }
+
+    /// How many of the root's children the outline took in (shown or not).
+    public var rootChildrenTakenIn: Int { root?.table.count ?? 0 }
+
+    /// The row after the rows of the root's children shown — its closing row, when it has one.
+    public var endOfRootChildren: Int {
+        guard let root, rootIsOpen else { return rowCount }
+        return 1 + root.rowsOfChild.total
     }
 
     /// How many of the root's children show when a filter is on, else nil.
@@ -609,12 +656,15 @@ public final class TreeOutline<Model: TreeModel> {
 
     /// Shows only the children in `kept` (child indexes, in order) of the open container at
     /// `row`, or all with nil — any container but the root (`filter(keeping:matches:)`), whose
-    /// children are all known. What is open inside stays open.
+    /// children are all known. What is open inside stays open. `childCounts`, one for each child
+    /// kept (−1: none known), spare asking the model for them.
     /// - Returns: the rows replaced (the container's) and how many it has now; nil when `row` is
     ///   no open container.
-    /// - Complexity: O(children shown + depth × log n).
+    /// - Complexity: O(children shown + depth × log n), and the model's child counts unless given.
     @discardableResult
-    package func filter(childrenOfNodeAt row: Int, keeping kept: [Int]?) -> (replaced: Range<Int>, rows: Int)? {
+    package func filter(
+        childrenOfNodeAt row: Int, keeping kept: [Int]?, childCounts: [Int32]? = nil
+    ) -> (replaced: Range<Int>, rows: Int)? {
         defer { checkInvariants() }
         let located = self.row(row)
         guard !located.steps.isEmpty, located.role == .opening else { return nil }
@@ -622,7 +672,7 @@ public final class TreeOutline<Model: TreeModel> {
             let old = parent.nodes[index] ?? makeNode(ofChild: index, of: parent)
             parent.nodes[index] = OpenNode(
                 table: old.table, depth: old.depth, childrenOpen: old.childrenOpen, groupSize: model.groupSize,
-                kept: kept, nodes: old.nodes, closed: old.closed)
+                kept: kept, keptChildCounts: childCounts, nodes: old.nodes, closed: old.closed)
         }, root: {})
     }
 

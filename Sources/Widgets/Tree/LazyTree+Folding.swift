@@ -41,19 +41,24 @@ extension LazyTree {
 
     /// Shows only the children in `kept` (child indexes, in order; all with nil) of the open
     /// container at `container` (child indexes from the root; empty: the root, whose children
-    /// the model finds later show when `matches` says so). The focused node keeps the focus if
-    /// it still shows, else the container's first child shown (the root's), or the container.
+    /// the model finds later show once the filter keeps them too: ``keep(rootChildren:childCounts:)``).
+    /// The focused node keeps the focus if it still shows, else the container's first child
+    /// shown (the root's), or the container. `childCounts` (one for each child kept, −1 for none
+    /// known) are the kept children's child counts when the caller counted them ahead — a filter
+    /// of a million children then shows without asking the model for a million counts.
     /// - Returns: false, changing nothing, when the container is not open.
     @discardableResult
-    public mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
+    public mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, childCounts: [Int32]? = nil) -> Bool {
         makeOutlineUnique()
         let focused = focusedIndexes
         if container.isEmpty {
-            list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) { $0.outline.filter(keeping: kept, matches: matches) }
+            list.replaceRows(in: 0..<list.stack.rowCount, selecting: 0) {
+                $0.outline.filter(keeping: kept, childCounts: childCounts)
+            }
         } else {
             guard let row = outline.row(ofChildIndexes: container), outline.isOpen(row) else { return false }
             list.replaceRows(in: outline.span(ofNodeAt: row), selecting: row) {
-                $0.outline.filter(childrenOfNodeAt: row, keeping: kept)
+                $0.outline.filter(childrenOfNodeAt: row, keeping: kept, childCounts: childCounts)
             }
         }
         if let focused, let shown = outline.row(ofChildIndexes: focused) {
@@ -64,6 +69,21 @@ extension LazyTree {
         } else if let row = outline.row(ofChildIndexes: container) {
             list.select(row: row)
         }
+        return true
+    }
+
+    /// Shows the root's children `indexes` too, which the filter on the root kept of those the
+    /// model found since it was applied (in order, after the last kept, taken in and read whole;
+    /// `childCounts` theirs, −1 for none known): rows added after the last shown, nothing on
+    /// screen moves.
+    /// - Returns: false, changing nothing, when no filter is on the root.
+    @discardableResult
+    public mutating func keep(rootChildren indexes: [Int], childCounts: [Int32]) -> Bool {
+        guard outline.shownChildCount != nil else { return false }
+        guard !indexes.isEmpty else { return true }
+        makeOutlineUnique()
+        let at = outline.endOfRootChildren
+        list.replaceRows(in: at..<at, selecting: nil) { $0.outline.keep(rootChildren: indexes, childCounts: childCounts) }
         return true
     }
 

@@ -32,6 +32,12 @@ public struct DocumentContent: JobRunning {
     /// The frames on the way of a jump.
     var animation = JumpAnimation()
 
+    /// A document whose scan stopped at a fault: its answers are of what was read before. (Its
+    /// items are parsed whole as they are read: there is no grammar left to check.)
+    func answerCaveat(checkingAll _: Bool) -> String? {
+        loading.problem == nil ? nil : "of what was read before the fault"
+    }
+
     /// The content of `document`, read on by `loading` when it is still being scanned.
     /// Headers (and footers) pin as the document's `pinned` field says.
     init(

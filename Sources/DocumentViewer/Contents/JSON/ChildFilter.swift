@@ -22,12 +22,4 @@ enum ChildFilter {
         case .query(let query): return "where \(query.description)"
         }
     }
-
-    /// Whether child `index` of `table` (found after the filter ran) is kept.
-    func matches(child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
-        switch self {
-        case .pattern(let pattern): return TreeFilter.matches(pattern, child: index, of: table, in: tree)
-        case .query(let query): return query.matches(child: index, of: table, in: tree)
-        }
-    }
 }

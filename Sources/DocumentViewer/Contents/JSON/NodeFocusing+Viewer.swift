@@ -37,11 +37,6 @@ extension ViewerContent where Self: NodeFocusing {
         return running
     }
 
-    mutating func stop(_ stopped: Set<ViewerJob>) {
-        jobs.stop(stopped)
-        if stopped.contains(.follow) { json.follows = false }
-    }
-
     /// A take-in of what the background scan found, once the batch time since the last one
     /// that found something is up (an input that pauses wakes nothing until it writes again);
     /// else a whole-file job's next step. (A take-in is one step, not slices: `inputIsWaiting`

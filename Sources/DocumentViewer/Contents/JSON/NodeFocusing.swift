@@ -41,6 +41,11 @@ enum FocusOutcome: Equatable {
 extension NodeFocusing {
     var searchFocus: [Int]? { focusedIndexes }
 
+    mutating func answerCaveat(checkingAll: Bool) -> String? {
+        if checkingAll { json.tree.checkGrammarNow() }
+        return json.answerCaveat
+    }
+
     /// The focused node's steps from the root.
     var focusedSteps: [(table: ChildTable, index: Int)]? {
         focusedIndexes.flatMap { json.tree.steps(toChildIndexes: $0) }

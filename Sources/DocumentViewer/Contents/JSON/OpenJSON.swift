@@ -67,6 +67,22 @@ struct OpenJSON {
         }
     }
 
+    /// What a whole-file answer adds when the input it looked at is not the whole document: the
+    /// scan stopped at a fault (answers cover what precedes it), standard input could not all
+    /// be kept, or the grammar check found the file malformed (answers looked past the fault).
+    var answerCaveat: String? {
+        if case .malformed(_, let error)? = tree.scanFailure {
+            return "of what precedes the fault at line \(StatusLine.grouped(error.line)):\(error.column)"
+        }
+        if tree.scanFailure != nil || (!tree.isScanning && tree.inputFailure != nil) {
+            return "of what was read before the input failed"
+        }
+        if let error = tree.firstMalformed {
+            return "the file is malformed at line \(StatusLine.grouped(error.line)):\(error.column)"
+        }
+        return nil
+    }
+
     /// Says where a row found the file malformed, once (the scan checks the skeleton only).
     mutating func noteMalformed() {
         if problem == nil, let error = tree.firstMalformed {

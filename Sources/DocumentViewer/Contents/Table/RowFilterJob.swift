@@ -5,7 +5,7 @@ import DocumentData
 /// it is applied and looks at records as they arrive (a key — Esc too — leaves it).
 struct RowFilterJob: ContentJob {
     var kind: ViewerJob { .query }
-    var isAppliedWhenCaughtUp: Bool { true }
+    private(set) var keepsUpWithArrivals = false
     private var filter: RecordFilter
 
     init(_ filter: RecordFilter) { self.filter = filter }
@@ -15,7 +15,7 @@ struct RowFilterJob: ContentJob {
 
     mutating func step(in content: inout TableContent) -> JobStep {
         guard let records = content.view.recordsNow else { return .ended(said: nil) }
-        _ = filter.step(records: records)
+        let readAll = filter.step(records: records)
         guard !filter.isTooComplex else {
             content.clearRowFilter()
             return .ended(said: "\(filter.name): \(RegexPattern.tooComplexMessage)")
@@ -23,7 +23,8 @@ struct RowFilterJob: ContentJob {
         // (The first window's rows replace the rows shown: the selected record stays selected
         // when it is kept.)
         content.view.filter(filter.name, kept: filter.kept, read: filter.readCount)
-        guard filter.readCount == records.count else { return .working }
+        guard readAll else { return .working }
+        keepsUpWithArrivals = true
         return content.view.isWhole ? .ended(said: nil) : .caughtUp
     }
 }

@@ -3,8 +3,14 @@ import TerminalUI
 
 /// `&PATTERN` and `:where EXPR` in a tree: the children of one container kept by a pattern
 /// anywhere in their text or by a query on their members, looked at a window a step; once it
-/// looked at every child found so far, those kept show, and a child the scan finds later (the
-/// root's) shows when it matches. Until the scan ends, what it says is "so far".
+/// looked at every child found so far, those kept show. While the scan goes on (the root's
+/// children), it keeps up with what arrives a window a step, and the children it keeps show
+/// too; until the scan ends, what it says is "so far".
+///
+/// The children kept have their child counts asked of their table in the same step that kept
+/// them (a big container's block is scanned again for them while its bytes are warm), so that
+/// showing a million kept children reads nothing more: it is one step, not seconds of keys
+/// unanswered.
 struct ChildFilterJob: ContentJob {
     var kind: ViewerJob { .filter }
     /// The container whose children it filters (child indexes from the root; empty: the root).
@@ -12,6 +18,11 @@ struct ChildFilterJob: ContentJob {
     /// What it keeps the children by.
     let filter: ChildFilter
     private var worker: Worker
+    /// The child counts of the children kept so far, in order (−1: a scalar or not known).
+    private var keptChildCounts: [Int32] = []
+    /// How many of the children kept show: once it caught up, those it keeps later show as found.
+    private var shownCount = 0
+    private(set) var keepsUpWithArrivals = false
 
     private enum Worker {
         case pattern(TreeFilter)
@@ -36,6 +47,8 @@ struct ChildFilterJob: ContentJob {
     }
 
     func progress(in content: TreeContent) -> String? {
+        // (Keeping up with what arrives, the filter note says how many show so far.)
+        guard !keepsUpWithArrivals else { return nil }
         switch worker {
         case .pattern(let running):
             return "filtering &\(CellText.inert(running.pattern.source))… \(Int(running.progress * 100))% \(JobPolicy.hint(for: .filter))"
@@ -46,25 +59,67 @@ struct ChildFilterJob: ContentJob {
     }
 
     mutating func step(in content: inout TreeContent) -> JobStep {
+        guard let children = content.json.tree.children(atChildIndexes: container) else { return .ended(said: nil) }
         switch worker {
         case .pattern(var running):
             running.step()
             worker = .pattern(running)
             let typed = "&\(CellText.inert(running.pattern.source))"
-            if running.isTooComplex { return .ended(said: "\(typed): \(RegexPattern.tooComplexMessage)") }
-            guard running.isCaughtUp else { return .working }
-            let said = content.apply(.pattern(running.pattern), to: container, keeping: running.kept)
-            return .ended(said: said ?? (running.isDone && running.kept.isEmpty ? "no match for \(typed)" : nil))
+            if running.isTooComplex { return gaveUp(saying: "\(typed): \(RegexPattern.tooComplexMessage)", in: &content) }
+            countChildren(of: running.kept, in: children)
+            return show(
+                running.kept, caughtUp: running.isCaughtUp, as: .pattern(running.pattern), in: &content,
+                noneSays: "no match for \(typed)")
         case .query(var running):
-            guard let records = content.json.tree.children(atChildIndexes: container) else { return .ended(said: nil) }
-            let readAll = running.step(records: records)
+            let readAll = running.step(records: children)
             worker = .query(running)
-            if running.isTooComplex { return .ended(said: "\(running.name): \(RegexPattern.tooComplexMessage)") }
-            guard readAll, let query = running.query else { return .working }
-            let said = content.apply(.query(query), to: container, keeping: running.kept.map(Int.init))
-            // (The root's records read later show as they match: "none" waits for the end.)
-            let isDone = !container.isEmpty || !content.json.tree.isScanning
-            return .ended(said: said ?? (isDone && running.kept.isEmpty ? "no record matches \(running.name)" : nil))
+            if running.isTooComplex { return gaveUp(saying: "\(running.name): \(RegexPattern.tooComplexMessage)", in: &content) }
+            let kept = running.kept.lazy.map(Int.init)
+            countChildren(of: kept, in: children)
+            guard let query = running.query else { return .working }
+            return show(kept, caughtUp: readAll, as: .query(query), in: &content, noneSays: "no record matches \(running.name)")
+        }
+    }
+
+    /// Shows the children kept: all at once when it first caught up, those kept since after.
+    /// - Returns: done once every child of the whole input was looked at (saying `none` when
+    ///   none is kept), caught up while the scan goes on.
+    private mutating func show(
+        _ kept: some RandomAccessCollection<Int>, caughtUp: Bool, as filter: ChildFilter, in content: inout TreeContent,
+        noneSays none: String
+    ) -> JobStep {
+        if keepsUpWithArrivals {
+            // (Only children the view took in can show: the rest at a later step.)
+            let taken = content.view.outline.rootChildrenTakenIn
+            let end = kept.partitioningIndex { $0 >= taken }
+            let new = Array(kept[kept.index(kept.startIndex, offsetBy: shownCount)..<end])
+            content.view.keep(rootChildren: new, childCounts: Array(keptChildCounts[shownCount..<(shownCount + new.count)]))
+            shownCount += new.count
+        } else {
+            guard caughtUp else { return .working }
+            if let said = content.apply(filter, to: container, keeping: Array(kept), childCounts: keptChildCounts) {
+                return .ended(said: said)
+            }
+            shownCount = kept.count
+            keepsUpWithArrivals = true
+        }
+        guard caughtUp else { return .working }
+        let isDone = !container.isEmpty || !content.json.tree.isScanning
+        guard isDone else { return .caughtUp }
+        return .ended(said: kept.isEmpty ? none : nil)
+    }
+
+    /// The pattern backtracked too much for the text: no answer, and a filter it showed goes.
+    private func gaveUp(saying text: String, in content: inout TreeContent) -> JobStep {
+        if keepsUpWithArrivals { content.clearFilter() }
+        return .ended(said: keepsUpWithArrivals ? "filter off: \(text)" : text)
+    }
+
+    /// Asks `children` for the child counts of the children kept since the last step.
+    private mutating func countChildren(of kept: some RandomAccessCollection<Int>, in children: ChildTable) {
+        guard keptChildCounts.count < kept.count else { return }
+        for index in kept.dropFirst(keptChildCounts.count) {
+            keptChildCounts.append(Int32(children.childCount(of: index) ?? -1))
         }
     }
 }

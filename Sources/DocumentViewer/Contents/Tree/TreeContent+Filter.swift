@@ -67,18 +67,17 @@ extension TreeContent {
         if let job = ChildFilterJob(kept, ofChildrenAt: container, in: json.tree) { start(job) }
     }
 
-    /// Shows the children `filter` kept of the node at `container`; one the scan finds later
-    /// (the root's) shows when it matches.
+    /// Shows the children `filter` kept of the node at `container` (the root's found later show
+    /// as the filter's job keeps them). `childCounts`: the kept children's, counted ahead (one
+    /// for each, −1 for none).
     /// - Returns: what to say when it could not show them.
-    mutating func apply(_ filter: ChildFilter, to container: [Int], keeping kept: [Int]) -> String? {
+    mutating func apply(
+        _ filter: ChildFilter, to container: [Int], keeping kept: [Int], childCounts: [Int32]? = nil
+    ) -> String? {
         // One filter at a time: one on another container goes first.
         if let applied = json.filter, applied.container != container { clearFilter() }
-        let tree = json.tree
-        let matches = container.isEmpty ? { (index: Int) in
-            tree.root.map { filter.matches(child: index, of: $0, in: tree) } ?? false
-        } : nil
         // The container closed while the filter ran (a key may close it): nothing to show it in.
-        guard view.filter(childrenOf: container, keeping: kept, matches: matches) else {
+        guard view.filter(childrenOf: container, keeping: kept, childCounts: childCounts) else {
             return "\(filter.typed): its container closed before it was done (again filters it)"
         }
         json.filter = OpenJSON.AppliedFilter(container: container, filter: filter)
@@ -89,18 +88,10 @@ extension TreeContent {
     /// opens next (a container closed, or gone with `zM`, keeps nothing filtered).
     mutating func clearFilter() {
         guard let applied = json.filter else { return }
-        if !view.filter(childrenOf: applied.container, keeping: nil, matches: nil) {
+        if !view.filter(childrenOf: applied.container, keeping: nil) {
             view.forgetFilter(ofNodeAt: applied.container)
         }
         json.filter = nil
-    }
-
-    /// A filter whose pattern turned out too complex for a child taken in since goes: it has no
-    /// answer for that child.
-    mutating func dropFilterTooComplex() {
-        guard case .pattern(let pattern)? = json.filter?.filter, pattern.exceededLimits else { return }
-        clearFilter()
-        jobs.say("filter off: &\(CellText.inert(pattern.source)): \(RegexPattern.tooComplexMessage)")
     }
 
     /// The filter applied, for the status line: `filter: PATTERN`, how many children show —

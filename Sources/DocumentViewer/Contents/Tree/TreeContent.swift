@@ -167,7 +167,6 @@ public struct TreeContent {
         guard tree.isScanning else { return }
         view.takeScanned()
         if json.follows { view.focusLast() }
-        dropFilterTooComplex()
         jobs.inputGrew()
         if !jobs.runsInSteps { runToEnd() }
         if let reason = tree.restartReason {

@@ -271,12 +271,19 @@ struct TreeView {
 
     /// Shows only the children in `kept` (all with nil) of the open container at `container`
     /// (child indexes from the root; empty: the root, whose children found later by the scan
-    /// show when `matches` says so). The focused node keeps the focus if it still shows, else
-    /// the container's first child shown (the root's), or the container, takes it.
+    /// show once the filter keeps them: `keep(rootChildren:childCounts:)`). The focused node keeps the focus if it still shows, else
+    /// the container's first child shown (the root's), or the container, takes it. `childCounts`:
+    /// the kept children's child counts, counted ahead (one for each, −1 for none).
     /// - Returns: false, changing nothing, when the container is not open.
     @discardableResult
-    mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, matches: ((Int) -> Bool)?) -> Bool {
-        tree.filter(childrenOf: container, keeping: kept, matches: matches)
+    mutating func filter(childrenOf container: [Int], keeping kept: [Int]?, childCounts: [Int32]? = nil) -> Bool {
+        tree.filter(childrenOf: container, keeping: kept, childCounts: childCounts)
+    }
+
+    /// Shows the root's children `indexes` too, which the filter on the root kept of those found
+    /// since it was applied (`childCounts` theirs).
+    mutating func keep(rootChildren indexes: [Int], childCounts: [Int32]) {
+        tree.keep(rootChildren: indexes, childCounts: childCounts)
     }
 
     /// Drops the filter of the container at `container` that is not open (closed, or gone): it
