@@ -88,6 +88,21 @@ import Testing
         #expect(table.name(ofRow: 1_200) == "line 1201")
     }
 
+    /// A member whose key is longer than a column's may be has no column, parsed whole or read a
+    /// member at a time (a key of megabytes cost gigabytes in the header's cells); the key at the
+    /// limit has one.
+    @Test func aKeyTooLongForAHeaderHasNoColumn() throws {
+        let long = String(repeating: "k", count: RecordTable.longestColumnKey + 1)
+        let atLimit = String(repeating: "é", count: RecordTable.longestColumnKey / 2)
+        let text = #"[{"\#(long)": 1, "b": 2, "\#(atLimit)": 3, "o": {"\#(long)": 4, "c": 5}}]"#
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "k.json")
+        for parsedBytes in [1 << 16, 0] {
+            let table = try #require(RecordTable(recordsOf: tree, parsedRecordBytes: parsedBytes))
+            #expect(table.columns.map(\.keys) == [["b"], [atLimit], ["o", "c"]], "parsed up to \(parsedBytes) bytes")
+            #expect(table.cells(ofRow: 0) == [2, 3, 5].map { .value(.number("\($0)"), isWhole: true) })
+        }
+    }
+
     /// The records of a file whose root is an object: its first array member's (a GeoJSON's
     /// features), named by their path.
     @Test func aRootObjectsFirstArrayHoldsTheRecords() throws {

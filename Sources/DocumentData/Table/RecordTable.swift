@@ -115,9 +115,11 @@ public struct RecordTable {
         let before = columns.count
         switch record(row) {
         case .parsed(let members):
-            for member in members {
+            for member in members where Self.isColumnKey(member.key) {
                 if case .object(let inner) = member.value, !inner.isEmpty {
-                    for innerMember in inner { add(RecordColumn(keys: [member.key, innerMember.key])) }
+                    for innerMember in inner where Self.isColumnKey(innerMember.key) {
+                        add(RecordColumn(keys: [member.key, innerMember.key]))
+                    }
                 } else {
                     add(RecordColumn(keys: [member.key]))
                 }
@@ -135,15 +137,31 @@ public struct RecordTable {
     /// The columns of a record too big to parse whole, read member by member.
     private mutating func addColumns(ofBig record: ChildTable) {
         for index in 0..<record.count {
-            guard let key = tree.key(ofChild: index, in: record) else { continue }
+            guard let key = columnKey(ofChild: index, in: record) else { continue }
             if let inner = object(at: index, in: record), inner.count > 0 {
                 for innerIndex in 0..<inner.count {
-                    if let innerKey = tree.key(ofChild: innerIndex, in: inner) { add(RecordColumn(keys: [key, innerKey])) }
+                    if let innerKey = columnKey(ofChild: innerIndex, in: inner) { add(RecordColumn(keys: [key, innerKey])) }
                 }
             } else {
                 add(RecordColumn(keys: [key]))
             }
         }
+    }
+
+    /// The longest key a column has, in bytes: a member with a longer key (a 60 MB key is no
+    /// name to read in a header) has no column — the record's row opens in the tree, which
+    /// shows it — so that a table costs what the tree costs for it.
+    public static let longestColumnKey = 4_096
+
+    /// Whether a member with `key` has a column.
+    static func isColumnKey(_ key: String) -> Bool { key.utf8.count <= longestColumnKey }
+
+    /// The key of child `index` of `table` when a column may have it: nil for none, or for a
+    /// key longer than ``longestColumnKey`` (not read: its length is its region's).
+    private func columnKey(ofChild index: Int, in table: ChildTable) -> String? {
+        // (The region holds the quotes, an escape's backslashes and the colon: at least the key.)
+        guard let region = table.keyRegion(of: index), region.count <= Self.longestColumnKey * 6 + 3 else { return nil }
+        return tree.key(ofChild: index, in: table).flatMap { Self.isColumnKey($0) ? $0 : nil }
     }
 
     private mutating func add(_ column: RecordColumn) {
@@ -229,7 +247,7 @@ public struct RecordTable {
     private func keyIndexes(of table: ChildTable) -> [String: Int] {
         var indexes: [String: Int] = [:]
         for index in 0..<table.count {
-            if let key = tree.key(ofChild: index, in: table) { indexes[key] = index }
+            if let key = columnKey(ofChild: index, in: table) { indexes[key] = index }
         }
         return indexes
     }
@@ -266,18 +284,21 @@ public struct RecordTable {
 public struct RecordColumn: Hashable, Sendable {
     /// The keys from the record to the value: one, or two (one level of nesting flattened).
     public let keys: [String]
+    /// How the header row names it: its keys joined by dots (`ctx.user`) — in jq's form when a
+    /// key holds a dot or is empty (`["a.b"]`, `ctx[""]`), so two columns never share a name.
+    /// Made once: a key may be megabytes long, and the header asks for it every frame.
+    public let name: String
 
     /// A column of the value at `keys`.
     public init(keys: [String]) {
         self.keys = keys
+        // (A dot looked for in the bytes: a key of 60 MB is not walked a character at a time.)
+        let plain = !keys.contains { $0.isEmpty || $0.utf8.contains(UInt8(ascii: ".")) }
+        name = plain ? keys.joined(separator: ".") : String(JSONPath(components: keys.map { .key($0) }).description.dropFirst())
     }
 
-    /// How the header row names it: its keys joined by dots (`ctx.user`) — in jq's form when a
-    /// key holds a dot or is empty (`["a.b"]`, `ctx[""]`), so two columns never share a name.
-    public var name: String {
-        guard keys.contains(where: { $0.isEmpty || $0.contains(".") }) else { return keys.joined(separator: ".") }
-        return String(JSONPath(components: keys.map { .key($0) }).description.dropFirst())
-    }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.keys == rhs.keys }
+    public func hash(into hasher: inout Hasher) { hasher.combine(keys) }
 }
 
 /// What a record has in a column.
