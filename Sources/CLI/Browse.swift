@@ -80,6 +80,8 @@ struct Browse {
         viewer.searchesInSteps = true
         viewer.animatesJumps = animates
         if follow { viewer.follow() }
+        // (From here this thread answers keys: a debug build stops it waiting on another thread.)
+        ChangeSignal.keyThread = pthread_self()
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         log?.close()

@@ -483,6 +483,21 @@ import Testing
         #expect(viewer.focusedID == ".[0]", "every child shows again: \(viewer.focusedID ?? "")")
     }
 
+    /// `n` whose every match is in the focused node ends saying so: a line of JSON Lines cut
+    /// short with two matches in it looped forever (the resume past the node jumped over the
+    /// match it waited to meet again; found by the fuzzer).
+    @Test func aRepeatedSearchWhoseMatchesAreAllInTheFocusedNodeEnds() throws {
+        let tree = try JSONTree(bytes: Array(#"{"a":"a"#.utf8), name: "cut.jsonl", jsonLines: true, blockSize: 2, wholeChildren: 2, longContainer: 16)
+        var viewer = Viewer(tree: tree, fileName: "cut.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        Self.type("/a<Enter>", into: &viewer)
+        for _ in 0..<20 where viewer.tickInterval != nil { _ = viewer.update(.tick) }
+        #expect(viewer.focusedID == ".[0]")
+        Self.type("n", into: &viewer)
+        for _ in 0..<50 where viewer.tickInterval != nil { _ = viewer.update(.tick) }
+        #expect(viewer.message == "/a: the only match is here", "\(viewer.message ?? "")")
+    }
+
     /// A search typed while the file is read looks at what was read, then waits, saying so — never
     /// "no match" — and finds the match once the scan reaches it.
     @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {

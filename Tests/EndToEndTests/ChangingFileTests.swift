@@ -33,11 +33,15 @@ import Testing
         let refused = tmux.waitUntil { $0.last?.contains("R reloads it first") == true }
         #expect(refused.last?.contains("is shorter on disk: R reloads it first") == true, "\(refused.last ?? "")")
         tmux.send("R")
-        let reloaded = tmux.waitUntil { $0.last?.contains("reloaded") == true || $0.last?.contains("no node") == true }
+        // The focus was on the last record: gone, the nearest is the last one now.
+        let reloaded = tmux.waitUntil { $0.last?.contains("is no longer there") == true || $0.last?.contains("no node") == true }
+        #expect(reloaded.last.map { $0.contains("reloaded: .[99999]") && $0.contains("is no longer there, the nearest node is focused") } == true, "\(reloaded.last ?? "")")
         #expect(!reloaded.contains { $0.contains("the file changed while open") }, "\(reloaded)")
+        let nearest = TreeInteractiveTests.focus(reloaded)
         tmux.send("G")
         let end = tmux.waitUntil { $0.last?.contains("Bot") == true }
         #expect(end.last?.contains("R reloads") == false, "\(end.last ?? "")")
+        #expect(nearest.hasPrefix(".[") && [nearest, nearest + "."].contains { TreeInteractiveTests.focus(end).hasPrefix($0) } && TreeInteractiveTests.focus(end).dropFirst(nearest.count).first != "[", "\(nearest) is the last record: \(end.last ?? "")")
         tmux.send("q")
         tmux.waitUntil { $0.contains("exit=0") }
     }

@@ -169,7 +169,8 @@ import Testing
         #expect(clicked.last?.contains("column 2/7") == true, "\(clicked)")
         // Larger again: the rows fill the new height, the selected cell kept.
         tmux.resize(width: 100, height: 30)
-        let large = tmux.waitUntil { $0.count == 30 && $0.first?.contains("ctx.note") == true }
+        // (The status line is the frame's last write: waited for too, as the header row.)
+        let large = tmux.waitUntil { $0.count == 30 && $0.first?.contains("ctx.note") == true && Self.focus($0) == ".[5].name" }
         #expect(Self.focus(large) == ".[5].name", "\(large)")
         #expect(large.first?.hasPrefix(" line│id") == true, "\(large)")
         tmux.send("q")

@@ -12,7 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
             let tree = try JSONTree(
                 bytes: bytes, name: "fuzz.json", jsonLines: jsonLines, blockSize: blockSize, wholeChildren: blockSize,
                 longContainer: 16)
-            var browser = TreeBrowser(tree: tree, fileName: "fuzz.json", size: TerminalSize(width: 30, height: 8))
+            var browser = Viewer(tree: tree, fileName: "fuzz.json", size: TerminalSize(width: 30, height: 8))
             _ = browser.render()
             for keys in ["j", "G", "l", "zR", "G", "zM", "/a\r", "n", "\r", "h", "m", "g", "'", "Y"] {
                 for key in keys { browser.handle(.key(key == "\r" ? .enter : .character(key))) }
@@ -24,11 +24,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     }
     do {
         let document = try DocumentLoader.decode(bytes, file: "fuzz.json")
-        var browser = Browser(document: document, fileName: "fuzz.json", size: TerminalSize(width: 30, height: 8))
+        var browser = Viewer(document: document, fileName: "fuzz.json", size: TerminalSize(width: 30, height: 8))
         _ = browser.render()
+        // (A key runs the search it starts to its end.)
         for key in ["j", "G", "l", "/", "a", "\r", "-", "g"] {
             browser.handle(.key(key == "\r" ? .enter : .character(Character(key))))
-            browser.finishSearch()
             _ = browser.render()
         }
     } catch {

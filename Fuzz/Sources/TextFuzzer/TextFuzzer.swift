@@ -19,9 +19,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
     let document = StackDocument(sections: [
         StackDocument.Section(id: "s", items: [StackDocument.Item(id: "x", title: text, body: text)]),
     ])
-    StackDocumentExport.write(document, width: 40) { line in
+    var viewer = Viewer(document: document, fileName: "fuzz.json", size: TerminalSize(width: 40, height: 8))
+    viewer.export(to: ExportSink { line in
         precondition(line.unicodeScalars.allSatisfy(isDrawable), "a control character in the export")
-    }
+    })
     var check = JSONInputCheck()
     bytes.withUnsafeBufferPointer { _ = check.check($0) }
     if check.failure != nil { precondition((try? JSONParser.parse(bytes)) == nil, "refused, yet it parses") }

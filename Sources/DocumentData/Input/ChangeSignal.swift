@@ -39,10 +39,16 @@ public final class ChangeSignal: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
+    /// The thread that answers keys on a terminal, once it runs the viewer: debug builds refuse
+    /// to let it wait on a signal, which has no deadline (a key never waits for a background
+    /// thread). Set once, before the loop starts.
+    nonisolated(unsafe) public static var keyThread: pthread_t?
+
     /// Blocks until the generation is past `generation`.
     /// - Returns: the new generation.
     @discardableResult
     public func wait(after generation: Int) -> Int {
+        assert(Self.keyThread.map { pthread_equal($0, pthread_self()) == 0 } ?? true, "the thread that answers keys waited on a background thread")
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while count == generation { pthread_cond_wait(condition, mutex) }

@@ -26,6 +26,15 @@ public struct PathLookup {
         table = tree.root
     }
 
+    /// After ``step()`` said `.notFound`: the child indexes of the nearest node that is there —
+    /// the deepest found on the path or, where an index was past an array's last child, that
+    /// last child (a record of a file that shrank: the last one now).
+    public var nearest: [Int] {
+        guard indexes.count < path.components.count, let table, !table.isObject, table.count > 0,
+            case .index = path.components[indexes.count] else { return indexes }
+        return indexes + [table.count - 1]
+    }
+
     /// How far the lookup of the key it is on got, 0–1.
     public var progress: Double { key?.progress ?? 0 }
 

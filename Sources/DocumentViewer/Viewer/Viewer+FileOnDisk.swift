@@ -51,9 +51,11 @@ extension Viewer {
         fresh.animatesJumps = animatesJumps
         fresh.prompt = prompt
         var said: String?
-        if let focus { said = fresh.content.run(.goto(focus, alignment: nil)) }
+        if let focus { said = fresh.content.refocus(on: focus) }
         fresh.takeHandover()
         self = fresh
-        return said ?? "reloaded \(fileName)"
+        // (A lookup of the focus still going on says what it found when it ends.)
+        let looksOn = !content.runningJobs.isDisjoint(with: [.lookup, .pendingJump])
+        return said ?? (looksOn ? nil : "reloaded \(fileName)")
     }
 }

@@ -117,11 +117,17 @@ public struct Viewer {
 
     /// The one line of messages after a key: the chord being typed, what the last key said,
     /// what the work in progress says (a search's answer, a filter's progress), what stays said.
-    /// Each has one owner.
+    /// Each has one owner. Once the file shrank or was rewritten under the view, that comes
+    /// first, whatever else is said: the screen may show two versions of it.
     public var message: String? {
         if let pending = keys.pending { return KeyNames.short(pending) + "…" }
         guard !content.hidesMessages else { return nil }
-        return feedback ?? content.workNotice ?? disk?.note(fileName: fileName) ?? content.standingNote
+        let said = feedback ?? content.workNotice
+        if let change = disk?.change, change.mixesVersions, let note = disk?.note(fileName: fileName) {
+            // (What names the change already says it: a job stopped or refused for it.)
+            return said.map { $0.contains("\(fileName) \(change)") ? $0 : "\(note) · \($0)" } ?? note
+        }
+        return said ?? disk?.note(fileName: fileName) ?? content.standingNote
     }
 
     /// Where the document stops being JSON, once the scan, its grammar check or a row found it

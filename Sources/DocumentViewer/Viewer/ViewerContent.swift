@@ -48,6 +48,10 @@ protocol ViewerContent {
     /// `target` (a tree), for `--scroll-to`.
     /// - Returns: false, changing nothing, when there is none.
     mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool
+    /// After `R`: focuses the item with the id `id` again (a stack document), or the node at the
+    /// path `id` — the nearest node still there when the file no longer has it.
+    /// - Returns: what to say.
+    mutating func refocus(on id: String) -> String?
     /// A click at a cell of the screen.
     mutating func click(x: Int, y: Int)
     /// Runs a `:` command the viewer leaves to the content (`goto`, `top`, `bottom`, `detail`).

@@ -9,6 +9,9 @@ extension DocumentContent {
         rows.ids(withPrefix: prefix, limit: limit)
     }
 
+    /// An item no longer there has no nearest one: its id says nothing of where it was.
+    mutating func refocus(on id: String) -> String? { run(.goto(id, alignment: nil)) }
+
     /// Runs the commands that concern the document: `goto`, `top`, `bottom`, `detail`.
     /// - Returns: what to say: why a mistake is one, or the command's answer.
     mutating func run(_ command: ViewerCommand) -> String? {

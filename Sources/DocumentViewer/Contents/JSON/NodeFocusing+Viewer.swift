@@ -18,6 +18,8 @@ extension ViewerContent where Self: NodeFocusing {
         }
     }
 
+    mutating func refocus(on id: String) -> String? { goto(id, orNearest: true) }
+
     /// `F`, `--follow`: keeps the focus on the last node (row) as a growing input's records
     /// arrive, until a key.
     mutating func follow() -> String? {

@@ -10,6 +10,9 @@ struct NodeSearchJob<Content: NodeFocusing>: ContentJob {
     private var search: TreeSearch
     /// The first match passed over because it is in the focused node.
     private var skipped: Range<Int>?
+    /// Where each match passed over in the focused node starts: one met again means the search
+    /// went round the file (a resume past the node's text can jump over the first one).
+    private var passedInFocus: Set<Int> = []
     /// Matches passed over because the filter leaves their node out.
     private var hiddenMatches: Set<Int> = []
 
@@ -53,7 +56,9 @@ struct NodeSearchJob<Content: NodeFocusing>: ContentJob {
             if indexes == content.searchFocus {
                 // The focused node (another match in it): go on past it, unless that is where the
                 // search came back to.
-                if range == skipped { return .ended(said: "\(typed): the only match is here") }
+                guard passedInFocus.insert(range.lowerBound).inserted else {
+                    return .ended(said: "\(typed): the only match is here")
+                }
                 skipped = skipped ?? range
                 content.json.lastMatch = (range, indexes)
                 goOn(from: resumeOffset(after: range, in: content), in: content)

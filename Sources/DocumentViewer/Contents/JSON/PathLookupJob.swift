@@ -3,13 +3,16 @@ import DocumentData
 /// `:goto PATH` in a tree or a table: the node at the path looked for a step at a time — a key
 /// in an object of millions is a search of its bytes, with progress, and a key stops it — and
 /// focused; while the file is read, a path not found yet is looked for again as the scan finds
-/// more (``PendingJumpJob``).
+/// more (``PendingJumpJob``). After `R`, a path no longer there focuses the nearest node that is.
 struct PathLookupJob<Content: NodeFocusing>: ContentJob {
     var kind: ViewerJob { .lookup }
     private var lookup: PathLookup
+    /// Whether a path not there focuses the nearest node instead (a file opened again).
+    private let orNearest: Bool
 
-    init(_ path: JSONPath, in content: Content) {
+    init(_ path: JSONPath, in content: Content, orNearest: Bool = false) {
         lookup = PathLookup(path: path, in: content.json.tree)
+        self.orNearest = orNearest
     }
 
     func progress(in content: Content) -> String? {
@@ -24,26 +27,30 @@ struct PathLookupJob<Content: NodeFocusing>: ContentJob {
             switch content.focus(nodeAt: indexes, opensString: false) {
             case .focused(let said):
                 content.jobs.stop([.pendingJump])
-                return .ended(said: said)
+                return .ended(said: said ?? (orNearest ? "reloaded: the focus is where it was" : nil))
             case .leftOut:
                 return .ended(said: content.leftOutNote(indexes, path: lookup.path))
             }
         case .notFound:
             guard !content.json.tree.isScanning else {
                 // It may be further on than the scan got: looked for again as the scan finds more.
-                content.wait(PendingJumpJob(.path(lookup.path)))
+                content.wait(PendingJumpJob(.path(lookup.path, orNearest: orNearest)))
                 return .ended(said: nil)
             }
             content.jobs.stop([.pendingJump])
-            return .ended(said: "goto: no node at \(lookup.path)")
+            guard orNearest, case .focused = content.focus(nodeAt: lookup.nearest, opensString: false) else {
+                return .ended(said: "goto: no node at \(lookup.path)")
+            }
+            return .ended(said: "reloaded: \(lookup.path) is no longer there, the nearest node is focused")
         }
     }
 }
 
 extension NodeFocusing {
-    /// `:goto PATH` (or `:PATH`): the node at the path focused.
+    /// `:goto PATH` (or `:PATH`): the node at the path focused — or, with `orNearest` (the
+    /// focus kept across `R`), the nearest node still there when the path is not.
     /// - Returns: what to say when the path is wrong (what the lookup says is its own).
-    mutating func goto(_ text: String) -> String? {
+    mutating func goto(_ text: String, orNearest: Bool = false) -> String? {
         let path: JSONPath
         do {
             path = try JSONPath(parsing: text)
@@ -51,7 +58,7 @@ extension NodeFocusing {
             return "goto: \(error)"
         }
         jobs.stop([.pendingJump])
-        start(PathLookupJob(path, in: self))
+        start(PathLookupJob(path, in: self, orNearest: orNearest))
         return nil
     }
 }

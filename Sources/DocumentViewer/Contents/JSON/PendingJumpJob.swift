@@ -5,7 +5,8 @@ import DocumentData
 struct PendingJumpJob<Content: NodeFocusing>: ContentJob {
     /// Where it jumps.
     enum Target {
-        case path(JSONPath)
+        /// A path, or when it is not there once the scan ended and `orNearest`, the nearest node.
+        case path(JSONPath, orNearest: Bool)
         case bottom
     }
 
@@ -21,7 +22,7 @@ struct PendingJumpJob<Content: NodeFocusing>: ContentJob {
     func readingNote(in content: Content) -> String {
         let read = content.json.tree.readNote
         switch target {
-        case .path(let path): return "goto \(path): reading on to find it, \(read) \(JobPolicy.hint(for: .pendingJump))"
+        case .path(let path, _): return "goto \(path): reading on to find it, \(read) \(JobPolicy.hint(for: .pendingJump))"
         case .bottom: return "G: on to the last node as it is read, \(read) \(JobPolicy.hint(for: .pendingJump))"
         }
     }
@@ -29,8 +30,8 @@ struct PendingJumpJob<Content: NodeFocusing>: ContentJob {
     /// After a take-in: the path looked for again, or the last node focused again.
     mutating func step(in content: inout Content) -> JobStep {
         switch target {
-        case .path(let path):
-            content.start(PathLookupJob(path, in: content))
+        case .path(let path, let orNearest):
+            content.start(PathLookupJob(path, in: content, orNearest: orNearest))
             return .ended(said: nil)
         case .bottom:
             content.focusLast()
