@@ -22,7 +22,8 @@ struct Browse {
             OptionSpec(
                 name: "csv-formulas", kind: .flag,
                 help: "With --view table to a pipe (CSV): write string fields that begin with = + - @, a tab or a carriage return as they are; by default they are written behind a ' so that a spreadsheet does not run them as formulas."),
-        ])
+        ],
+        readsPipedInput: true)
 
     var document: DocumentOptions
     var noAnimation: Bool
@@ -81,7 +82,7 @@ struct Browse {
         viewer.animatesJumps = animates
         if follow { viewer.follow() }
         // (From here this thread answers keys: a debug build stops it waiting on another thread.)
-        ChangeSignal.keyThread = pthread_self()
+        ChangeSignal.answerKeysOnThisThread()
         let outcome = viewer.run(screen: terminal, input: terminal)
         terminal.close()
         log?.close()

@@ -15,7 +15,9 @@ struct DocumentOptions {
     var asTable: Bool
 
     /// What both commands accept.
-    static let argument = (name: "file", help: "The stack document (.json) to open, or - for standard input.")
+    static let argument = (
+        name: "file",
+        help: "The JSON, JSON Lines or stack document to open, or - for standard input (the default when it is a pipe).")
     static let options = [
         OptionSpec(
             name: "scroll-to", kind: .value(name: "id"), help: "Start scrolled to the row or card with this id, focused."),

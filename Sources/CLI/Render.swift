@@ -26,7 +26,8 @@ struct Render {
                 help: "Print every frame drawn (the first, then one per key), each followed by a form feed line."),
             OptionSpec(
                 name: "stats", kind: .flag, help: "At exit, print the engine's counters as one JSON line on standard error."),
-        ])
+        ],
+        readsPipedInput: true)
 
     var document: DocumentOptions
     var size: TerminalSizeArgument

@@ -14,6 +14,8 @@ enum TStackCommand {
         of the screen pinned and each node's path in jq syntax.
         """
     static let commands = [Browse.spec, Render.spec]
+    /// The version `tstack --version` prints: the one place it is written.
+    static let version = "0.1.0"
 
     /// Runs the command the words name (`browse` when none is named); help on standard output;
     /// a usage error as one inert line and status 64 (EX_USAGE).
@@ -34,6 +36,9 @@ enum TStackCommand {
                 try Render(parsed).run()
             case "-h", "--help":
                 printHelp(nil)
+            case "--version", "version":
+                guard words.count == 1 else { throw UsageError("Unexpected argument '\(words.dropFirst().first ?? "")'") }
+                Diagnostics.write(lines: "tstack \(version)\n", to: STDOUT_FILENO)
             default:
                 if words.first == Browse.spec.name { words.removeFirst() }
                 guard case .run(let parsed) = try ParsedArguments.parse(words, for: Browse.spec) else { return printHelp(Browse.spec) }

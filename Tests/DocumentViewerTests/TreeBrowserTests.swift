@@ -483,6 +483,28 @@ import Testing
         #expect(viewer.focusedID == ".[0]", "every child shows again: \(viewer.focusedID ?? "")")
     }
 
+    /// A filter keeping up with what arrives, replaced by one that cannot start (a bad pattern),
+    /// goes with its job: what arrives later shows (it stayed hidden under a filter nobody ran).
+    @Test func aFilterReplacedWhileItKeepsUpGoesWithItsJob() throws {
+        let bytes = Self.log(3_000, needle: 2_500)
+        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        Self.type("&hay<Enter>", into: &viewer)
+        for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
+        #expect(Self.status(&viewer).contains("filter: hay ("), "\(Self.status(&viewer))")
+        Self.type("&(<Enter>", into: &viewer)
+        #expect(viewer.message?.hasPrefix("bad pattern") == true, "\(viewer.message ?? "")")
+        input.send(Array(bytes.dropFirst(20_000)))
+        input.end { viewer.takeScanned() }
+        for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
+        #expect(!Self.status(&viewer).contains("filter:"), "\(Self.status(&viewer))")
+        Self.type("/needle-near-end<Enter>", into: &viewer)
+        for _ in 0..<50 where viewer.tickInterval != nil { _ = viewer.update(InputEvent.tick) }
+        #expect(viewer.focusedID?.hasPrefix(".[2500]") == true, "\(viewer.focusedID ?? "")")
+    }
+
     /// `n` whose every match is in the focused node ends saying so: a line of JSON Lines cut
     /// short with two matches in it looped forever (the resume past the node jumped over the
     /// match it waited to meet again; found by the fuzzer).

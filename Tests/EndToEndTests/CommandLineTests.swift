@@ -65,6 +65,22 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// `--version` and `version` print the one version; a pipe (or a file) on standard input is
+    /// read when no file is named, as jless reads it; `/dev/null` is no input: the usage error.
+    @Test func theVersionAndPipedInput() {
+        let version = Self.run("--version")
+        #expect(version.status == 0 && version.stdout.hasPrefix("tstack ") && version.stdout.hasSuffix("\n"), "\(version.stdout)")
+        #expect(Self.run("version").stdout == version.stdout)
+        let piped = Subprocess.run(["/bin/sh", "-c", "printf '[1, 2]' | \"$0\" render --size 20x4", Subprocess.tstack], stdin: "/dev/null")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.lines.contains { $0.contains("1") }, "\(piped.stdout)")
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        Subprocess.write("[1, 2]", to: directory + "/in.json")
+        let redirected = Subprocess.run(["/bin/sh", "-c", "\"$0\" render --size 20x4 < \"$1\"", Subprocess.tstack, directory + "/in.json"], stdin: "/dev/null")
+        #expect(redirected.status == 0 && redirected.stdout == piped.stdout, "\(redirected.stderr)")
+    }
+
     @Test func helpListsTheCommandsAndEachCommandsOptions() {
         let root = Self.run("--help")
         #expect(root.status == 0)

@@ -11,6 +11,9 @@ struct CommandSpec {
     let argument: (name: String, help: String)
     /// The options, in the order `--help` lists them.
     let options: [OptionSpec]
+    /// Whether a missing argument means standard input when it is no terminal
+    /// (`cat FILE | tstack`, as jless and fx read it).
+    var readsPipedInput = false
 
     /// The option named `name` (without its dashes).
     func option(named name: Substring) -> OptionSpec? {

@@ -32,6 +32,7 @@ enum HelpText {
         lines += wrapped(discussion, width: width) + [""]
         lines += ["USAGE: tstack <subcommand>", "", "OPTIONS:"]
         lines += entry("-h, --help", "Show help information.")
+        lines += entry("--version", "Show the version (also tstack version).")
         lines += ["", "SUBCOMMANDS:"]
         for command in commands {
             lines += entry(command.name + (command.name == defaultCommand ? " (default)" : ""), command.abstract)

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The words of a command line sorted out by a ``CommandSpec``: its argument, its options'
 /// values and its flags. Each command reads its typed options from here.
 struct ParsedArguments {
@@ -57,10 +59,11 @@ struct ParsedArguments {
                 }
             }
         }
-        guard let argument = arguments.first else {
+        let piped = spec.readsPipedInput && Self.standardInputIsPipedOrAFile ? "-" : nil
+        guard let argument = arguments.first ?? piped else {
             throw UsageError("Missing expected argument '<\(spec.argument.name)>'")
         }
-        guard arguments.count == 1 else { throw UsageError("Unexpected argument '\(arguments[1])'") }
+        guard arguments.count <= 1 else { throw UsageError("Unexpected argument '\(arguments[1])'") }
         parsed.argument = argument
         return .run(parsed)
     }
@@ -84,5 +87,14 @@ struct ParsedArguments {
         }
         guard let value = make(text) else { throw UsageError.invalid(text, for: option) }
         return value
+    }
+
+    /// Whether standard input is a pipe or a file (`cat FILE | tstack`, `tstack < FILE`): not a
+    /// terminal, nor a device such as `/dev/null`.
+    private static var standardInputIsPipedOrAFile: Bool {
+        var status = stat()
+        guard fstat(STDIN_FILENO, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFREG || kind == S_IFSOCK
     }
 }

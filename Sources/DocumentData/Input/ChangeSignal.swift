@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A counter that threads wait on without polling: ``signal()`` advances it and wakes every
 /// waiter; ``wait(after:)`` blocks until it has moved past a value read before. A waiter reads
@@ -39,16 +40,30 @@ public final class ChangeSignal: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// The thread that answers keys on a terminal, once it runs the viewer: debug builds refuse
-    /// to let it wait on a signal, which has no deadline (a key never waits for a background
-    /// thread). Set once, before the loop starts.
-    nonisolated(unsafe) public static var keyThread: pthread_t?
+    /// The thread that answers keys on a terminal, once it runs the viewer (0: none): debug
+    /// builds refuse to let it wait on a signal, which has no deadline (a key never waits for a
+    /// background thread). Set before the loop starts (``answerKeysOnThisThread()``).
+    private static let keyThread = Atomic<UInt>(0)
+
+    /// From now on this thread answers keys: a debug build stops it waiting on a signal.
+    public static func answerKeysOnThisThread() {
+        keyThread.store(UInt(pthread_self()), ordering: .relaxed)
+    }
+
+    /// Runs `body` on the key thread with waits allowed: opening a file again (`R`), reading a
+    /// followed file again from its start, which wait for a scan's first batch as the first
+    /// open did.
+    public static func allowingWaits<T>(_ body: () throws -> T) rethrows -> T {
+        let thread = keyThread.exchange(0, ordering: .relaxed)
+        defer { keyThread.store(thread, ordering: .relaxed) }
+        return try body()
+    }
 
     /// Blocks until the generation is past `generation`.
     /// - Returns: the new generation.
     @discardableResult
     public func wait(after generation: Int) -> Int {
-        assert(Self.keyThread.map { pthread_equal($0, pthread_self()) == 0 } ?? true, "the thread that answers keys waited on a background thread")
+        assert(Self.keyThread.load(ordering: .relaxed) != UInt(pthread_self()), "the thread that answers keys waited on a background thread")
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while count == generation { pthread_cond_wait(condition, mutex) }

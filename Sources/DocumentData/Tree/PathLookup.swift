@@ -31,7 +31,7 @@ public struct PathLookup {
     /// last child (a record of a file that shrank: the last one now).
     public var nearest: [Int] {
         guard indexes.count < path.components.count, let table, !table.isObject, table.count > 0,
-            case .index = path.components[indexes.count] else { return indexes }
+            case .index(let index) = path.components[indexes.count], index >= table.count else { return indexes }
         return indexes + [table.count - 1]
     }
 

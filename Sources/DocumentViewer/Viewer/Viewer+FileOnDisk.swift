@@ -39,7 +39,8 @@ extension Viewer {
         let opened: OpenedDocument
         var fresh: Viewer
         do {
-            opened = try disk.reopening.open()
+            // (The open waits for the scan's first batch, as the first one did.)
+            opened = try ChangeSignal.allowingWaits { try disk.reopening.open() }
             fresh = try Viewer(
                 opening: opened, fileName: fileName, size: size, theme: theme,
                 layout: content is TableContent ? .table : .tree, prefetchScreens: disk.prefetchScreens,

@@ -642,8 +642,12 @@ public final class TreeOutline<Model: TreeModel> {
         }
     }
 
-    /// How many of the root's children the outline took in (shown or not).
-    public var rootChildrenTakenIn: Int { root?.table.count ?? 0 }
+    /// How many of the root's children the outline took in whole (shown or not): all but a last
+    /// one still read.
+    public var rootChildrenTakenIn: Int {
+        guard let table = root?.table, table.count > 0 else { return 0 }
+        return table.isGrowing(table.count - 1) ? table.count - 1 : table.count
+    }
 
     /// The row after the rows of the root's children shown — its closing row, when it has one.
     public var endOfRootChildren: Int {

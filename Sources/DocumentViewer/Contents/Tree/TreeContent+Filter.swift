@@ -7,10 +7,12 @@ extension TreeContent {
     /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
     /// children of its parent (on the root, the root's children); `&` alone shows all again.
     mutating func startFilter(_ text: String) -> String? {
-        // A filter being applied stops: this one replaces it, or `&` alone shows all.
-        jobs.stop([.filter])
+        // A filter being applied stops: this one replaces it, or `&` alone shows all. (One
+        // keeping up with what arrives goes with its filter: what arrives would stay hidden.)
+        let wasOn = json.filter != nil
+        stop([.filter])
         guard !text.isEmpty else {
-            guard json.filter != nil else { return nil }
+            guard wasOn else { return nil }
             clearFilter()
             return "filter off"
         }
@@ -63,7 +65,7 @@ extension TreeContent {
     /// Starts the filter of the children of the node at `container` by `kept` (a `:where`, or a
     /// filter a table gave back).
     mutating func filterChildren(of container: [Int], by kept: ChildFilter) {
-        jobs.stop([.filter])
+        stop([.filter])
         if let job = ChildFilterJob(kept, ofChildrenAt: container, in: json.tree) { start(job) }
     }
 

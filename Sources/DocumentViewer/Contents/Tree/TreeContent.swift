@@ -183,7 +183,8 @@ public struct TreeContent {
     private mutating func restart(saying reason: String) {
         let old = json.tree
         guard old.isJSONLines, let file = old.followedFile,
-            let fresh = try? JSONTree(following: GrowingFile(path: file.path), jsonLines: true) else {
+            let fresh = try? ChangeSignal.allowingWaits({ try JSONTree(following: GrowingFile(path: file.path), jsonLines: true) })
+        else {
             json.problem = "\(reason): the view shows what was read before"
             return
         }
