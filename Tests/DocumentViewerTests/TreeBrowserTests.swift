@@ -505,6 +505,55 @@ import Testing
         #expect(viewer.focusedID?.hasPrefix(".[2500]") == true, "\(viewer.focusedID ?? "")")
     }
 
+    /// jless's keys: `J` and `K` are the siblings, `H` the parent of an open node, `ys` a string
+    /// unquoted and unescaped, `yb` the path in brackets, `yq` jq's path, `*` and `#` the focused
+    /// key's next and previous place.
+    @Test func jlessKeysMoveAndCopyAsInJless() throws {
+        let json = #"{"a": {"name": "caf\u00e9 \"x\"", "n": 1}, "b": [{"name": "two"}], "c": 3}"#
+        let tree = try JSONTree(bytes: Array(json.utf8), name: "j.json")
+        var viewer = Viewer(tree: tree, fileName: "j.json", size: Self.size, theme: .monochrome)
+        Self.type("jJ", into: &viewer)
+        #expect(viewer.focusedID == ".b")
+        Self.type("K", into: &viewer)
+        #expect(viewer.focusedID == ".a")
+        Self.type("l", into: &viewer)
+        #expect(viewer.focusedID == ".a.name")
+        Self.type("ys", into: &viewer)
+        #expect(viewer.takeClipboardText() == "café \"x\"")
+        Self.type("yb", into: &viewer)
+        #expect(viewer.takeClipboardText() == #"["a"]["name"]"#)
+        Self.type("yq", into: &viewer)
+        #expect(viewer.takeClipboardText() == ".a.name")
+        Self.type("*", into: &viewer)
+        #expect(viewer.focusedID == ".b[0].name", "\(viewer.message ?? "")")
+        Self.type("#", into: &viewer)
+        #expect(viewer.focusedID == ".a.name")
+        Self.type("H", into: &viewer)
+        #expect(viewer.focusedID == ".a")
+        // (`h` would close the open `.a`; `H` goes on to its parent.)
+        Self.type("H", into: &viewer)
+        #expect(viewer.focusedID == ".")
+        Self.type("H", into: &viewer)
+        #expect(viewer.message == "the root has no parent")
+        Self.type("jys", into: &viewer)
+        #expect(viewer.message == "ys copies a string: .a is a container (yy copies it)")
+    }
+
+    /// `zt`, `zz`, `zb`: the focused row to the top (below the pins), the middle, the bottom.
+    @Test func zKeysPlaceTheFocusedRow() throws {
+        let json = "{" + (0..<60).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}"
+        let tree = try JSONTree(bytes: Array(json.utf8), name: "z.json")
+        var viewer = Viewer(tree: tree, fileName: "z.json", size: TerminalSize(width: 40, height: 12), theme: .monochrome)
+        func line() -> Int? { viewer.render().textLines().firstIndex { $0.contains("k30: 30") } }
+        Self.type(":goto .k30<Enter>zt", into: &viewer)
+        #expect(line() == 1, "below the pinned root: \(viewer.render().textLines())")
+        Self.type("zb", into: &viewer)
+        #expect(line() == 10, "\(viewer.render().textLines())")
+        Self.type("zz", into: &viewer)
+        #expect(line().map { (5...6).contains($0) } == true, "\(viewer.render().textLines())")
+        #expect(viewer.focusedID == ".k30")
+    }
+
     /// `n` whose every match is in the focused node ends saying so: a line of JSON Lines cut
     /// short with two matches in it looped forever (the resume past the node jumped over the
     /// match it waited to meet again; found by the fuzzer).

@@ -39,6 +39,10 @@ import Testing
         }
         #expect(restarted.last?.contains("was truncated: reading it again from the start") == true, "\(restarted.last ?? "")")
         #expect(restarted.last?.hasPrefix(" .[0].msg ") == true, "\(restarted.last ?? "")")
+        // An event, not a state: said until the next key.
+        tmux.send("k")
+        let after = tmux.waitUntil { $0.last?.contains("reading it again") == false }
+        #expect(after.last?.contains("was truncated") == false, "\(after.last ?? "")")
     }
 
     /// Esc on a real terminal (a lone escape byte, not the start of a sequence) stops a running

@@ -19,6 +19,33 @@ import Testing
         String(screen.last?.split(separator: " ").first ?? "")
     }
 
+    /// jless's keys on a real terminal: `J`/`K` siblings, `H` the parent of an open node, `*`
+    /// the focused key's next place, `zt` the focus to the top, `ys`/`yb` onto the clipboard.
+    @Test func jlessKeysOnARealTerminal() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = Self.records(in: directory)
+        let tmux = TmuxSession(width: 80, height: 20, command: "'\(Subprocess.tstack)' browse '\(path)'; sleep 60")
+        tmux.tmux("set-option", "-s", "set-clipboard", "on")
+        tmux.waitUntil { $0.last?.contains("records.json") == true }
+        tmux.send("j", "j", "J")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].name" }) == ".[0].name")
+        tmux.send("y", "s")
+        tmux.waitUntil { $0.last?.contains("copied the string") == true }
+        #expect(tmux.tmux("show-buffer").stdout == "user-0")
+        tmux.send("y", "b")
+        tmux.waitUntil { $0.last?.contains("copied the path") == true }
+        #expect(tmux.tmux("show-buffer").stdout == #"[0]["name"]"#)
+        tmux.send("*")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[1].name" }) == ".[1].name")
+        tmux.send("K", "H")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[1]" }) == ".[1]")
+        tmux.send("z", "t")
+        let top = tmux.waitUntil { $0.dropFirst().first?.hasPrefix("▌   {") == true }
+        #expect(top.dropFirst().first?.hasPrefix("▌   {") == true, "the focused record below the pinned root: \(top)")
+        tmux.send("q")
+    }
+
     @Test func everyTreeKeyOnARealTerminal() {
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }

@@ -52,6 +52,17 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// The path in brackets only, as JavaScript and Python index it (`["a"][0]`; the root: empty),
+    /// what jless's `yb` copies.
+    public var bracketed: String {
+        components.map { component in
+            switch component {
+            case .key(let key): return "[" + JSONString.literal(key) + "]"
+            case .index(let index): return "[\(index)]"
+            }
+        }.joined()
+    }
+
     /// Whether `key` can be written `.key`: ASCII letters, digits and `_`, not starting with a
     /// digit (as jq; the tree shows such keys bare).
     public static func isIdentifier(_ key: String) -> Bool {

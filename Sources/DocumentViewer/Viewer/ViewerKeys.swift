@@ -1,3 +1,4 @@
+import StackEngine
 import Widgets
 import TerminalUI
 
@@ -22,8 +23,14 @@ public enum ViewerAction: Equatable, Sendable {
     case closeAll, openAll
     /// A tree: close (`c`) or open (`e`) the focused node and its siblings, as jless does.
     case closeSiblings, openSiblings
-    /// A tree: the next (`]`) or previous (`[`) sibling.
+    /// A tree: the next (`]`, `J`) or previous (`[`, `K`) sibling.
     case nextSibling, previousSibling
+    /// A tree: the focused node's parent, even when it is open (`H`, as jless).
+    case parent
+    /// The focus scrolled to the middle (`zz`), the top (`zt`) or the bottom (`zb`) of the screen.
+    case placeFocus(ScrollAlignment)
+    /// A tree or a table: search forward (`*`) or backward (`#`) for the focused node's key.
+    case searchKey(forward: Bool)
     /// A table: the previous (`h`, Left) or next (`l`, Right) column; the first (`0`) or last (`$`).
     case previousColumn, nextColumn, firstColumn, lastColumn
     /// A tree: the focused array's records as a table (`T`); a table: back to the tree, at the
@@ -63,9 +70,11 @@ public enum CopyTarget: Equatable, Sendable {
     /// The value pretty-printed (`yy`), on one line (`yv`), as the file writes it (`Y`; a stack
     /// document's item, rebuilt from its fields, as `yy`).
     case value, valueOnOneLine, valueAsWritten
-    /// The path (`yp`: a jq path; a stack document's item id) and the key (`yk`: an object's
-    /// key, an array's index; an item's id).
-    case path, key
+    /// The path (`yp`, `yq`: a jq path; a stack document's item id), the path in brackets
+    /// (`yb`: `["a"][0]`) and the key (`yk`: an object's key, an array's index; an item's id).
+    case path, bracketedPath, key
+    /// A string's value, without quotes or escapes (`ys`).
+    case string
 }
 
 /// Where a binding holds: a kind of content, or a mode of the viewer.
@@ -198,10 +207,17 @@ public enum ViewerKeys {
         Entry([bind([.character("c")], .closeSiblings), bind([.character("e")], .openSiblings)],
               "close / open the node and its siblings", in: [.tree]),
         TreeKeys.folds.entries[3].mapped(in: [.tree], action(for:)),
+        Entry([bind([.character("J")], .nextSibling), bind([.character("K")], .previousSibling)],
+              "next / previous sibling (as jless)", in: [.tree]),
+        Entry([bind([.character("H")], .parent)], "the parent, even when open", in: [.tree]),
+        Entry([chord("zz", .placeFocus(.center)), chord("zt", .placeFocus(.top)), chord("zb", .placeFocus(.bottom))],
+              "the focus to the middle / top / bottom of the screen", in: contents),
         Entry([bind([.character("/")], .searchForward), bind([.character("?")], .searchBackward)],
               "search forward / backward", in: contents),
         Entry([bind([.character("n")], .nextMatch), bind([.character("N")], .previousMatch)],
               "next / previous match (a key stops a long one)", in: contents),
+        Entry([bind([.character("*")], .searchKey(forward: true)), bind([.character("#")], .searchKey(forward: false))],
+              "search forward / backward for the focused key", in: [.tree, .table]),
         Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("R")], .reload)], "open the file again (changed on disk), at the same place", in: contents),
@@ -212,6 +228,8 @@ public enum ViewerKeys {
         Entry([chord("yy", .copy(.value)), chord("yv", .copy(.valueOnOneLine)), bind([.character("Y")], .copy(.valueAsWritten))],
               "copy the value: pretty / on one line / as written", in: contents),
         Entry([chord("yp", .copy(.path)), chord("yk", .copy(.key))], "copy the path (an id) / the key", in: contents),
+        Entry([chord("ys", .copy(.string)), chord("yb", .copy(.bracketedPath)), chord("yq", .copy(.path))],
+              "copy a string unquoted / the path in brackets / in jq's form", in: [.tree, .table]),
         Entry([bind([.function(1)], .help)], "this help", in: contents),
         Entry([bind([.character(":")], .openPrompt)], "a command (below)", in: contents),
         Entry([bind([.character("q")], .quit)], "quit", in: contents),

@@ -141,6 +141,14 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         return true
     }
 
+    /// Scrolls so that the selected row stands at `alignment` — vim's `zt`, `zz`, `zb` — as far as
+    /// the content lets it (the top stays the top).
+    public mutating func scrollSelection(to alignment: ScrollAlignment) {
+        defer { checkInvariants() }
+        guard let selection else { return }
+        stack.scroll(toRow: selection, alignment: alignment)
+    }
+
     /// Selects the row with `id`, scrolling as little as needed when it is on screen already
     /// (a search's next match, the next bookmark) and like ``select(id:alignment:)`` otherwise.
     /// - Returns: false when there is no row with that id.

@@ -92,6 +92,10 @@ public struct LazyTable<Source: TableDataSource> {
         return lines.select(row: row + 1, alignment: alignment)
     }
 
+    /// Scrolls so that the selected row stands at `alignment` (vim's `zt`, `zz`, `zb`), below the
+    /// pinned header row.
+    public mutating func scrollSelection(to alignment: ScrollAlignment) { lines.scrollSelection(to: alignment) }
+
     /// Selects the row with `id`, however far, at `alignment`.
     /// - Returns: false, changing nothing, when there is none.
     @discardableResult

@@ -64,6 +64,8 @@ public struct LazyTree<Source: TreeRowSource> {
     public mutating func select(row: Int, alignment: ScrollAlignment? = nil) -> Bool {
         list.select(row: row, alignment: alignment)
     }
+    /// Scrolls so that the focused row stands at `alignment` (vim's `zt`, `zz`, `zb`).
+    public mutating func scrollFocus(to alignment: ScrollAlignment) { list.scrollSelection(to: alignment) }
     /// Selects the row with `id`.
     @discardableResult
     public mutating func select(id: String, alignment: ScrollAlignment = .top) -> Bool {

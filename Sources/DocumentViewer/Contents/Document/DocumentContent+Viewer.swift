@@ -38,8 +38,10 @@ extension DocumentContent: ViewerContent {
         guard let id = focusedID else { return .failure(CopyRefusal(message: "nothing to copy: no item is focused")) }
         let shown = CellText.inert(id)
         switch target {
-        case .path, .key:
+        case .path, .bracketedPath, .key:
             return .success((id, "copied the id \(shown)"))
+        case .string:
+            return .failure(CopyRefusal(message: "ys copies a string of JSON: yy copies the item"))
         case .value, .valueAsWritten, .valueOnOneLine:
             guard let focused = view.focusedItem else {
                 return .failure(CopyRefusal(message: "nothing to copy: \(shown) is not an item"))

@@ -134,6 +134,7 @@ public struct DocumentContent: JobRunning {
             markJumpStart()
             view.scrollToBottom()
             if loading.isLoading { wait(ItemJumpJob(.bottom)) }
+        case .placeFocus(let alignment): if let id = focusedID { _ = view.scroll(toID: id, alignment: alignment) }
         case .previousCard: view.moveCard(by: -1)
         case .nextCard: view.moveCard(by: 1)
         case .follow: return follow()

@@ -22,14 +22,15 @@ extension NodeFocusing {
     ) -> Result<(text: String, said: String), CopyRefusal> {
         let shownPath = outline.path(of: steps)
         switch target {
-        case .path:
+        case .path, .bracketedPath:
             // The path with its keys whole (the one shown cuts a key of kilobytes); a path under
             // a key of megabytes is as long, and terminals refuse such OSC 52 sequences.
             guard let path = outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
                 path.description.utf8.count <= Self.clipboardLimit else {
                 return .failure(CopyRefusal(message: "too long to copy: the path holds a key of over 1 MiB"))
             }
-            return .success((path.description, "copied the path \(shownPath)"))
+            let text = target == .path ? path.description : path.bracketed
+            return .success((text, "copied the path \(target == .path ? "\(shownPath)" : CellText.inert(text))"))
         case .key:
             guard !steps.isEmpty else { return .failure(CopyRefusal(message: "the root has no key (yp copies its path)")) }
             guard let path = outline.wholePath(of: steps, keysUpTo: Self.clipboardLimit),
@@ -42,7 +43,25 @@ extension NodeFocusing {
             }
         case .value, .valueOnOneLine, .valueAsWritten:
             return copyValue(target, steps: steps, shownPath: shownPath)
+        case .string:
+            return copyString(steps: steps, shownPath: shownPath)
         }
+    }
+
+    /// `ys`: the focused string's value, its escapes resolved, without quotes.
+    private func copyString(
+        steps: [(table: ChildTable, index: Int)], shownPath: JSONPath
+    ) -> Result<(text: String, said: String), CopyRefusal> {
+        let tree = json.tree
+        guard let last = steps.last, last.table.childCount(of: last.index) == nil else {
+            return .failure(CopyRefusal(message: "ys copies a string: \(shownPath) is a container (yy copies it)"))
+        }
+        let range = tree.valueRange(ofChild: last.index, in: last.table)
+        guard range.count <= Self.clipboardLimit + 2 else { return .failure(Self.tooBig(range.count)) }
+        guard case .string(let text)? = try? JSONParser.parse(tree.bytes(in: range)) else {
+            return .failure(CopyRefusal(message: "ys copies a string: \(shownPath) is not one (yy copies it)"))
+        }
+        return .success((text, "copied the string of \(shownPath)"))
     }
 
     /// The focused node's value: as written, pretty or on one line.

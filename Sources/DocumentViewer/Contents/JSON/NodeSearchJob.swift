@@ -127,6 +127,23 @@ extension NodeFocusing {
         return nil
     }
 
+    /// `*` (`#`): searches forward (backward) for the focused node's key as the file writes a
+    /// key — the name in quotes, then a colon — as jless's `*` does.
+    mutating func searchFocusedKey(forward: Bool) -> String? {
+        guard let path = focusedSteps.map({ outline.path(of: $0) }), case .key(let key)? = path.components.last else {
+            return "\(forward ? "*" : "#"): the focused node has no key (an array's element, the root)"
+        }
+        return startSearch(Self.keyPattern(key), forward: forward)
+    }
+
+    /// A pattern for `key` written as a key: `"key"`, blanks, `:` (regular expression characters
+    /// escaped, a quote or a backslash in it as JSON writes them).
+    static func keyPattern(_ key: String) -> String {
+        let literal = JSONString.literal(key)
+        let special = Set("\\^$.|?*+()[]{}")
+        return literal.map { special.contains($0) ? "\\\($0)" : String($0) }.joined() + "\\s*:"
+    }
+
     /// `n` (`N`): the next match of the last search in its direction (the other).
     mutating func repeatSearch(reversed: Bool) -> String? {
         guard let last = json.lastSearch else { return "no previous search" }

@@ -95,12 +95,13 @@ struct OpenJSON {
         marks.toggle(indexes) ? "marked \(path) (\(marks.count) marked)" : "unmarked \(path)"
     }
 
-    /// A followed file was read again from its start: what pointed into the old one goes.
-    mutating func restart(with fresh: JSONTree, saying reason: String) {
+    /// A followed file was read again from its start: what pointed into the old one goes, and
+    /// what was said of the old one.
+    mutating func restart(with fresh: JSONTree) {
         tree = fresh
         marks = TreeMarks()
         filter = nil
         lastMatch = nil
-        problem = reason
+        problem = nil
     }
 }

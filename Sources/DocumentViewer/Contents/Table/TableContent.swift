@@ -77,6 +77,8 @@ struct TableContent {
         }
         switch action {
         case .scrollLines(let lines): view.grid.scroll(by: lines)
+        case .placeFocus(let alignment): view.grid.scrollSelection(to: alignment)
+        case .searchKey(let forward): return searchFocusedKey(forward: forward)
         case .toggleTable: handBack()
         case .nextMatch: return repeatSearch(reversed: false)
         case .previousMatch: return repeatSearch(reversed: true)

@@ -111,6 +111,9 @@ public struct TreeContent {
         case .closeOrParent: view.closeOrLeave()
         case .nextSibling: if !view.focusSibling(forward: true) { return "no next sibling" }
         case .previousSibling: if !view.focusSibling(forward: false) { return "no previous sibling" }
+        case .parent: if !view.focusOpenParent() { return "the root has no parent" }
+        case .placeFocus(let alignment): view.placeFocus(alignment)
+        case .searchKey(let forward): return searchFocusedKey(forward: forward)
         case .nextMatch: return repeatSearch(reversed: false)
         case .previousMatch: return repeatSearch(reversed: true)
         case .follow: return follow()
@@ -188,10 +191,11 @@ public struct TreeContent {
             json.problem = "\(reason): the view shows what was read before"
             return
         }
-        json.restart(with: fresh, saying: reason)
+        json.restart(with: fresh)
         view = Self.view(of: fresh, in: json)
         jobs.stopAll()
-        jobs.say(nil)
+        // (An event, not a state: said until the next key, as a stack document says it.)
+        jobs.say(reason)
         if json.follows { view.focusLast() }
     }
 

@@ -51,6 +51,17 @@ struct TreeView {
     @discardableResult
     mutating func focusParent() -> Bool { tree.focusParent() }
 
+    /// `H`: focuses the parent of the focused node, open or not (`h` closes an open one first).
+    /// - Returns: false at the root.
+    mutating func focusOpenParent() -> Bool {
+        guard let indexes = focusedIndexes, !indexes.isEmpty, let row = outline.row(ofChildIndexes: Array(indexes.dropLast()))
+        else { return false }
+        return tree.select(row: row, alignment: nil)
+    }
+
+    /// `zz`, `zt`, `zb`: the focused row scrolled to `alignment`.
+    mutating func placeFocus(_ alignment: ScrollAlignment) { tree.scrollFocus(to: alignment) }
+
     /// Right or `l`: opens the focused container (or long string), or moves to its first child
     /// when it is open.
     mutating func openOrEnter() {
