@@ -424,6 +424,16 @@ import Testing
         for event in try! KeyNotation.parse(keys) { browser.handle(event) }
     }
 
+    /// A viewer of the first `count` bytes of `bytes` piped in (the rest to be fed), stepping its
+    /// jobs a tick at a time as on a terminal, what was read taken in.
+    static func viewerWhileRead(_ bytes: [UInt8], first count: Int) throws -> (input: PipedTree, viewer: Viewer) {
+        let input = try PipedTree(first: Array(bytes.prefix(count)), jsonLines: true)
+        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: size, theme: .monochrome)
+        viewer.searchesInSteps = true
+        viewer.takeScanned()
+        return (input, viewer)
+    }
+
     /// A JSON Lines log of `count` records, `needle` in the one at `needle`.
     static func log(_ count: Int, needle: Int) -> [UInt8] {
         Array((0..<count).map { #"{"n": \#($0), "msg": "\#($0 == needle ? "needle-near-end" : "hay")"}"# + "\n" }.joined().utf8)
@@ -455,10 +465,7 @@ import Testing
     @Test func aFilterKeepsUpWithWhatArrivesAndEscTakesItOff() throws {
         let bytes = Array((0..<3_000).map { #"{"n": \#($0), "msg": "\#($0 % 100 == 7 ? "needle" : "hay")"}"# + "\n" }.joined().utf8)
         let firstPart = bytes.prefix(40_000).lastIndex(of: UInt8(ascii: "\n"))! + 1
-        let input = try PipedTree(first: Array(bytes[..<firstPart]), jsonLines: true)
-        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
-        viewer.searchesInSteps = true
-        viewer.takeScanned()
+        var (input, viewer) = try Self.viewerWhileRead(bytes, first: firstPart)
         let before = input.tree.root!.count
         Self.type("&needle<Enter>", into: &viewer)
         for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
@@ -487,10 +494,7 @@ import Testing
     /// goes with its job: what arrives later shows (it stayed hidden under a filter nobody ran).
     @Test func aFilterReplacedWhileItKeepsUpGoesWithItsJob() throws {
         let bytes = Self.log(3_000, needle: 2_500)
-        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var viewer = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
-        viewer.searchesInSteps = true
-        viewer.takeScanned()
+        var (input, viewer) = try Self.viewerWhileRead(bytes, first: 20_000)
         Self.type("&hay<Enter>", into: &viewer)
         for _ in 0..<20 { _ = viewer.update(InputEvent.tick) }
         #expect(Self.status(&viewer).contains("filter: hay ("), "\(Self.status(&viewer))")
@@ -573,10 +577,7 @@ import Testing
     /// "no match" — and finds the match once the scan reaches it.
     @Test func aSearchWhileReadWaitsForTheRestAndFindsIt() throws {
         let bytes = Self.log(2_000, needle: 1_990)
-        let input = try PipedTree(first: Array(bytes.prefix(20_000)), jsonLines: true)
-        var browser = Viewer(tree: input.tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
-        browser.searchesInSteps = true
-        browser.takeScanned()
+        var (input, browser) = try Self.viewerWhileRead(bytes, first: 20_000)
         Self.type("/needle-near-end<Enter>", into: &browser)
         for _ in 0..<10 { _ = browser.update(InputEvent.tick) }
         let waiting = Self.status(&browser)

@@ -12,7 +12,7 @@ extension RecordTable {
         }
         if Set(columns).count != columns.count { problems.append("a column is listed twice") }
         if Set(columns.map(\.name)).count != columns.count { problems.append("two columns share a name") }
-        if Set(columns) != known { problems.append("\(known.count) columns known, \(columns.count) listed") }
+        if Set(columns.map(\.keys)) != known { problems.append("\(known.count) columns known, \(columns.count) listed") }
         return problems
     }
 

@@ -12,7 +12,7 @@ public struct RecordTable {
     public private(set) var records: ChildTable
     /// The columns, in the order they were met.
     public private(set) var columns: [RecordColumn] = []
-    private(set) var known: Set<RecordColumn> = []
+    private(set) var known: Set<[String]> = []
 
     /// The path of the container (`.` for the root, `.features`), to name a record.
     public let path: JSONPath
@@ -118,10 +118,10 @@ public struct RecordTable {
             for member in members where Self.isColumnKey(member.key) {
                 if case .object(let inner) = member.value, !inner.isEmpty {
                     for innerMember in inner where Self.isColumnKey(innerMember.key) {
-                        add(RecordColumn(keys: [member.key, innerMember.key]))
+                        add(keys: [member.key, innerMember.key])
                     }
                 } else {
-                    add(RecordColumn(keys: [member.key]))
+                    add(keys: [member.key])
                 }
             }
         case .big(let record):
@@ -140,10 +140,10 @@ public struct RecordTable {
             guard let key = columnKey(ofChild: index, in: record) else { continue }
             if let inner = object(at: index, in: record), inner.count > 0 {
                 for innerIndex in 0..<inner.count {
-                    if let innerKey = columnKey(ofChild: innerIndex, in: inner) { add(RecordColumn(keys: [key, innerKey])) }
+                    if let innerKey = columnKey(ofChild: innerIndex, in: inner) { add(keys: [key, innerKey]) }
                 }
             } else {
-                add(RecordColumn(keys: [key]))
+                add(keys: [key])
             }
         }
     }
@@ -164,8 +164,10 @@ public struct RecordTable {
         return tree.key(ofChild: index, in: table).flatMap { Self.isColumnKey($0) ? $0 : nil }
     }
 
-    private mutating func add(_ column: RecordColumn) {
-        if known.insert(column).inserted { columns.append(column) }
+    /// A column for `keys` at the end, unless one has them (its name made only then: the export
+    /// asks this of every member of every record).
+    private mutating func add(keys: [String]) {
+        if known.insert(keys).inserted { columns.append(RecordColumn(keys: keys)) }
     }
 
     /// What record `row` has in each column, in order: its value, nothing, or why it cannot be

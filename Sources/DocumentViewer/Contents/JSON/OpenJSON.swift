@@ -71,14 +71,13 @@ struct OpenJSON {
     /// scan stopped at a fault (answers cover what precedes it), standard input could not all
     /// be kept, or the grammar check found the file malformed (answers looked past the fault).
     var answerCaveat: String? {
-        if case .malformed(_, let error)? = tree.scanFailure {
-            return "of what precedes the fault at line \(StatusLine.grouped(error.line)):\(error.column)"
-        }
+        func place(_ error: JSONParseError) -> String { "line \(StatusLine.grouped(error.line)):\(error.column)" }
+        if case .malformed(_, let error)? = tree.scanFailure { return "of what precedes the fault at \(place(error))" }
         if tree.scanFailure != nil || (!tree.isScanning && tree.inputFailure != nil) {
             return "of what was read before the input failed"
         }
         if let error = tree.firstMalformed {
-            return "the file is malformed at line \(StatusLine.grouped(error.line)):\(error.column)"
+            return "the file is malformed at \(place(error))"
         }
         return nil
     }
