@@ -151,10 +151,11 @@ import Testing
         #expect(terminal.screen!.textLines().last!.contains("copied the value of .ctx (33 bytes)"))
     }
 
-    /// `&` filters the siblings of the focused node: on a GeoJSON feature, the features — not the
-    /// root's children (which kept the whole `features` array: `1 of 2`). The status line names
-    /// the container; `&` alone shows every feature again.
-    @Test func aFilterKeepsTheSiblingsOfTheFocusedNode() throws {
+    /// `&` filters the records of the nearest array of records holding the focus: in a GeoJSON,
+    /// the features, whatever the focus's depth — not the root's children (which kept the whole
+    /// `features` array: `1 of 2`). The status line names the container; `&` alone shows every
+    /// feature again.
+    @Test func aFilterKeepsTheRecordsOfTheArrayHoldingTheFocus() throws {
         let names = ["f0", "f1", "f2", "LASTFEATURE"]
         let features = names.map { #"{"type": "Feature", "properties": {"name": "\#($0)"}}"# }
         let json = #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ", "))]}"#
@@ -168,13 +169,14 @@ import Testing
         let cleared = screen(":goto .features[3]<Enter>&LASTFEATURE<Enter>&<Enter>")
         #expect(cleared.last!.contains("filter off"))
         #expect(cleared.dropLast() == screen(":goto .features[3]<Enter>").dropLast())
-        // On the root's child, the root's children are filtered, as before.
+        // On a root's member that no array of records holds, the root's children, as before.
         #expect(screen("j&Collection<Enter>").last!.contains("filter: Collection (1 of 2)"))
-        // A filter on another container replaces the one applied.
-        let moved = screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[3].properties.name<Enter>&name<Enter>")
-        #expect(moved.last!.contains("filter: name (1 of 1) in .features[3].properties"), "\(moved.last!)")
-        let back = screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[3].properties.name<Enter>&name<Enter>:goto .features[0]<Enter>")
-        #expect(back.last!.hasPrefix(" .features[0] "), "the features show again: \(back.last!)")
+        // At every depth inside a feature, and on the array's own row, `&` filters the features
+        // and focuses the first kept.
+        for at in [".features", ".features[3]", ".features[3].properties", ".features[3].properties.name", ".features[0].type"] {
+            let status = screen(":goto \(at)<Enter>&f1<Enter>").last!
+            #expect(status.contains("filter: f1 (1 of 4) in .features") && status.hasPrefix(" .features[1] "), "\(at): \(status)")
+        }
         #expect(screen(":goto .features[3]<Enter>&LAST<Enter>:goto .features[0]<Enter>").last!.contains("in what the filter leaves out"))
     }
 
@@ -543,6 +545,28 @@ import Testing
         #expect(viewer.message == "ys copies a string: .a is a container (yy copies it)")
     }
 
+    /// A count before a move repeats it (`3j`, `2J`); before `G` it names a row (`4G`, as vim's
+    /// line); Esc forgets it; a count before a key that is no move is said.
+    @Test func aCountRepeatsAMoveAndGGoesToARow() throws {
+        let json = #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": [5, 6]}"#
+        let tree = try JSONTree(bytes: Array(json.utf8), name: "c.json")
+        var viewer = Viewer(tree: tree, fileName: "c.json", size: Self.size, theme: .monochrome)
+        Self.type("3j", into: &viewer)
+        #expect(viewer.focusedID == ".c")
+        Self.type("2k", into: &viewer)
+        #expect(viewer.focusedID == ".a")
+        Self.type("3J", into: &viewer)
+        #expect(viewer.focusedID == ".d")
+        Self.type("4G", into: &viewer)
+        #expect(viewer.focusedID == ".c")
+        Self.type("3<Esc>j", into: &viewer)
+        #expect(viewer.focusedID == ".d", "Esc forgot the count")
+        Self.type("12", into: &viewer)
+        #expect(viewer.message == "12", "the count shows as it is typed")
+        Self.type("zz", into: &viewer)
+        #expect(viewer.message?.contains("12 was not for this key") == true, "\(viewer.message ?? "")")
+    }
+
     /// `zt`, `zz`, `zb`: the focused row to the top (below the pins), the middle, the bottom.
     @Test func zKeysPlaceTheFocusedRow() throws {
         let json = "{" + (0..<60).map { #""k\#($0)": \#($0)"# }.joined(separator: ", ") + "}"
@@ -726,7 +750,7 @@ import Testing
 
     /// A pattern that backtracks too much is no match: it says so, once, and stops (or, within
     /// the limits, finds that nothing matches).
-    @Test(arguments: ["(a+)+$", "(a|a)+!x", "(.*a){12}x", #"(\w+\s?)+$"#])
+    @Test(arguments: ["(a+)+$", "(a|a)+!x", "(.*a){12}x", #"(\w+\s?)+\s$"#])
     func aPatternTooComplexIsNeverAMatch(pattern: String) {
         let records = (0..<100).map { #"{"n": \#($0), "s": "\#($0 == 50 ? String(repeating: "a", count: 5_000) + "!" : "b")"}"# }
         let tree = try! JSONTree(bytes: Array(records.joined(separator: "\n").utf8), name: "a.jsonl", jsonLines: true)
@@ -764,19 +788,22 @@ import Testing
         #expect(words.focusedPath == ".x")
     }
 
-    /// `^` and `$` match at a line's start and end; in a file of one line, the only match is the
-    /// root's, and `n` says so.
-    @Test func anchorsMatchLinesAndTheOnlyMatchIsSaid() {
+    /// `^` and `$` match at a row's start and end (a file of one line has many rows); a match
+    /// only in the focused row is said.
+    @Test func anchorsMatchRowsAndTheOnlyMatchIsSaid() {
         let tree = try! JSONTree(bytes: Array(#"{"x":"qq","y":1,"w":"qq"}"#.utf8), name: "e.json")
-        for pattern in ["^", "$"] {
+        for (pattern, path) in [("^y", ".y"), ("1$", ".y"), (#"^w: "qq"$"#, ".w"), ("^", ".x")] {
             var browser = Viewer(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
             Self.type("/\(pattern)<Enter>", into: &browser)
-            let status = Self.status(&browser)
-            #expect(browser.focusedPath == "." && status.contains("the only match is here"), "\(pattern): \(status)")
+            #expect(browser.focusedPath == path, "\(pattern)")
         }
+        var only = Viewer(tree: tree, fileName: "e.json", size: Self.size, theme: .monochrome)
+        Self.type(#"/^\{$<Enter>"#, into: &only)
+        let status = Self.status(&only)
+        #expect(only.focusedPath == "." && status.contains("the only match is here"), "\(status)")
         let lines = try! JSONTree(bytes: Array("{\"a\":1}\n{\"b\":2}\n".utf8), name: "l.jsonl", jsonLines: true)
         var browser = Viewer(tree: lines, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
-        Self.type("/^<Enter>", into: &browser)
+        Self.type(#"/^\{<Enter>"#, into: &browser)
         #expect(browser.focusedPath == ".[0]")
         Self.type("n", into: &browser)
         #expect(browser.focusedPath == ".[1]")

@@ -46,6 +46,33 @@ import Testing
         tmux.send("q")
     }
 
+    /// Issue 45 on a real terminal: `/` finds a row by the text it shows (`name: "café"` for a
+    /// file's `"caf\u00e9"`, `region: "eu-3"` with its blank after the colon), a count repeats
+    /// a move, and `&` from deep inside a record filters the records.
+    @Test func whatTheScreenShowsIsWhatIsSearched() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let path = directory + "/shown.json"
+        let records = (0..<2_000).map { index in
+            #"{"id": \#(index), "name": "\#(index == 1_500 ? #"café"# : "user-\(index)")", "ctx": {"region": "eu-\#(index % 5)"}}"#
+        }
+        Subprocess.write("[\n" + records.joined(separator: ",\n") + "\n]\n", to: path)
+        let tmux = TmuxSession(width: 80, height: 20, command: "'\(Subprocess.tstack)' browse '\(path)'; sleep 60")
+        tmux.waitUntil { $0.last?.contains("shown.json") == true }
+        tmux.send("/", "name: \"café\"", "Enter")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[1500].name" }) == ".[1500].name")
+        tmux.send("/", "^region: \"eu-3\"$", "Enter")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[1503].ctx.region" }) == ".[1503].ctx.region")
+        tmux.send("g", "4", "j")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].ctx" }) == ".[0].ctx")
+        tmux.send("3", "G")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[0].id" }) == ".[0].id")
+        tmux.send("&", "eu-4", "Enter")
+        let filtered = tmux.waitUntil { $0.last?.contains("filter: eu-4 (400 of 2,000)") == true }
+        #expect(Self.focus(filtered) == ".[4]", "the first record kept: \(filtered.last ?? "")")
+        tmux.send("q")
+    }
+
     @Test func everyTreeKeyOnARealTerminal() {
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }

@@ -53,7 +53,8 @@ enum JSONUnescaping {
         }
     }
 
-    private static func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
+    /// The four hexadecimal digits at `index` (of a `\uXXXX`), or nil.
+    static func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for offset in 0..<4 {

@@ -27,6 +27,19 @@ public final class RegexPattern {
     /// that match counted as none, so an answer given since is not to be trusted. It stays set
     /// until ``forgetExceededLimits()`` (a new search or filter with the pattern).
     public private(set) var exceededLimits = false
+    /// The literal every match requires, as a pattern that ignores case as this one does; nil
+    /// when the pattern names none (`RequiredText`). Made once, when a search of rows first
+    /// asks (`RowMatcher`).
+    lazy var requiredLiteral: RegexPattern? = RequiredText.longestPiece(of: source).flatMap {
+        try? RegexPattern(RequiredText.escaped($0), ignoringCase: ignoresCase)
+    }
+    /// Whether every match is a run of a key's or a value's characters
+    /// (`RequiredText.staysInOneToken(_:)`): the pattern itself finds rows in the file's bytes.
+    lazy var staysInOneToken = RequiredText.staysInOneToken(source)
+    /// Every literal a match requires (`RequiredText.pieces(of:)`), as patterns.
+    lazy var requiredPieces: [RegexPattern] = RequiredText.pieces(of: source).compactMap {
+        try? RegexPattern(RequiredText.escaped($0), ignoringCase: ignoresCase)
+    }
     private let code: OpaquePointer
     private let matchData: OpaquePointer
     private let context: OpaquePointer
@@ -45,9 +58,15 @@ public final class RegexPattern {
     /// Compiles `pattern`; `exactCase` turns smart case off (a pattern made by the program, not
     /// typed).
     /// - Throws: ``PatternError`` with PCRE2's message and where in the pattern it applies.
-    public init(_ pattern: String, exactCase: Bool = false) throws(PatternError) {
+    public convenience init(_ pattern: String, exactCase: Bool = false) throws(PatternError) {
+        try self.init(pattern, ignoringCase: !exactCase && !Self.hasOwnUpperCase(pattern))
+    }
+
+    /// Compiles `pattern`, ignoring case or not as told (a pattern made from another, which
+    /// matches as that one does).
+    init(_ pattern: String, ignoringCase: Bool) throws(PatternError) {
         source = pattern
-        ignoresCase = !exactCase && !Self.hasOwnUpperCase(pattern)
+        ignoresCase = ignoringCase
         survivesRawBytes = !Self.seesFieldEdges(pattern)
         var options = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_MULTILINE
         if ignoresCase { options |= PCRE2_CASELESS }

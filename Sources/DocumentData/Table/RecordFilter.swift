@@ -1,5 +1,5 @@
-/// The records of a container that a test keeps — a `:where` query, or a `&` pattern anywhere in
-/// the record's text — found a window of the file at a time (``step(records:)``): the test run on
+/// The records of a container that a test keeps — a `:where` query, or a `&` pattern matching a
+/// row of the record as the tree draws it — found a window of the file at a time (``step(records:)``): the test run on
 /// each record's bytes. Records that arrive later (a file still read, a log that grows) are
 /// tested as they come.
 public struct RecordFilter {
@@ -7,7 +7,7 @@ public struct RecordFilter {
     public let name: String
     /// The `:where` query, for a filter by one.
     public let query: RecordQuery?
-    private let keeps: (RecordWindow.Record) -> Bool
+    private let keeps: (RecordWindow.Record, ChildTable) -> Bool
     /// The `&` pattern, whose limits a record may exceed.
     private let pattern: RegexPattern?
     private let tree: JSONTree
@@ -22,17 +22,17 @@ public struct RecordFilter {
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
         self.query = query
-        keeps = { query.matches($0.bytes) }
+        keeps = { record, _ in query.matches(record.bytes) }
         pattern = nil
         self.tree = tree
         self.window = window
     }
 
-    /// A filter of the records of `tree` with a match for `pattern` anywhere in their text (`&`).
+    /// A filter of the records of `tree` with a row whose text matches `pattern` (`&`).
     public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
         query = nil
-        keeps = { $0.matches(pattern) }
+        keeps = { record, records in record.matches(pattern, of: records, in: tree) }
         self.pattern = pattern
         self.tree = tree
         self.window = window
@@ -50,7 +50,7 @@ public struct RecordFilter {
         var kept: [UInt32] = []
         swap(&kept, &self.kept)
         readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
-            if keeps(record) { kept.append(UInt32(record.index)) }
+            if keeps(record, records) { kept.append(UInt32(record.index)) }
         }
         self.kept = kept
         return readCount == records.wholeChildCount

@@ -1,10 +1,13 @@
 /// The `&` filter of a tree: which children of a container — the root's (a JSON Lines file's
-/// records), or any other's (a GeoJSON's features) — have a match for a regular expression
-/// anywhere in their text — found a window of the file at a time (progress between windows, a key stops it),
-/// one match a child: after a match the search goes on from the child's end.
+/// records), or any other's (a GeoJSON's features) — have a row whose text (`RowText`, as the
+/// tree draws it) matches a regular expression: the child's own row or any row inside it, never
+/// a separator or blanks between children. Found a window of the file at a time (progress
+/// between windows, a key stops it), one matching row a child: after one the filter goes on
+/// from the child's end.
 public struct TreeFilter {
     /// What a child must match to stay.
-    public let pattern: RegexPattern
+    public var pattern: RegexPattern { matcher.pattern }
+    private let matcher: RowMatcher
     private let tree: JSONTree
     /// The container whose children are filtered; nil for the root (which a scan may still be
     /// finding).
@@ -21,7 +24,7 @@ public struct TreeFilter {
     /// far, and those the scan finds until ``isCaughtUp``).
     public init(tree: JSONTree, pattern: RegexPattern, container: ChildTable? = nil) {
         self.tree = tree
-        self.pattern = pattern
+        matcher = RowMatcher(pattern)
         self.container = container
         pattern.forgetExceededLimits()
         position = max(0, (container ?? tree.root)?.start ?? 0)
@@ -65,56 +68,59 @@ public struct TreeFilter {
             let childEnd = child >= 0 && child + 1 < table.count ? table.regionStart(of: child + 1) : end
             windowEnd = min(end, max(windowEnd, min(childEnd, position + Self.longestWindow)))
         }
-        // (What precedes the window is read too: a lookbehind, `\b` and `^` see it.)
-        let readStart = max(0, position - Self.context)
-        let bytes = tree.bytes(in: readStart..<windowEnd)
-        let startsLine = tree.startsLine(at: readStart)
-        // (The input's end is a line's end; a container's end is not: `$` sees what follows it.)
-        let endsLine = (windowEnd == end && container == nil && !tree.isScanning) || tree.startsLine(at: windowEnd + 1)
-        var from = position - readStart
-        var next = windowEnd
-        while from < bytes.count {
-            let found = bytes.withUnsafeBytes {
-                pattern.firstMatch(in: $0, from: from, startsLine: startsLine, endsLine: endsLine)
-            }
-            guard let found, readStart + found.lowerBound < windowEnd else { break }
-            let child = table.index(ofChildContaining: readStart + found.lowerBound)
-            if child >= 0, kept.last != child { kept.append(child) }
-            // On from the child's end (the next child's start): one match a child is enough.
+        let candidates = RowMatcher.Candidates(tree.bytes(in: position..<windowEnd), at: position, for: matcher)
+        var from = position
+        while let offset = candidates.first(from: from), offset < windowEnd {
+            let child = table.index(ofChildContaining: offset)
             let childEnd = child + 1 < table.count ? table.regionStart(of: child + 1) : end
-            if childEnd >= windowEnd {
-                next = childEnd
-                break
+            guard child >= 0, child < table.count else {
+                from = offset + 1
+                continue
             }
-            from = max(found.upperBound, childEnd - readStart, found.lowerBound + 1)
+            // (A child without every literal the pattern requires is passed before any row of it is read.)
+            guard candidates.holdsEveryPiece(in: tree.row(child, of: table).span.lowerBound..<childEnd),
+                let row = tree.row(containing: offset, under: (table, child)) else {
+                from = max(offset + 1, childEnd)
+                continue
+            }
+            if matcher.matches(row, in: tree) {
+                if kept.last != child { kept.append(child) }
+                // On from the child's end (the next child's start): one match a child is enough.
+                from = max(offset + 1, childEnd)
+            } else {
+                from = max(offset + 1, row.span.upperBound)
+            }
+            if pattern.exceededLimits { return }
         }
-        position = max(next, windowEnd)
+        position = windowEnd
     }
 
-    /// Bytes before a window read with it.
-    static let context = 256
     /// The longest window: a child longer than this is looked through in windows of it.
     static let longestWindow = 64 << 20
 
-    /// Whether child `index` of `table` has a match (a child found after the filter ran), its
-    /// text seen as the filter's windows see it (a line starts or ends where the file's does).
-    public static func matches(_ pattern: RegexPattern, child index: Int, of table: ChildTable, in tree: JSONTree) -> Bool {
-        let region = table.keyRegion(of: index).map { $0.lowerBound..<table.valueRegion(of: index).upperBound }
-            ?? table.valueRegion(of: index)
-        let readStart = max(0, region.lowerBound - context)
-        let bytes = tree.bytes(in: readStart..<region.upperBound)
-        let endsLine = region.upperBound >= tree.size || tree.startsLine(at: region.upperBound + 1)
-        return bytes.withUnsafeBytes {
-            matches(pattern, in: $0, from: region.lowerBound - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine)
-        }
-    }
-
-    /// Whether `pattern` matches in a child's text: `text` is what precedes the child (for a
-    /// lookbehind) then the child, from `offset`; `startsLine` and `endsLine` say whether the
-    /// text's first byte starts a line of the file and whether its end ends one.
-    static func matches(
-        _ pattern: RegexPattern, in text: UnsafeRawBufferPointer, from offset: Int, startsLine: Bool, endsLine: Bool
+    /// Whether child `index` of `table` has a row that matches (a child found after the filter
+    /// ran, a record `:where`'s windows read): its bytes from `window`, which starts at the
+    /// file's `windowStart`, when they were read already.
+    public static func matches(
+        _ pattern: RegexPattern, child index: Int, of table: ChildTable, in tree: JSONTree,
+        window: (bytes: UnsafeBufferPointer<UInt8>, start: Int)? = nil
     ) -> Bool {
-        pattern.firstMatch(in: text, from: offset, startsLine: startsLine, endsLine: endsLine) != nil
+        let matcher = RowMatcher(pattern)
+        let region = table.regionStart(of: index)..<tree.valueRange(ofChild: index, in: table).upperBound
+        let candidates = RowMatcher.Candidates(
+            window.map { Array($0.bytes[(region.lowerBound - $0.start)..<(region.upperBound - $0.start)]) }
+                ?? tree.bytes(in: region),
+            at: region.lowerBound, for: matcher)
+        var from = region.lowerBound
+        while let offset = candidates.first(from: from), offset < region.upperBound {
+            guard let row = tree.row(containing: offset, under: (table, index)) else {
+                from = offset + 1
+                continue
+            }
+            if matcher.matches(row, in: tree) { return true }
+            if pattern.exceededLimits { return false }
+            from = max(offset + 1, row.span.upperBound)
+        }
+        return false
     }
 }

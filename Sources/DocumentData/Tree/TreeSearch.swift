@@ -1,7 +1,9 @@
-/// A search through a tree's bytes for a regular expression, a window at a time (so a viewer
-/// can draw its progress and take a key between windows), from an offset forward or backward,
-/// wrapping at the ends. It matches the document's text as written — every key and every value,
-/// inside closed containers too; a string's escapes as they are in the file (`\n`, `\u00e9`).
+/// A search through a tree's rows for a regular expression, a window of the file at a time (so
+/// a viewer can draw its progress and take a key between windows), from an offset forward or
+/// backward, wrapping at the ends. It matches each row's text as the tree draws it at full
+/// width (`RowText`: `level: "error"`, `name: "café"` for `"caf\u00e9"`), inside closed
+/// containers too; `^` and `$` anchor at a row's ends. Only the rows whose bytes hold the
+/// literal the pattern requires have their text built (`RowMatcher`).
 ///
 /// While the tree is still read, it searches what the scan has found and then *waits*
 /// (``Outcome/waiting``) for more: it says ``Outcome/notFound`` only once every byte of the
@@ -15,9 +17,9 @@ public struct TreeSearch {
         /// The search looked at everything read so far and goes on when the scan has read more:
         /// call ``step()`` again after the tree took in more (or stop it).
         case waiting
-        /// The first match in the direction of the search, as a byte range (empty for a pattern
-        /// that matches the empty string), and whether the search wrapped around an end to find
-        /// it.
+        /// The first row in the direction of the search whose text matches, as the bytes of its
+        /// text in the file (its key to its scalar's end or its container's opening bracket),
+        /// and whether the search wrapped around an end to find it.
         case found(Range<Int>, wrapped: Bool)
         /// No match anywhere in the whole input.
         case notFound
@@ -26,16 +28,19 @@ public struct TreeSearch {
     }
 
     /// What is looked for.
-    public let pattern: RegexPattern
+    public var pattern: RegexPattern { matcher.pattern }
+    private let matcher: RowMatcher
     /// Whether it looks after the start (`/`, `n`) or before it (`?`).
     public let forward: Bool
     private let tree: JSONTree
-    /// Matches must start at or after this offset (forward) or before it (backward).
+    /// Rows must start at or after this offset (forward) or before it (backward).
     private let origin: Int
-    /// Forward: matches starting before this were looked for. Backward: the next window's end.
+    /// Forward: rows holding bytes before this were looked at. Backward: the next window's end.
     private var searchedTo: Int
     private var position: Int
     private var wrapped = false
+    /// The last row matched and found not to match: a candidate in it again is passed.
+    private var lastTried: TreeRow?
     /// The next window's size: small first (a search that finds a match near, or one started
     /// again past a match in the focused node, reads little), doubling up to `window`.
     private var nextWindow = 64 << 10
@@ -44,16 +49,16 @@ public struct TreeSearch {
 
     /// The most bytes searched a step: a few milliseconds of PCRE2's JIT.
     static let window = 4 << 20
-    /// Bytes windows overlap by, so a match across a window's edge is found (longer ones may not be).
+    /// Bytes windows overlap by, so a literal across a window's edge is found (longer ones may not be).
     static let overlap = 4 << 10
-    /// Bytes before a window read with it, for what looks back (a lookbehind, `\b`, `^`).
-    static let context = 256
+    /// The most rows matched a step (a pattern whose literal is common but whose match is rare).
+    static let rowsPerStep = 2_000
 
-    /// A search of `tree` for `pattern` from byte `origin`: forward, the first match starting at
-    /// or after it; backward, the last starting before it.
+    /// A search of `tree` for `pattern` from byte `origin`: forward, the first matching row
+    /// starting at or after it; backward, the last starting before it.
     public init(tree: JSONTree, pattern: RegexPattern, forward: Bool, from origin: Int) {
         self.tree = tree
-        self.pattern = pattern
+        matcher = RowMatcher(pattern)
         self.forward = forward
         pattern.forgetExceededLimits()
         self.origin = max(0, origin)
@@ -90,27 +95,36 @@ public struct TreeSearch {
             if !isFinal { return .waiting }
             wrapped = true
             searchedTo = 0
+            lastTried = nil
             return origin == 0 ? .notFound : .searching
         }
         let windowEnd = min(end, searchedTo + takeWindow() + Self.overlap)
         let isLast = windowEnd >= end && isFinal
-        // What this window answers for: a match that starts in its last `overlap` bytes is left
-        // to the next window, which sees what follows it (a lookahead, `\b`, `$`) — unless
-        // nothing follows.
+        // What this window answers for: a literal that starts in its last `overlap` bytes is
+        // left to the next window, which holds all of it — unless nothing follows.
         let answered = isLast ? limit : min(limit, windowEnd - Self.overlap)
         // At the end of what was read so far, too near it to answer: the scan reads on first.
         guard answered > searchedTo else { return .waiting }
-        // (What precedes the window is read too: a lookbehind, `\b` and `^` see it.)
-        let readStart = max(0, searchedTo - Self.context)
-        let bytes = tree.bytes(in: readStart..<windowEnd)
-        let found = bytes.withUnsafeBytes {
-            pattern.firstMatch(
-                in: $0, from: searchedTo - readStart, startsLine: tree.startsLine(at: readStart), endsLine: endsLine(at: windowEnd))
-        }
-        // (An empty match at the very end of the input counts: `$`.)
-        let atInputEnd = isLast && !wrapped && limit == tree.size && !tree.isScanning
-        if let found, readStart + found.lowerBound < answered || (atInputEnd && readStart + found.lowerBound == limit) {
-            return .found((readStart + found.lowerBound)..<(readStart + found.upperBound), wrapped: wrapped)
+        let candidates = RowMatcher.Candidates(tree.bytes(in: searchedTo..<windowEnd), at: searchedTo, for: matcher)
+        var from = searchedTo
+        var tried = 0
+        while let offset = candidates.first(from: from), offset < answered {
+            guard let row = tree.row(containing: offset), row != lastTried else {
+                from = offset + 1
+                continue
+            }
+            // (A row that starts before the origin is the focused one, or one before it.)
+            if wrapped || row.span.lowerBound >= origin, candidates.holdsEveryPiece(in: row.span) {
+                if matcher.matches(row, in: tree) { return .found(row.span, wrapped: wrapped) }
+                if pattern.exceededLimits { return .tooComplex }
+            }
+            lastTried = row
+            from = max(offset + 1, row.span.upperBound)
+            tried += 1
+            if tried == Self.rowsPerStep {
+                searchedTo = from
+                return .searching
+            }
         }
         searchedTo = answered
         return .searching
@@ -125,48 +139,35 @@ public struct TreeSearch {
             let end = tree.searchableEnd
             wrapped = true
             position = end
+            lastTried = nil
             return origin >= end ? .notFound : .searching
         }
         let start = max(floor, position - takeWindow())
-        let readStart = max(0, start - Self.context)
         let windowEnd = min(tree.searchableEnd, position + Self.overlap)
-        let bytes = tree.bytes(in: readStart..<windowEnd)
-        let last = bytes.withUnsafeBytes {
-            lastMatch(
-                in: $0, from: start - readStart, before: position - readStart, startsLine: tree.startsLine(at: readStart),
-                endsLine: endsLine(at: windowEnd))
+        let candidates = RowMatcher.Candidates(tree.bytes(in: start..<windowEnd), at: start, for: matcher)
+        var tried = 0
+        while let offset = candidates.last(before: position, from: start) {
+            guard let row = tree.row(containing: offset) else {
+                position = offset
+                continue
+            }
+            if row != lastTried, candidates.holdsEveryPiece(in: row.span) {
+                if matcher.matches(row, in: tree) { return .found(row.span, wrapped: wrapped) }
+                if pattern.exceededLimits { return .tooComplex }
+                tried += 1
+            }
+            lastTried = row
+            // On before the row: its other bytes are candidates of the same row.
+            position = max(floor, min(offset, row.span.lowerBound))
+            if tried == Self.rowsPerStep { return .searching }
         }
-        if let last {
-            return .found((readStart + last.lowerBound)..<(readStart + last.upperBound), wrapped: wrapped)
-        }
-        position = start
+        position = min(position, start)
         return .searching
-    }
-
-    /// The last match in `bytes` starting at or after `from` and before `limit` (empty ones too).
-    private func lastMatch(
-        in bytes: UnsafeRawBufferPointer, from: Int, before limit: Int, startsLine: Bool, endsLine: Bool
-    ) -> Range<Int>? {
-        var last: Range<Int>?
-        var offset = from
-        while offset < limit,
-            let range = pattern.firstMatch(in: bytes, from: offset, startsLine: startsLine, endsLine: endsLine),
-            range.lowerBound < limit {
-            last = range
-            offset = range.isEmpty ? range.lowerBound + 1 : range.upperBound
-        }
-        return last
     }
 
     /// The size of the next window, and the one after doubled.
     private mutating func takeWindow() -> Int {
         defer { nextWindow = min(Self.window, nextWindow * 2) }
         return nextWindow
-    }
-
-    /// Whether a window ending at `offset` ends a line (`$` matches there): the end of the input,
-    /// or a line feed next.
-    private func endsLine(at offset: Int) -> Bool {
-        (offset >= tree.size && !tree.isScanning) || tree.startsLine(at: offset + 1)
     }
 }

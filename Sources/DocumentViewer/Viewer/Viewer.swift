@@ -27,6 +27,8 @@ public struct Viewer {
     var prompt = Prompt()
     /// The chord being read (`z`, `y` waiting for a second key).
     var keys = KeyReader()
+    /// The count typed before a move (`5` of `5j`, `10` of `10G`), until the move.
+    var count: Int?
     /// The help or marks box, shown until a key closes it.
     var overlay: Overlay?
     /// What the last command said (`detail 2`, `no marks`, a usage error), until the next key:
@@ -202,13 +204,34 @@ public struct Viewer {
         while let next = content.takeHandover() { content = next }
     }
 
-    /// A key read as a chord of the content's bindings.
+    /// A key read as a chord of the content's bindings, after a count (`5j`) when one was typed.
     private mutating func read(_ key: Key) {
-        // Esc forgets the first key of a chord.
-        if keys.pending != nil, key == .escape { return keys.reset() }
-        switch keys.read(key, in: ViewerKeys.table, context: content.keyContext) {
+        // Esc forgets the first key of a chord, and a count.
+        if keys.pending != nil || count != nil, key == .escape {
+            count = nil
+            return keys.reset()
+        }
+        if keys.pending == nil, case .character(let character) = key, let digit = character.wholeNumberValue,
+            character.isASCII, digit > 0 || count != nil,
+            count != nil || ViewerKeys.table.action(for: KeyChord(key), in: content.keyContext) == nil {
+            // (`0` alone is a key of its own: the first column.)
+            count = min((count ?? 0) * 10 + digit, ViewerKeys.largestCount)
+            feedback = "\(count ?? 0)"
+            return
+        }
+        let reading = keys.read(key, in: ViewerKeys.table, context: content.keyContext)
+        // (A count waits through the first key of a chord: `12zz`.)
+        if case .pending = reading { return }
+        let times = count
+        count = nil
+        switch reading {
         case .pending: return
-        case .action(let action): feedback = perform(action)
+        case .action(let action):
+            guard let times else {
+                feedback = perform(action)
+                return
+            }
+            feedback = perform(action, times: times)
         case .unbound(let chord):
             if chord.prefix == nil, content.handleUnbound(key) { return }
             feedback = "no command on \(CellText.inert(chord.shortName)) — F1 for help"
@@ -223,6 +246,26 @@ public struct Viewer {
             overlay?.scroll(for: action, viewport: viewport) == true else {
             overlay = nil
             return
+        }
+    }
+
+    /// Carries out `action` after a count: a move `times` times (`5j`, `3J`), `G` and `g` to
+    /// row `times` (`10G`, as vim goes to a line); any other action once, saying the count is
+    /// not for it.
+    /// - Returns: what it has to say on the status line, if anything.
+    mutating func perform(_ action: ViewerAction, times: Int) -> String? {
+        switch action {
+        case .top, .bottom:
+            var said = perform(.top)
+            for _ in 1..<times { said = perform(.nextItem) ?? said }
+            return said
+        case _ where ViewerKeys.takesCount(action):
+            var said: String?
+            for _ in 0..<times { said = perform(action) ?? said }
+            return said
+        default:
+            let said = perform(action)
+            return said ?? "a count moves (5j, 10G, 3J): \(times) was not for this key"
         }
     }
 

@@ -121,6 +121,20 @@ public enum ViewerKeys {
     private static let contents: Set<ViewerKeyContext> = [.stack, .tree, .table]
     private static let moving: Set<ViewerKeyContext> = [.stack, .tree, .table, .box]
 
+    /// The largest count before a move (`5j`): more digits keep it.
+    static let largestCount = 10_000
+
+    /// Whether a count before `action` repeats it: the moves.
+    static func takesCount(_ action: ViewerAction) -> Bool {
+        switch action {
+        case .nextItem, .previousItem, .scrollLines, .halfPageDown, .halfPageUp, .pageDown, .pageUp, .previousCard,
+            .nextCard, .closeOrParent, .openOrChild, .nextSibling, .previousSibling, .parent, .previousColumn, .nextColumn:
+            true
+        default:
+            false
+        }
+    }
+
     /// Every binding with its help, in the order help lists them: the moves, the tree's folds and
     /// the table's columns are the library's keys (`ListKeys`, `TreeKeys`, `TableKeys`),
     /// with the viewer's words.

@@ -1,7 +1,7 @@
 import DocumentData
 import TerminalUI
 
-/// What a tree's filter keeps a container's children by: a pattern anywhere in their text
+/// What a tree's filter keeps a container's children by: a pattern one of their rows matches
 /// (`&PATTERN`), or a `:where` query on the records' members.
 enum ChildFilter {
     case pattern(RegexPattern)

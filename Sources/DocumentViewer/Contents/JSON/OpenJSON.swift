@@ -21,10 +21,10 @@ struct OpenJSON {
     /// The filter applied (`&`, `:where`): the container whose children it keeps (child indexes
     /// from the root; empty: the root), and what it keeps them by.
     var filter: AppliedFilter?
-    /// The last pattern searched and its direction, for `n` and `N`; where the last match was
-    /// and the node it focused.
+    /// The last pattern searched and its direction, for `n` and `N`; the node of the row the
+    /// last search found (in a table, inside the selected cell).
     var lastSearch: (pattern: RegexPattern, forward: Bool)?
-    var lastMatch: (range: Range<Int>, indexes: [Int])?
+    var lastMatch: [Int]?
     /// Why the scan stopped before the end of the file, or where the file is malformed, once
     /// seen: said while nothing else is.
     var problem: String?

@@ -42,7 +42,7 @@ extension TableContent {
         }
     }
 
-    /// `&PATTERN`: the rows whose records have a match anywhere in their text (as the tree's `&`
+    /// `&PATTERN`: the rows whose records have a row that matches (as the tree's `&`
     /// keeps a container's children); `&` alone: every row again.
     /// - Returns: what to say.
     mutating func startFilter(_ text: String) -> String? {

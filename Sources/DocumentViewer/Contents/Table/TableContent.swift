@@ -189,7 +189,7 @@ extension TableContent: NodeFocusing {
     /// match, not from the cell's start again.
     var searchFocus: [Int]? {
         guard let cell = focusedIndexes else { return nil }
-        if let match = json.lastMatch?.indexes, match.count > cell.count, match.starts(with: cell) { return match }
+        if let match = json.lastMatch, match.count > cell.count, match.starts(with: cell) { return match }
         return cell
     }
 

@@ -2,8 +2,9 @@ import DocumentData
 import TerminalUI
 
 /// `&PATTERN` and `:where EXPR` in a tree: the children of one container kept by a pattern
-/// anywhere in their text or by a query on their members, looked at a window a step; once it
-/// looked at every child found so far, those kept show. While the scan goes on (the root's
+/// one of their rows matches (as the tree draws it) or by a query on their members, looked at
+/// a window a step; once it looked at every child found so far, those kept show (the first
+/// focused). While the scan goes on (the root's
 /// children), it keeps up with what arrives a window a step, and the children it keeps show
 /// too; until the scan ends, what it says is "so far".
 ///
@@ -99,6 +100,12 @@ struct ChildFilterJob: ContentJob {
             guard caughtUp else { return .working }
             if let said = content.apply(filter, to: container, keeping: Array(kept), childCounts: keptChildCounts) {
                 return .ended(said: said)
+            }
+            // The first record kept is focused when the focus is in the container (it may have
+            // been deep in a record left out); a focus elsewhere (a filter a table handed back)
+            // stays.
+            if let first = kept.first, (content.view.focusedIndexes ?? []).starts(with: container) {
+                _ = content.focus(nodeAt: container + [first], opensString: false)
             }
             shownCount = kept.count
             keepsUpWithArrivals = true

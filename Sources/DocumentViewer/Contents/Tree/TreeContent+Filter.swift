@@ -4,8 +4,10 @@ import TerminalUI
 // MARK: - `&` and `:where`: a container's children kept
 
 extension TreeContent {
-    /// `&PATTERN`: starts keeping only the siblings of the focused node that have a match — the
-    /// children of its parent (on the root, the root's children); `&` alone shows all again.
+    /// `&PATTERN`: starts keeping only the records with a row that matches — those of the
+    /// nearest array of records holding the focus (its own, on such an array's row), whatever
+    /// the focus's depth; where no array of records holds it, the focused node's siblings (on
+    /// the root, its children). `&` alone shows all again.
     mutating func startFilter(_ text: String) -> String? {
         // A filter being applied stops: this one replaces it, or `&` alone shows all. (One
         // keeping up with what arrives goes with its filter: what arrives would stay hidden.)
@@ -16,12 +18,11 @@ extension TreeContent {
             clearFilter()
             return "filter off"
         }
-        // The focused node's parent: its steps' last table is the parent's children.
-        let steps = view.focus.map { view.outline.row($0).steps } ?? []
-        let container = steps.count > 1 ? steps.dropLast().map(\.index) : []
-        if steps.count > 1, let parent = steps.last?.table, !parent.isComplete {
+        let container = filteredContainer
+        if !container.isEmpty, let children = json.tree.children(atChildIndexes: container), !children.isComplete {
             // (Its children are not all known: a filter of those read would say less than it is.)
-            return "&: \(view.outline.path(of: Array(steps.dropLast()))) \(incompleteNote(filtering: "its children"))"
+            let path = view.outline.path(ofChildIndexes: container)?.description ?? ""
+            return "&: \(path) \(incompleteNote(filtering: "its children"))"
         }
         let pattern: RegexPattern
         do {
@@ -31,6 +32,14 @@ extension TreeContent {
         }
         if let job = ChildFilterJob(.pattern(pattern), ofChildrenAt: container, in: json.tree) { start(job) }
         return nil
+    }
+
+    /// The container whose children `&` filters (child indexes from the root): the nearest
+    /// array of records holding the focus or focused, else the focused node's parent.
+    private var filteredContainer: [Int] {
+        if let records = recordsAtFocus { return records.container }
+        let focus = view.focusedIndexes ?? []
+        return Array(focus.dropLast())
     }
 
     /// `:where EXPR` in a tree: keeps the records of the focused array (as `T` finds it) that

@@ -3,7 +3,7 @@ import TerminalUI
 
 /// Builds a tree row's lines: indented two columns a level, an object member's key, then the
 /// value — a scalar in its type's colour (a string quoted and escaped as JSON: document text is
-/// inert), an open container's bracket, a closed one's size (`{…} 3 fields`, `[…] 1,000 items`).
+/// inert; the text `/` and `&` match, `RowText`), an open container's bracket, a closed one's size (`{…} 3 fields`, `[…] 1,000 items`).
 /// A long value wraps under itself; a string of more than `maximumLines` lines shows its
 /// first lines and its length, and all of them (up to `unfoldedBytes`) when unfolded. Only
 /// what a row shows of a long string is read from the file.
@@ -41,7 +41,7 @@ struct TreeRowBuilder {
             // Only what one line can show of a key is read: a key of megabytes shows its first
             // part and its length.
             let key = tree.keyHead(ofChild: last.index, in: last.table, bytes: 4 * width + 16)
-            prefix += CellText.cells(CellText.inert(JSONString.escaped(key?.text ?? "?", quotes: false)), style: theme.key)
+            prefix += CellText.cells(RowText.key(key?.text ?? "?"), style: theme.key)
             if let key, !key.isWhole {
                 prefix = Array(prefix.prefix(max(1, width / 2)))
                 prefix += CellText.cells("… (a \(StatusLine.grouped(key.length))-byte key)", style: theme.punctuation)
@@ -81,11 +81,11 @@ struct TreeRowBuilder {
             }
             return (digits, theme.number, .head(length: length))
         }
-        let literal = JSONString.literal(head.text)
+        let literal = RowText.scalar(.string(head.text))
         // A string read in part has no closing quote.
         return head.isWhole
-            ? (CellText.inert(literal), theme.string, .whole)
-            : (CellText.inert(String(literal.dropLast())), theme.string, .head(length: head.length))
+            ? (literal, theme.string, .whole)
+            : (String(literal.dropLast()), theme.string, .head(length: head.length))
     }
 
     /// What a row says of a value past the end of a file that shrank while open.
@@ -140,14 +140,16 @@ struct TreeRowBuilder {
         StatusLine.grouped(count) + (isObject ? (count == 1 ? " field" : " fields") : (count == 1 ? " item" : " items"))
     }
 
+    /// A scalar's text as `/` and `&` match it (`RowText`), in its type's colour.
     private func scalarText(_ value: JSONValue) -> (String, Style) {
+        let style: Style
         switch value {
-        case .string(let text): return (CellText.inert(JSONString.literal(text)), theme.string)
-        case .number(let text): return (text, theme.number)
-        case .bool(let flag): return (flag ? "true" : "false", theme.literal)
-        case .null: return ("null", theme.literal)
-        case .array, .object: return ("", .plain)
+        case .string: style = theme.string
+        case .number: style = theme.number
+        case .bool, .null: style = theme.literal
+        case .array, .object: style = .plain
         }
+        return (RowText.scalar(value), style)
     }
 
     /// `prefix` then `text` wrapped beside it (under the value, or two columns in when the
