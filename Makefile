@@ -36,13 +36,15 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -cross-module
 
 all: build
 
-# Checks for the ncursesw headers and tmux; installs them with apt-get when running as root,
+# Checks for the ncursesw and PCRE2 headers, tmux and groff (the tests check the man page);
+# installs them with apt-get when running as root,
 # else prints the exact command and stops.
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/ncurses.h ] || missing="$$missing libncursesw5-dev"; \
 	[ -f /usr/include/pcre2.h ] || missing="$$missing libpcre2-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    echo "installing:$$missing"; \
@@ -161,9 +163,16 @@ procs: deps static-cxx
 	$(RELEASE) --product ProcessList
 	"$(RELEASE_BIN)/ProcessList"
 
+# The binary, its man page and its completion scripts, each made by the binary itself.
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
 	install -m 755 "$(RELEASE_BIN)/tstack" "$(DESTDIR)$(PREFIX)/bin/tstack"
+	"$(RELEASE_BIN)/tstack" manual > "$(DESTDIR)$(PREFIX)/share/man/man1/tstack.1"
+	"$(RELEASE_BIN)/tstack" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tstack"
+	"$(RELEASE_BIN)/tstack" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tstack"
+	"$(RELEASE_BIN)/tstack" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tstack.fish"
 
 clean:
 	rm -rf .build .build-asan Benchmarks/.build Fuzz/.build

@@ -109,7 +109,8 @@ let package = Package(
             ],
             exclude: ["Snapshots"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["TStackCLI", "PinnedHeaders", "LogBrowser", "ProcessList", "TestSupport"],
+            name: "EndToEndTests",
+            dependencies: ["TStackCLI", "DocumentViewer", "PinnedHeaders", "LogBrowser", "ProcessList", "TestSupport"],
             exclude: ["Scripts"]),
     ]
 )

@@ -9,7 +9,7 @@ struct Browse {
         name: "browse",
         abstract: "Open a stack document and scroll it with the keyboard and mouse wheel.",
         discussion: {
-            "Keys: " + ViewerKeys.summary + " When standard output is not a terminal the document is printed as plain text."
+            "Keys: " + ViewerKeys.summary + " When standard output is not a terminal (or one that cannot move its cursor: TERM=dumb) the document is printed as plain text."
         },
         argument: DocumentOptions.argument,
         options: DocumentOptions.options + [
@@ -49,7 +49,8 @@ struct Browse {
         // in their own mappings, so the space of the smaller ones they outgrew goes back to the
         // system instead of staying in the heap (glibc would raise this threshold as they are freed).
         _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 10)
-        let interactive = isatty(STDOUT_FILENO) == 1
+        // (A dumb terminal, one that cannot move the cursor, gets the text as a pipe does.)
+        let interactive = isatty(STDOUT_FILENO) == 1 && NcursesTerminal.canShowAScreen
         let loaded = document.loadDocument(whole: !interactive, follow: follow && interactive)
         let log = LayoutLogFile.open(option: document.log)
         guard interactive else {

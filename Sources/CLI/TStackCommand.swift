@@ -36,6 +36,17 @@ enum TStackCommand {
                 try Render(parsed).run()
             case "-h", "--help":
                 printHelp(nil)
+            case "manual":
+                guard words.count == 1 else { throw UsageError("Unexpected argument '\(words.dropFirst().first ?? "")'") }
+                Diagnostics.write(
+                    lines: Manual.page(commands: commands, abstract: abstract, discussion: discussion, version: version),
+                    to: STDOUT_FILENO)
+            case "completions":
+                guard words.count == 2, let shell = words.last,
+                    let script = Completions.script(for: shell, commands: commands) else {
+                    throw UsageError("usage: tstack completions \(Completions.shells.joined(separator: "|"))")
+                }
+                Diagnostics.write(lines: script, to: STDOUT_FILENO)
             case "--version", "version":
                 guard words.count == 1 else { throw UsageError("Unexpected argument '\(words.dropFirst().first ?? "")'") }
                 Diagnostics.write(lines: "tstack \(version)\n", to: STDOUT_FILENO)

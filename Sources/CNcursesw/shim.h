@@ -25,6 +25,21 @@ static inline int tstack_rows(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)x;
 static inline int tstack_cols(WINDOW *w) { int y, x; getmaxyx(w, y, x); (void)y; return x; }
 static inline WINDOW *tstack_stdscr(void) { return stdscr; }
 
+// MARK: - What the terminal can do
+
+#include <ncursesw/term.h>
+
+/// Whether the terminal TERM names is known and can move the cursor (`cup`): a dumb terminal,
+/// or an unknown one, cannot show a screen.
+static inline int tstack_terminal_addresses_cursor(void) {
+    int error = 0;
+    if (setupterm(NULL, STDOUT_FILENO, &error) != OK) return 0;
+    char *cup = tigetstr("cup");
+    int addresses = cup != NULL && cup != (char *)-1;
+    del_curterm(cur_term);
+    return addresses;
+}
+
 // MARK: - Keys
 
 static inline int tstack_key_f(int n) { return KEY_F(n); }

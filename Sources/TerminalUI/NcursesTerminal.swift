@@ -7,6 +7,10 @@ import Glibc
 /// SIGHUP, SIGQUIT) are caught by handlers that only record them; ``nextEvent()`` then reports
 /// `.signal` and the caller closes the terminal. ``close()`` always restores it and is idempotent.
 public final class NcursesTerminal: TerminalScreen, InputSource {
+    /// Whether the terminal `TERM` names can show a screen: it is known, and moves the cursor
+    /// (`TERM=dumb`, or an unknown `TERM`, cannot: the document is printed as text instead).
+    public static var canShowAScreen: Bool { tstack_terminal_addresses_cursor() == 1 }
+
     private var screen: OpaquePointer?
     private var tty: UnsafeMutablePointer<FILE>?
     /// Whether colours are drawn (the terminal has them and `NO_COLOR` is not set).

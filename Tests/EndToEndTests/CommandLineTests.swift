@@ -1,4 +1,5 @@
 import Testing
+import DocumentViewer
 
 /// The command line as typed: commands, options in both spellings, help, and every kind of
 /// mistake as one line and status 64.
@@ -107,5 +108,62 @@ import Testing
         let browse = Self.run("browse", "--help")
         #expect(browse.stdout.contains("\n  --follow                Keep to the end of FILE as it grows"))
         #expect(!browse.stdout.contains("--size"))
+    }
+}
+
+/// Issue 45: the man page lists every key of the key table and every option, and roff reads it
+/// without a warning; the completion scripts complete subcommands, options and their values;
+/// a terminal that cannot move its cursor gets the document as text.
+@Suite struct ManualAndCompletionTests {
+    /// `tstack manual` as `man` shows it: plain text, lines joined, blanks collapsed.
+    static func shownManual() -> String {
+        let page = Subprocess.run(["/bin/sh", "-c", "\"$0\" manual | groff -man -Tutf8 -P-cbou -ww 2>&1", Subprocess.tstack], stdin: "/dev/null")
+        return page.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test func theManualHasEveryKeyOptionAndStatus() {
+        let manual = Self.shownManual()
+        #expect(!manual.contains("warning"), "roff reads it cleanly")
+        for context in ViewerKeyContext.contents + [.prompt] {
+            for entry in ViewerKeys.table.entries(in: context) {
+                let keys = entry.keysForSummary.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(manual.contains(keys + " " + entry.help.split(whereSeparator: \.isWhitespace).joined(separator: " ")),
+                        "\(context): \(keys) \(entry.help)")
+            }
+        }
+        for option in ["--scroll-to", "--view", "--follow", "--keys", "--size", "--csv-formulas"] {
+            #expect(manual.contains(option), "\(option)")
+        }
+        for status in ["0 ", "1 ", "64 ", "65 ", "74 "] { #expect(manual.contains("EXIT STATUS") && manual.contains(" " + status)) }
+    }
+
+    @Test func bashCompletesSubcommandsOptionsAndValues() {
+        let script = """
+            source <("$0" completions bash)
+            complete() { :; }
+            COMP_WORDS=(tstack --view ""); COMP_CWORD=2; _tstack; echo "view: ${COMPREPLY[*]}"
+            COMP_WORDS=(tstack ren); COMP_CWORD=1; _tstack; echo "command: ${COMPREPLY[*]}"
+            COMP_WORDS=(tstack browse --fo); COMP_CWORD=2; _tstack; echo "option: ${COMPREPLY[*]}"
+            COMP_WORDS=(tstack completions ""); COMP_CWORD=2; _tstack; echo "shells: ${COMPREPLY[*]}"
+            """
+        let result = Subprocess.run(["/bin/bash", "-c", script, Subprocess.tstack], stdin: "/dev/null")
+        #expect(result.lines == ["view: tree table", "command: render", "option: --follow", "shells: bash zsh fish"], "\(result.stdout)\(result.stderr)")
+        for shell in ["zsh", "fish"] {
+            let script = CommandLineTests.run("completions", shell)
+            #expect(script.status == 0 && script.stdout.contains("--view") && script.stdout.contains("tree table"), "\(shell)")
+        }
+        let unknown = CommandLineTests.run("completions", "ksh")
+        #expect(unknown.status == 64 && unknown.stderr.contains("usage: tstack completions bash|zsh|fish"))
+    }
+
+    /// `TERM=dumb` on a terminal: the document printed as on a pipe, and the shell back.
+    @Test func aDumbTerminalGetsText() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        Subprocess.write(#"{"dumb": 1}"#, to: directory + "/small.json")
+        let tmux = TmuxSession(
+            width: 60, height: 12, command: "TERM=dumb '\(Subprocess.tstack)' browse '\(directory)/small.json'; echo \"exit=$?\"; sleep 60")
+        let screen = tmux.waitUntil { $0.contains { $0.hasPrefix("exit=") } }
+        #expect(screen.contains("exit=0") && screen.contains { $0.contains(#""dumb": 1"#) }, "\(screen)")
     }
 }

@@ -37,6 +37,8 @@ enum HelpText {
         for command in commands {
             lines += entry(command.name + (command.name == defaultCommand ? " (default)" : ""), command.abstract)
         }
+        lines += entry("completions <shell>", "Print a completion script for bash, zsh or fish.")
+        lines += entry("manual", "Print the man page (roff), as make install installs it.")
         lines += ["", "  See 'tstack help <subcommand>' for detailed help."]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,4 +1,5 @@
 import DocumentData
+import TerminalUI
 
 /// Where an export writes its lines, and what it met: the one export path of every content
 /// (``Viewer/export(to:)``). The export is a whole-file job like a search: it runs a window at a
@@ -20,6 +21,10 @@ public final class ExportSink {
     }
 
     let emit: (String) -> Void
+    /// The file `:write` writes, put in place when the export ends whole (``finish()``).
+    let file: PendingFile?
+    /// The records written (by the exports that write records: a table's rows, `:write`'s).
+    var records = 0
     /// Whether only records are wanted (`--view table`): a tree with none fails with ``Failure/noRecords(_:)``.
     public let wantsRecords: Bool
     /// Whether a CSV field that a spreadsheet would take for a formula is written as it is
@@ -35,6 +40,28 @@ public final class ExportSink {
         self.wantsRecords = wantsRecords
         self.keepsFormulas = keepsFormulas
         self.emit = emit
+        file = nil
+    }
+
+    /// A sink writing `file` (`:write`), a line at a time.
+    init(writing file: PendingFile) {
+        wantsRecords = true
+        keepsFormulas = false
+        self.file = file
+        emit = { [file] in file.append(line: $0) }
+    }
+
+    /// What the export says when it ends (``message``); a `:write` puts its file in place
+    /// first, or removes it when the export failed, and says how many records it wrote.
+    func finish() -> String? {
+        guard let file else { return message }
+        if let failure {
+            file.discard()
+            return ":write \(file.path): \(failure)"
+        }
+        if let error = file.commit() { return ":write: \(error)" }
+        let wrote = "wrote \(StatusLine.grouped(records)) record\(records == 1 ? "" : "s") to \(CellText.inert(file.path))"
+        return message.map { "\(wrote) · \($0)" } ?? wrote
     }
 
     /// Checks `tree` before an export writes from it: its input's failure, then (unless it is
@@ -98,6 +125,6 @@ struct ExportJob<Content>: ContentJob {
     }
 
     mutating func step(in content: inout Content) -> JobStep {
-        writer.write(to: sink) ? .working : .ended(said: sink.message)
+        writer.write(to: sink) ? .working : .ended(said: sink.finish())
     }
 }

@@ -19,6 +19,9 @@ enum ViewerCommand: Equatable {
     /// `where EXPR`: a table's rows whose records match (`status >= 400 and level = error`);
     /// `where` alone: every row.
     case `where`(String?)
+    /// `write FILE` (`w FILE`): the records the view shows, in its order, to a new file as
+    /// CSV, JSON or JSON Lines by its extension; `write! FILE` (`w!`) replaces one that exists.
+    case write(String, overwrites: Bool)
     /// `help`: every key and command.
     case help
     /// `reload`: open the file again (as `R`).
@@ -27,7 +30,10 @@ enum ViewerCommand: Equatable {
     case quit
 
     /// The command names, for messages and completion.
-    static let names = ["bottom", "detail", "goto", "help", "marks", "q", "quit", "reload", "scroll-to", "sort", "stats", "top", "where"]
+    static let names = [
+        "bottom", "detail", "goto", "help", "marks", "q", "quit", "reload", "scroll-to", "sort", "stats", "top", "w", "w!",
+        "where", "write", "write!",
+    ]
 
     /// The alignments `goto` takes after its target.
     static let alignments: Set<String> = ["top", "center", "bottom"]
@@ -38,10 +44,12 @@ enum ViewerCommand: Equatable {
         case .tree: return [
             ":goto PATH (or :PATH)  :top :bottom :marks :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …]: the focused array's records that match (alone: all)",
+            ":w FILE.csv|.json|.jsonl: the focused array's records as shown (:w! replaces a file)",
         ]
         case .table: return [
             ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~; alone: every row)",
+            ":w FILE.csv|.json|.jsonl: the rows as shown, in their order (:w! replaces a file)",
         ]
         default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :reload :stats :help :q"]
         }
@@ -82,6 +90,12 @@ enum ViewerCommand: Equatable {
             // The rest of the line (a name in jq's form, a string, may hold spaces).
             let rest = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
             return .success(name == "sort" ? .sort(rest) : .where(rest))
+        case ("w", 2...), ("write", 2...), ("w!", 2...), ("write!", 2...):
+            // The rest of the line: a file name may hold spaces.
+            let path = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            return .success(.write(path, overwrites: name.hasSuffix("!")))
+        case ("w", _), ("write", _), ("w!", _), ("write!", _):
+            return .failure(.usage("\(name) FILE.csv|.json|.jsonl"))
         case ("help", 1): return .success(.help)
         case ("reload", 1): return .success(.reload)
         case ("q", 1), ("quit", 1): return .success(.quit)

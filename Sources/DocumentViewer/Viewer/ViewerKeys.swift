@@ -91,10 +91,10 @@ public enum ViewerKeyContext: String, Hashable, Sendable, CaseIterable {
     case prompt
 
     /// The contents' contexts, for help.
-    static let contents: [ViewerKeyContext] = [.stack, .tree, .table]
+    public static let contents: [ViewerKeyContext] = [.stack, .tree, .table]
 
     /// How help names it.
-    var name: String {
+    public var name: String {
         switch self {
         case .stack: return "stack documents"
         case .tree: return "trees (JSON, JSON Lines)"
@@ -274,6 +274,11 @@ public enum ViewerKeys {
             + ViewerCommand.help(for: context) + extra
             + ["", "In this box: the moving keys above scroll it;"] + table.helpLines(in: .box, skippingThoseOf: context)
             + ["", "At the prompt:"] + table.helpLines(in: .prompt)
+    }
+
+    /// The `:` commands of a content, a line each, as the help box lists them (for the manual).
+    public static func commandLines(for context: ViewerKeyContext) -> [String] {
+        ViewerCommand.help(for: context)
     }
 
     /// One paragraph for `tstack browse --help`: every entry of the contents, with where it holds

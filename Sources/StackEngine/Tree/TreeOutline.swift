@@ -703,6 +703,14 @@ public final class TreeOutline<Model: TreeModel> {
         return node?.kept?.count
     }
 
+    /// The children a filter keeps of the open node at `indexes`, in order; nil when none
+    /// filters them.
+    public func keptChildren(ofNodeAt indexes: [Int]) -> [Int]? {
+        var node = root
+        for index in indexes { node = node?.nodes[index] }
+        return node?.kept
+    }
+
     /// Closes every container but the root (vim's `zM`).
     package func closeAll() {
         reset(openDepth: 1)

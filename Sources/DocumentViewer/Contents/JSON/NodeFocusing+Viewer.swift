@@ -14,6 +14,7 @@ extension ViewerContent where Self: NodeFocusing {
         case .detail: return "detail: only a stack document has detail levels"
         case .sort(let column): return sort(by: column)
         case .where(let text): return applyWhere(text)
+        case .write(let path, let overwrites): return write(to: path, overwrites: overwrites)
         case .stats, .marks, .help, .reload, .quit: return nil
         }
     }

@@ -24,6 +24,9 @@ protocol NodeFocusing: JobRunning {
     mutating func sort(by text: String?) -> String?
     /// `:where EXPR` (a table's rows; a tree's focused records).
     mutating func applyWhere(_ text: String?) -> String?
+    /// The records the view shows, for `:write`: their table, and the records shown in their
+    /// order (nil: all, in the file's order); nil when it shows no records.
+    var recordsShown: (RecordTable, [Int]?)? { get }
     /// What `y` says when nothing is focused.
     var emptyNote: String { get }
     /// What `:goto` says when the node it found is in what the filter leaves out.

@@ -104,3 +104,13 @@ extension TableContent: ViewerContent {
             place: place.isEmpty ? nil : place, filterNote: notes.isEmpty ? nil : notes)
     }
 }
+
+extension TableContent {
+    /// The rows as shown: kept by `&` or `:where`, in `:sort`'s order.
+    var recordsShown: (RecordTable, [Int]?)? {
+        let records = view.records
+        let order = view.grid.source.order
+        guard order.sorted != nil || order.filter != nil else { return (records, nil) }
+        return (records, (0..<order.rowCount(recordCount: records.rowCount)).map(order.record(ofRow:)))
+    }
+}

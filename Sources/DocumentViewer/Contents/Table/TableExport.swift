@@ -8,6 +8,8 @@ import TerminalUI
 /// the columns flatten as its JSON on one line. A batch of records a step.
 struct TableExport: ExportWriting {
     private var table: RecordTable
+    /// The records written, in order (a view's filter and sort); nil: all, in the file's order.
+    private let order: [Int]?
     private var phase = Phase.check
 
     private enum Phase {
@@ -25,11 +27,17 @@ struct TableExport: ExportWriting {
     /// Records a step.
     private static let batch = 4096
 
-    /// The export of `table`'s records.
-    init(_ table: RecordTable) { self.table = table }
+    /// The export of `table`'s records: those of `order` in its order, or all.
+    init(_ table: RecordTable, order: [Int]? = nil) {
+        self.table = table
+        self.order = order
+    }
+
+    /// How many records are written.
+    private var rowCount: Int { order?.count ?? table.rowCount }
 
     var fraction: Double {
-        let count = Double(max(1, table.rowCount))
+        let count = Double(max(1, rowCount))
         switch phase {
         case .check: return 0
         case .columns(let row): return Double(row) / count / 2
@@ -56,18 +64,20 @@ struct TableExport: ExportWriting {
             phase = end < table.rowCount ? .columns(row: end) : .rows(from: 0)
             return true
         case .rows(let row):
-            let end = min(table.rowCount, row + Self.batch)
+            let end = min(rowCount, row + Self.batch)
             let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
-            for row in row..<end {
+            for position in row..<end {
+                let row = order?[position] ?? position
                 let cells = table.cells(ofRow: row)
                 let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
                 if let problem { sink.note("\(table.tree.name): \(table.name(ofRow: row)): \(problem)") }
                 sink.emit(Self.line((cells ?? empty).map { cell in
                     Self.field(Self.text(of: cell, in: table.tree), isString: cell.isString, in: sink)
                 }))
+                sink.records += 1
             }
-            phase = end < table.rowCount ? .rows(from: end) : .done
-            return end < table.rowCount
+            phase = end < rowCount ? .rows(from: end) : .done
+            return end < rowCount
         case .done:
             return false
         }

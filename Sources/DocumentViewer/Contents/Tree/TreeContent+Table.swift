@@ -70,3 +70,13 @@ extension TreeContent {
         return "\(records.path): a table of \(records.columns.count) columns (T: the tree again)"
     }
 }
+
+extension TreeContent {
+    /// The focused array's records (as `T` finds them): those the filter keeps when it filters
+    /// that array.
+    var recordsShown: (RecordTable, [Int]?)? {
+        guard let records = recordsAtFocus else { return nil }
+        guard json.filter?.container == records.container else { return (records, nil) }
+        return (records, view.outline.keptChildren(ofNodeAt: records.container))
+    }
+}
