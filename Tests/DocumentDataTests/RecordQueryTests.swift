@@ -163,11 +163,51 @@ import Testing
         #expect(filter.kept == [0, 3], "smart case: lower case matches either")
     }
 
+    /// `~*` ignores case whatever the pattern's letters; `in (…)` is one of the values.
+    @Test func caseIgnoredAndOneOfAList() throws {
+        let text = #"{"m": "request timed out", "n": 1}"# + "\n" + #"{"m": "ok", "n": 2}"# + "\n"
+            + #"{"m": 5, "n": "a"}"# + "\n" + #"{"m": "TIMEOUT", "n": 3}"# + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for (expression, kept) in [
+            ("m ~ TIME", [3]), ("m ~* TIME", [0, 3]), (#"n in (1, 3, "a")"#, [0, 2, 3]), ("n in (2)", [1]),
+            (#"not n in (1, 2) and m ~* OUT"#, [3]),
+        ] {
+            var filter = RecordFilter(try RecordQuery(parsing: expression, columns: table.columns), in: tree)
+            while !filter.step(records: table.records) {}
+            #expect(filter.kept.map(Int.init) == kept, "\(expression)")
+        }
+    }
+
+    /// A comparison whose types can never match the sampled records is said, not run to keep
+    /// nothing.
+    @Test func aComparisonThatCanNeverMatchIsSaid() throws {
+        let text = (0..<20).map { #"{"score": \#($0), "name": "n\#($0)", "tags": ["a"]}"# }.joined(separator: "\n") + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        let sample = table.sampledRecordBytes
+        #expect(sample.count == 20)
+        for (expression, said) in [
+            (#"score > "5""#, #"score holds only numbers in the first 20 records: "5" is a string, which never equals or orders with them (write 5)"#),
+            ("score ~ 5", "~ matches strings, and score holds only numbers in the first 20 records: compare with = < >"),
+            ("name > 5", "name holds only strings in the first 20 records: > a number never matches (quote the value to compare strings)"),
+            ("tags ~* a", "~* matches strings, and tags holds only arrays or objects in the first 20 records: compare with = < >"),
+        ] {
+            #expect(try RecordQuery(parsing: expression, columns: table.columns).typeMismatch(in: sample) == said, "\(expression)")
+        }
+        for fine in ["score > 5", #"name > "n1""#, "name ~ n1", "score = 5 or name = x"] {
+            #expect(try RecordQuery(parsing: fine, columns: table.columns).typeMismatch(in: sample) == nil, "\(fine)")
+        }
+    }
+
     @Test func whatItCannotReadItSays() {
         let cases: [(String, String)] = [
             ("", "expected a column, found the end"),
             ("n >", "expected a value after n >"),
-            ("n", "expected = != < <= > >= or ~ after n"),
+            ("n", "expected = != < <= > >= ~ ~* or in after n"),
+            ("n in 1", "expected ( after n in"),
+            ("n in (1, )", "expected a value in n in (…), found )"),
+            ("n in (1 2)", "expected , or ) in n in (…), found 2"),
             ("nope = 1", "no column nope (the header row names them)"),
             ("n = 1 s = 2", "expected and, or or the end, found s"),
             ("(n = 1", "expected ), found the end"),

@@ -111,10 +111,25 @@ import Testing
         let bytes = Array(text.utf8)
         let tree = try JSONTree(bytes: bytes, name: "r.json", jsonLines: jsonLines)
         var texts: [String] = []
+        // Each record's rows (the root's children), for `&`.
+        var records: [[String]] = []
         if jsonLines {
-            for line in text.split(separator: "\n") { Self.rows(of: try JSONParser.parse(Array(line.utf8)), into: &texts) }
+            for line in text.split(separator: "\n") {
+                var rows: [String] = []
+                Self.rows(of: try JSONParser.parse(Array(line.utf8)), into: &rows)
+                records.append(rows)
+                texts += rows
+            }
         } else {
-            Self.rows(of: try JSONParser.parse(bytes), into: &texts)
+            let value = try JSONParser.parse(bytes)
+            Self.rows(of: value, into: &texts)
+            if case .array(let elements) = value {
+                records = elements.map { element in
+                    var rows: [String] = []
+                    Self.rows(of: element, into: &rows)
+                    return rows
+                }
+            }
         }
         for source in ["é", "É", "fold", #": ""#, #"^x"#, #"\d+$"#, #"\\n"#, "fold|😀", #"u202e"#, #"\{"#, "[0-9]", #""$"#,
                        #"^\[$"#, "x: ", #"\\""#, "/", "e5", #"ll$"#, "x|fold", #"\w+d"#, "e5|12", "[a-z]{3}", #"u20\d"#] {
@@ -135,6 +150,10 @@ import Testing
                 return texts
             }
             #expect(try visited(forward: true, from: 0) == expected, "seed \(seed): \(source) in \(text)")
+            // `&` keeps the records with a matching row.
+            var filter = TreeFilter(tree: tree, pattern: pattern)
+            while !filter.isCaughtUp { filter.step() }
+            #expect(filter.kept == records.indices.filter { records[$0].contains { pattern.matches($0) } }, "seed \(seed): &\(source)")
             // Backward from the end: the same rows, last first.
             let backward = try visited(forward: false, from: bytes.count)
             #expect(backward == expected.reversed(), "seed \(seed): ?\(source) in \(text)")

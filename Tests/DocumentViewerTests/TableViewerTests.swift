@@ -66,6 +66,25 @@ import TestSupport
         #expect(!status.contains("sort:"), "\(status)")
     }
 
+    /// `]` and `[` sort by the selected column, largest or smallest first, its header saying
+    /// so (`-n`, `+n`); the same key again gives the file's order back.
+    @Test func bracketsSortByTheSelectedColumn() throws {
+        let tree = try JSONTree(bytes: Self.log(500), name: "log.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "log.jsonl", size: Self.size, theme: .monochrome)
+        viewer.showRecordsTable()
+        Self.type("]", into: &viewer)
+        #expect(Self.labels(&viewer).prefix(2) == [358, 215], "\(viewer.render().textLines())")
+        #expect(viewer.render().textLines()[0].contains("-n"), "\(viewer.render().textLines()[0])")
+        Self.type("[", into: &viewer)
+        #expect(Self.labels(&viewer).prefix(2) == [1, 144], "n = 0 is record 0, n = 1 record 143 (1,001 = 2 × 500 + 1)")
+        #expect(viewer.render().textLines()[0].contains("+n"))
+        Self.type("[", into: &viewer)
+        #expect(Self.labels(&viewer).prefix(3) == [1, 2, 3], "the file's order again")
+        #expect(viewer.message == "sort off: the file's order")
+        Self.type("l]", into: &viewer)
+        #expect(viewer.render().textLines().last!.contains("sort: -name"))
+    }
+
     /// A tab, a line break or another control character in a string cell shows as the tree
     /// writes it (`\t`), never as a blank.
     @Test func controlCharactersInACellAreSeen() throws {

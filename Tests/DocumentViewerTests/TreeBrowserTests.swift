@@ -541,6 +541,18 @@ import Testing
         #expect(viewer.focusedID == ".")
         Self.type("H", into: &viewer)
         #expect(viewer.message == "the root has no parent")
+        // `%`: the root's last child, and back.
+        Self.type("%", into: &viewer)
+        #expect(viewer.focusedID == ".c", "\(viewer.message ?? "")")
+        Self.type("%", into: &viewer)
+        #expect(viewer.focusedID == ".")
+        Self.type("j%", into: &viewer)
+        #expect(viewer.focusedID == ".a.n", "the open .a's last child")
+        Self.type("%%", into: &viewer)
+        #expect(viewer.focusedID == ".a.n")
+        Self.type("k%", into: &viewer)
+        #expect(viewer.message?.hasPrefix("%: on an open container") == true, "\(viewer.focusedID ?? "")")
+        Self.type("g", into: &viewer)
         Self.type("jys", into: &viewer)
         #expect(viewer.message == "ys copies a string: .a is a container (yy copies it)")
     }
@@ -580,6 +592,23 @@ import Testing
         Self.type("zz", into: &viewer)
         #expect(line().map { (5...6).contains($0) } == true, "\(viewer.render().textLines())")
         #expect(viewer.focusedID == ".k30")
+    }
+
+    /// In JSON Lines, `&` from any depth of a record filters the lines, the first kept focused.
+    @Test func aFilterFromDeepInALineFiltersTheLines() throws {
+        let text = (0..<6).map { #"{"a": {"b": "x\#($0)", "c": [1, {"d": "y\#($0)"}]}}"# }.joined(separator: "\n") + "\n"
+        for at in [".[5]", ".[5].a", ".[5].a.b"] {
+            let tree = try JSONTree(bytes: Array(text.utf8), name: "l.jsonl", jsonLines: true)
+            var viewer = Viewer(tree: tree, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
+            Self.type(":goto \(at)<Enter>&y[24]<Enter>", into: &viewer)
+            #expect(Self.status(&viewer).contains("filter: y[24] (2 of 6)"), "\(at): \(Self.status(&viewer))")
+            #expect(viewer.focusedPath == ".[2]", "\(at)")
+        }
+        // Inside an array with an object among its elements, that array is the nearest.
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "l.jsonl", jsonLines: true)
+        var viewer = Viewer(tree: tree, fileName: "l.jsonl", size: Self.size, theme: .monochrome)
+        Self.type(":goto .[5].a.c[1].d<Enter>&y5<Enter>", into: &viewer)
+        #expect(Self.status(&viewer).contains("filter: y5 (1 of 2) in .[5].a.c"), "\(Self.status(&viewer))")
     }
 
     /// `n` whose every match is in the focused node ends saying so: a line of JSON Lines cut

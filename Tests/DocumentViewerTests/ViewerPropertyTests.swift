@@ -81,8 +81,9 @@ import TestSupport
             let trail = typed.joined()
             if viewer.table != nil {
                 if viewer.overlay == nil {
-                    let filtered = viewer.table?.view.grid.source.order.filter != nil
-                    Self.expectSoundTable(frame, filtered: filtered, after: "\(kind) after \(trail)")
+                    let order = viewer.table?.view.grid.source.order
+                    Self.expectSoundTable(
+                        frame, filtered: order?.filter != nil, sorted: order?.sorted != nil, after: "\(kind) after \(trail)")
                 }
             } else if viewer.focusedID != nil, viewer.prompt.current?.hint == nil {
                 // The focus is on screen: its mark in the gutter (a box never covers column 0).
@@ -95,9 +96,9 @@ import TestSupport
     }
 
     /// A table's screen: the header row at the top, the labels at the left in a column with
-    /// the rule after it, rows below in the file's order (consecutive but for a filter's), and
-    /// the selected cell reversed among them.
-    static func expectSoundTable(_ frame: CellBuffer, filtered: Bool, after trail: String) {
+    /// the rule after it, rows below in the file's order (consecutive but for a filter's; each
+    /// once, in any order, when sorted), and the selected cell reversed among them.
+    static func expectSoundTable(_ frame: CellBuffer, filtered: Bool, sorted: Bool = false, after trail: String) {
         let lines = frame.textLines()
         guard let rule = lines[0].firstIndex(of: "│") else {
             Issue.record("no header row: \(trail)")
@@ -111,7 +112,11 @@ import TestSupport
             return Int(line.prefix(width).filter { $0 != " " && $0 != "*" })
         }
         #expect(!labels.isEmpty || filtered, "\(trail)")
-        #expect(zip(labels, labels.dropFirst()).allSatisfy { filtered ? $1 > $0 : $1 == $0 + 1 }, "rows out of order: \(trail)")
+        if sorted {
+            #expect(Set(labels).count == labels.count, "a row twice: \(trail)")
+        } else {
+            #expect(zip(labels, labels.dropFirst()).allSatisfy { filtered ? $1 > $0 : $1 == $0 + 1 }, "rows out of order: \(trail)")
+        }
         guard !labels.isEmpty else { return }
         let reversed = (1..<(frame.height - 1)).contains { y in (0..<frame.width).contains { frame[$0, y].style.attributes.contains(.reverse) } }
         #expect(reversed, "no selected cell: \(trail)")

@@ -70,6 +70,18 @@ import Testing
         tmux.send("&", "eu-4", "Enter")
         let filtered = tmux.waitUntil { $0.last?.contains("filter: eu-4 (400 of 2,000)") == true }
         #expect(Self.focus(filtered) == ".[4]", "the first record kept: \(filtered.last ?? "")")
+        // `:w` writes the records kept; `%` goes to an open record's last child.
+        tmux.send(":", "w \(directory)/kept.jsonl", "Enter")
+        tmux.waitUntil { $0.last?.contains("wrote 400 records to") == true }
+        #expect(Subprocess.read(directory + "/kept.jsonl").split(separator: "\n").count == 400)
+        tmux.send("%")
+        #expect(Self.focus(tmux.waitUntil { Self.focus($0) == ".[4].ctx" }) == ".[4].ctx")
+        // In the table, `]` sorts by the selected column, largest first.
+        tmux.send("T", "]")
+        let sorted = tmux.waitUntil { $0.last?.contains("sort: -") == true }
+        let words = (sorted.last ?? "").split(separator: " ")
+        let column = words.firstIndex(of: "sort:").flatMap { $0 + 1 < words.count ? String(words[$0 + 1]) : nil } ?? "?"
+        #expect(column.hasPrefix("-") && sorted.first?.contains(column) == true, "the header names the sorted column: \(sorted)")
         tmux.send("q")
     }
 

@@ -215,6 +215,10 @@ struct Grid: TableDataSource {
                     let x = placed.x + offset
                     if x > label, x < width - 1 { line[x] = character }
                 }
+                // A text cut at the left edge (under the label column) starts with `…` there.
+                let shownWidth = min(text.count, placed.width)
+                let start = placed.x + (trailing ? placed.width - shownWidth : 0)
+                if start <= label, start + shownWidth > label + 1, label + 1 < width - 1 { line[label + 1] = "…" }
             }
             return line
         }

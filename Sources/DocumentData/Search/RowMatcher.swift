@@ -20,8 +20,23 @@ struct RowMatcher {
 
     init(_ pattern: RegexPattern) {
         self.pattern = pattern
-        isWholePattern = pattern.requiredLiteral == nil && pattern.staysInOneToken
-        literal = pattern.requiredLiteral ?? (isWholePattern ? pattern : nil)
+        // A literal of a byte or two is in most rows (`c`, `id`): looking each one up costs
+        // more than making every row from the bytes in order.
+        let literal = pattern.requiredLiteral.flatMap { $0.source.utf8.count >= Self.shortestLiteral ? $0 : nil }
+        isWholePattern = literal == nil && pattern.staysInOneToken
+        self.literal = literal ?? (isWholePattern ? pattern : nil)
+    }
+
+    /// The fewest bytes a literal is looked for by (escapes counted as written: `\.` is two).
+    static let shortestLiteral = 3
+
+    /// Whether every row must be matched (no literal finds them in the bytes): the rows are then
+    /// made from the bytes in order (`RowWalk`).
+    var walksRows: Bool { literal == nil }
+
+    /// Whether a row's text, `text`, matches.
+    func matches(text: [UInt8]) -> Bool {
+        text.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
     }
 
     /// Whether `row`'s text matches.

@@ -98,6 +98,22 @@ extension JSONTree {
         return found
     }
 
+    /// The first byte from `offset` (below `end`) that may start a row's text: not a blank, a
+    /// comma or a closing bracket.
+    func firstTextByte(from offset: Int, below end: Int) -> Int {
+        let bytes = self.bytes(in: offset..<min(end, offset + 4096))
+        let skipped = bytes.prefix { [0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains($0) }
+        return offset + skipped.count
+    }
+
+    /// Where rows start from `offset` on: `offset`, or the end of the row whose text holds it
+    /// (a walk of rows, `RowWalk`, starts at a row's start, never inside a string).
+    func startOfRows(from offset: Int, below end: Int) -> Int {
+        guard let row = row(containing: firstTextByte(from: offset, below: end)), row.span.lowerBound < offset,
+            row.span.upperBound > offset else { return offset }
+        return row.span.upperBound
+    }
+
     /// Child `index` of `table` as a row.
     func row(_ index: Int, of table: ChildTable) -> TreeRow {
         let value = valueRange(ofChild: index, in: table)

@@ -1,12 +1,14 @@
 /// A `:where` expression: comparisons of a record's members with values, joined by `and` and
 /// `or` (`and` first), `not` and parentheses — `status >= 400`, `level = "error" or latency_ms >
-/// 250`, `ctx.user != null`, `msg ~ time.?out`. A member is named as the table's header row names
+/// 250`, `ctx.user != null`, `msg ~ time.?out`, `msg ~* TIMEOUT` (case ignored), `status in (500,
+/// 502, "x")`. A member is named as the table's header row names
 /// it (`ctx.user`, `["a.b"]`) or by its keys joined by dots; a value is a number, a JSON string, a
 /// word (a string: `level = error`), `true`, `false` or `null`.
 ///
 /// A record matches as jq would compare: `=` and `!=` by type and value (a missing member is
 /// `null`); `<` `<=` `>` `>=` numbers with numbers and strings with strings (by their bytes),
-/// never across types; `~` a string member against a regular expression (PCRE2, smart case).
+/// never across types; `~` a string member against a regular expression (PCRE2, smart case),
+/// `~*` ignoring case; `in (…)` equal to one of the values.
 /// It is checked on the record's bytes (`MemberScanner`): nothing is decoded but the members
 /// compared.
 public struct RecordQuery: CustomStringConvertible {
@@ -16,7 +18,7 @@ public struct RecordQuery: CustomStringConvertible {
 
     /// A comparison, or two joined.
     private indirect enum Node {
-        case compare(keys: [[UInt8]], Operator, Literal)
+        case compare(name: String, keys: [[UInt8]], Operator, Literal)
         case and(Node, Node)
         case or(Node, Node)
         case not(Node)
@@ -24,6 +26,7 @@ public struct RecordQuery: CustomStringConvertible {
 
     private enum Operator: String, CaseIterable {
         case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", matches = "~"
+        case matchesIgnoringCase = "~*"
     }
 
     private enum Literal {
@@ -51,8 +54,64 @@ public struct RecordQuery: CustomStringConvertible {
         switch node {
         case .and(let left, let right), .or(let left, let right): return patterns(in: left) + patterns(in: right)
         case .not(let inner): return patterns(in: inner)
-        case .compare(_, _, .pattern(let pattern)): return [pattern]
+        case .compare(_, _, _, .pattern(let pattern)): return [pattern]
         case .compare: return []
+        }
+    }
+
+    /// The first comparison that no record of `sample` (the bytes of the first records) can
+    /// satisfy because of its type — `score > "5"` where `score` holds numbers, `status ~ 5`
+    /// where it holds no strings — said as what to write instead; nil when every comparison may
+    /// match. A member `sample` never holds is not judged (it may come later).
+    public func typeMismatch(in sample: [[UInt8]]) -> String? {
+        var found: String?
+        func visit(_ node: Node) {
+            guard found == nil else { return }
+            switch node {
+            case .and(let left, let right), .or(let left, let right):
+                visit(left)
+                visit(right)
+            case .not(let inner): visit(inner)
+            case .compare(let name, let keys, let comparison, let literal):
+                var kinds = Set<String>()
+                for record in sample {
+                    let value = record.withUnsafeBufferPointer { bytes in
+                        MemberValue(MemberScanner.value(at: keys[...], in: bytes).map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+                    }
+                    switch value {
+                    case .number: kinds.insert("numbers")
+                    case .string: kinds.insert("strings")
+                    case .boolean: kinds.insert("true or false")
+                    case .container: kinds.insert("arrays or objects")
+                    case .null, .missing: break
+                    }
+                }
+                found = Self.mismatch(name, comparison, literal, kinds: kinds, sampled: sample.count)
+            }
+        }
+        visit(root)
+        return found
+    }
+
+    /// Why `name OP literal` never matches a member holding `kinds` (nil when it may).
+    private static func mismatch(
+        _ name: String, _ comparison: Operator, _ literal: Literal, kinds: Set<String>, sampled: Int
+    ) -> String? {
+        guard !kinds.isEmpty else { return nil }
+        let holds = "\(name) holds only \(kinds.sorted().joined(separator: " and ")) in the first \(sampled) records"
+        switch (comparison, literal) {
+        case (.matches, _), (.matchesIgnoringCase, _):
+            return kinds.contains("strings") ? nil : "\(comparison.rawValue) matches strings, and \(holds): compare with = < >"
+        case (.less, .number), (.lessOrEqual, .number), (.greater, .number), (.greaterOrEqual, .number):
+            return kinds.contains("numbers") ? nil : "\(holds): \(comparison.rawValue) a number never matches (quote the value to compare strings)"
+        case (.less, .string(let text)), (.lessOrEqual, .string(let text)), (.greater, .string(let text)), (.greaterOrEqual, .string(let text)),
+            (.equal, .string(let text)):
+            guard !kinds.contains("strings"), kinds.contains("numbers") else { return nil }
+            let written = String(decoding: text, as: UTF8.self)
+            guard case .number? = try? JSONParser.parse(text) else { return "\(holds): \(comparison.rawValue) a string never matches" }
+            return "\(holds): \"\(written)\" is a string, which never equals or orders with them (write \(written))"
+        default:
+            return nil
         }
     }
 
@@ -64,7 +123,7 @@ public struct RecordQuery: CustomStringConvertible {
         case .and(let left, let right): return evaluate(left, record) && evaluate(right, record)
         case .or(let left, let right): return evaluate(left, record) || evaluate(right, record)
         case .not(let inner): return !evaluate(inner, record)
-        case .compare(let keys, let comparison, let literal):
+        case .compare(_, let keys, let comparison, let literal):
             let value = MemberValue(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
             return compare(value, comparison, literal)
         }
@@ -74,7 +133,7 @@ public struct RecordQuery: CustomStringConvertible {
         switch comparison {
         case .equal: return equal(value, literal)
         case .notEqual: return !equal(value, literal)
-        case .matches:
+        case .matches, .matchesIgnoringCase:
             guard case .string(let bytes) = value, case .pattern(let pattern) = literal else { return false }
             return bytes.withUnsafeBytes { pattern.firstMatch(in: $0, from: 0) } != nil
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
@@ -132,9 +191,13 @@ public struct RecordQuery: CustomStringConvertible {
                 tokens.append(Token(text: String(scalar)))
                 index += 1
             } else if "=!<>~".unicodeScalars.contains(scalar) {
-                let two = index + 1 < scalars.count && scalars[index + 1] == "=" && scalar != "~"
-                tokens.append(Token(text: two ? String(scalar) + "=" : String(scalar)))
+                let second: Unicode.Scalar = scalar == "~" ? "*" : "="
+                let two = index + 1 < scalars.count && scalars[index + 1] == second
+                tokens.append(Token(text: two ? String(scalar) + String(second) : String(scalar)))
                 index += two ? 2 : 1
+            } else if scalar == "," {
+                tokens.append(Token(text: ","))
+                index += 1
             } else if scalar == "\"" {
                 let end = try quotedEnd(from: index)
                 tokens.append(Token(text: String(String.UnicodeScalarView(scalars[index..<end])), isQuoted: true))
@@ -142,7 +205,7 @@ public struct RecordQuery: CustomStringConvertible {
             } else {
                 // A word: a name (`ctx.user`, `["a b"]`: quotes inside it are its own) or a value.
                 var end = index
-                while end < scalars.count, !" \t()=!<>~".unicodeScalars.contains(scalars[end]) {
+                while end < scalars.count, !" \t(),=!<>~".unicodeScalars.contains(scalars[end]) {
                     end = scalars[end] == "\"" ? try quotedEnd(from: end) : end + 1
                 }
                 tokens.append(Token(text: String(String.UnicodeScalarView(scalars[index..<end]))))
@@ -213,17 +276,37 @@ public struct RecordQuery: CustomStringConvertible {
                 throw RecordQueryError("expected a column, found \(peekDescription(before: true))")
             }
             let keys = try self.keys(of: name.text)
+            if taking("in") { return try list(of: keys, after: name.text) }
             guard let symbol = next(), let comparison = Operator(rawValue: symbol.text == "==" ? "=" : symbol.text) else {
-                throw RecordQueryError("expected = != < <= > >= or ~ after \(name.text)")
+                throw RecordQueryError("expected = != < <= > >= ~ ~* or in after \(name.text)")
             }
-            guard let value = next(), value.isQuoted || !["and", "or", "(", ")"].contains(value.text) else {
+            guard let value = next(), value.isQuoted || !["and", "or", "(", ")", ","].contains(value.text) else {
                 throw RecordQueryError("expected a value after \(name.text) \(comparison.rawValue)")
             }
             comparisons += 1
             guard comparisons <= Self.comparisonLimit else {
                 throw RecordQueryError("more than \(Self.comparisonLimit) comparisons")
             }
-            return .compare(keys: keys, comparison, try literal(value, for: comparison))
+            return .compare(name: name.text, keys: keys, comparison, try literal(value, for: comparison))
+        }
+
+        /// `in (A, B, …)` after the member `name` names: equal to one of the values.
+        mutating func list(of keys: [[UInt8]], after name: String) throws(RecordQueryError) -> Node {
+            guard taking("(") else { throw RecordQueryError("expected ( after \(name) in") }
+            var node: Node?
+            repeat {
+                guard let value = next(), value.isQuoted || ![",", "(", ")"].contains(value.text) else {
+                    throw RecordQueryError("expected a value in \(name) in (…), found \(peekDescription(before: true))")
+                }
+                comparisons += 1
+                guard comparisons <= Self.comparisonLimit else {
+                    throw RecordQueryError("more than \(Self.comparisonLimit) comparisons")
+                }
+                let compare = Node.compare(name: name, keys: keys, .equal, try literal(value, for: .equal))
+                node = node.map { .or($0, compare) } ?? compare
+            } while taking(",")
+            guard taking(")"), let node else { throw RecordQueryError("expected , or ) in \(name) in (…), found \(peekDescription(before: false))") }
+            return node
         }
 
         /// What the token before the position (or at it) was, for a message.
@@ -263,9 +346,10 @@ public struct RecordQuery: CustomStringConvertible {
                 }
                 text = decoded
             }
-            if comparison == .matches {
+            if comparison == .matches || comparison == .matchesIgnoringCase {
                 do {
-                    return .pattern(try RegexPattern(text))
+                    return .pattern(
+                        comparison == .matches ? try RegexPattern(text) : try RegexPattern(text, ignoringCase: true))
                 } catch {
                     throw RecordQueryError("bad pattern: \(error)")
                 }

@@ -66,6 +66,12 @@ public struct RecordTable {
     /// The elements of an array looked at to tell records from other arrays.
     public static let recordsSample = 8
 
+    /// The bytes of the first ``sampledRecords`` whole records: what `:where` checks a
+    /// comparison's types against (`RecordQuery.typeMismatch(in:)`).
+    public var sampledRecordBytes: [[UInt8]] {
+        (0..<min(records.wholeChildCount, Self.sampledRecords)).map { tree.bytes(in: tree.valueRange(ofChild: $0, in: records)) }
+    }
+
     /// Whether `array` (the children of an array of `tree`) holds records: an object among its
     /// first ``recordsSample`` elements (a GeoJSON's `bbox` of numbers, an empty `errors`, do not).
     public static func holdsRecords(_ array: ChildTable, in tree: JSONTree) -> Bool {

@@ -68,6 +68,10 @@ public struct TreeFilter {
             let childEnd = child >= 0 && child + 1 < table.count ? table.regionStart(of: child + 1) : end
             windowEnd = min(end, max(windowEnd, min(childEnd, position + Self.longestWindow)))
         }
+        if matcher.walksRows {
+            position = walk(table, to: windowEnd, end: end)
+            return
+        }
         let candidates = RowMatcher.Candidates(tree.bytes(in: position..<windowEnd), at: position, for: matcher)
         var from = position
         while let offset = candidates.first(from: from), offset < windowEnd {
@@ -95,6 +99,41 @@ public struct TreeFilter {
         position = windowEnd
     }
 
+    /// Keeps the children of the window to `windowEnd` with a row that matches, the rows made
+    /// from the bytes in order (a pattern that requires no literal, `RowWalk`); a child the walk
+    /// cannot make is matched from the index.
+    /// - Returns: where the next window starts.
+    private mutating func walk(_ table: ChildTable, to windowEnd: Int, end: Int) -> Int {
+        // (A window inside a child longer than the longest window starts past the row there.)
+        let start = tree.startOfRows(from: position, below: windowEnd)
+        guard start < windowEnd else { return windowEnd }
+        let bytes = tree.bytes(in: start..<windowEnd)
+        var next = windowEnd
+        func childEnd(_ child: Int) -> Int { child + 1 < table.count ? table.regionStart(of: child + 1) : end }
+        bytes.withUnsafeBytes { raw in
+            var walk = RowWalk(raw, at: start)
+            while let span = walk.next() {
+                guard matcher.matches(text: walk.text) else { continue }
+                // (The container's own row is no child's.)
+                let child = table.index(ofChildContaining: span.lowerBound)
+                guard child >= 0, child < table.count else { continue }
+                if kept.last != child { kept.append(child) }
+                walk.skip(to: childEnd(child))
+                if pattern.exceededLimits { return }
+            }
+            next = walk.stoppedAt
+        }
+        guard next < windowEnd else { return windowEnd }
+        // A child the walk could not make (longer than the window, not JSON): from the index.
+        let child = table.index(ofChildContaining: next)
+        guard child >= 0, child < table.count, childEnd(child) > next else {
+            let following = child + 1 < table.count ? table.regionStart(of: child + 1) : windowEnd
+            return max(next + 1, min(windowEnd, following))
+        }
+        if kept.last != child, Self.matches(pattern, child: child, of: table, in: tree) { kept.append(child) }
+        return childEnd(child)
+    }
+
     /// The longest window: a child longer than this is looked through in windows of it.
     static let longestWindow = 64 << 20
 
@@ -107,6 +146,17 @@ public struct TreeFilter {
     ) -> Bool {
         let matcher = RowMatcher(pattern)
         let region = table.regionStart(of: index)..<tree.valueRange(ofChild: index, in: table).upperBound
+        if matcher.walksRows, let window, region.lowerBound >= window.start, region.upperBound < window.start + window.bytes.count {
+            // The child's rows made from the bytes read (past its end by a byte: its last row
+            // ends there), when the walk can make them all.
+            let bytes = UnsafeRawBufferPointer(
+                UnsafeBufferPointer(rebasing: window.bytes[(region.lowerBound - window.start)...(region.upperBound - window.start)]))
+            var walk = RowWalk(bytes, at: region.lowerBound)
+            while let span = walk.next(), span.lowerBound < region.upperBound {
+                if matcher.matches(text: walk.text) { return true }
+            }
+            if walk.stoppedAt >= region.upperBound { return false }
+        }
         let candidates = RowMatcher.Candidates(
             window.map { Array($0.bytes[(region.lowerBound - $0.start)..<(region.upperBound - $0.start)]) }
                 ?? tree.bytes(in: region),

@@ -105,6 +105,7 @@ public struct TreeSearch {
         let answered = isLast ? limit : min(limit, windowEnd - Self.overlap)
         // At the end of what was read so far, too near it to answer: the scan reads on first.
         guard answered > searchedTo else { return .waiting }
+        if matcher.walksRows { return walkForward(to: windowEnd, answering: answered) }
         let candidates = RowMatcher.Candidates(tree.bytes(in: searchedTo..<windowEnd), at: searchedTo, for: matcher)
         var from = searchedTo
         var tried = 0
@@ -127,6 +128,45 @@ public struct TreeSearch {
             }
         }
         searchedTo = answered
+        return .searching
+    }
+
+    /// A window's rows made from its bytes in order and matched (a pattern that requires no
+    /// literal, `RowWalk`): those starting before `answered`; the next window starts at the
+    /// first row not matched. A row the walk cannot make (longer than the window, not JSON) is
+    /// looked up and made from the index.
+    private mutating func walkForward(to windowEnd: Int, answering answered: Int) -> Outcome {
+        // The walk starts where a row starts: past the row whose text holds the window's start
+        // (looked at already, or the one before the origin).
+        let start = tree.startOfRows(from: searchedTo, below: windowEnd)
+        guard start < answered else {
+            searchedTo = max(start, searchedTo + 1)
+            return .searching
+        }
+        let bytes = tree.bytes(in: start..<windowEnd)
+        var outcome: Outcome?
+        var next = start
+        bytes.withUnsafeBytes { raw in
+            var walk = RowWalk(raw, at: start)
+            while let span = walk.next() {
+                guard span.lowerBound < answered else {
+                    next = span.lowerBound
+                    return
+                }
+                if (wrapped || span.lowerBound >= origin) && matcher.matches(text: walk.text) {
+                    outcome = .found(span, wrapped: wrapped)
+                    return
+                }
+            }
+            next = walk.stoppedAt
+        }
+        if let outcome { return pattern.exceededLimits ? .tooComplex : outcome }
+        if next < answered, let row = tree.row(containing: tree.firstTextByte(from: next, below: windowEnd)) {
+            // (A row the walk could not make: from the index.)
+            if wrapped || row.span.lowerBound >= origin, matcher.matches(row, in: tree) { return .found(row.span, wrapped: wrapped) }
+            next = max(next + 1, row.span.upperBound)
+        }
+        searchedTo = max(next, searchedTo + 1)
         return .searching
     }
 

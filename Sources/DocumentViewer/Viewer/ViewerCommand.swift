@@ -48,7 +48,7 @@ enum ViewerCommand: Equatable {
         ]
         case .table: return [
             ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :reload :stats :help :q",
-            ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~; alone: every row)",
+            ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~ ~*, or COLUMN in (V, …); alone: every row)",
             ":w FILE.csv|.json|.jsonl: the rows as shown, in their order (:w! replaces a file)",
         ]
         default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :reload :stats :help :q"]

@@ -27,10 +27,16 @@ public enum ViewerAction: Equatable, Sendable {
     case nextSibling, previousSibling
     /// A tree: the focused node's parent, even when it is open (`H`, as jless).
     case parent
+    /// A tree: from an open container to its last child, from a last child to its container
+    /// (`%`: jless's matching bracket, for a focus that is on nodes, not brackets).
+    case matchingBracket
     /// The focus scrolled to the middle (`zz`), the top (`zt`) or the bottom (`zb`) of the screen.
     case placeFocus(ScrollAlignment)
     /// A tree or a table: search forward (`*`) or backward (`#`) for the focused node's key.
     case searchKey(forward: Bool)
+    /// A table: its rows by the selected column, smallest first (`[`) or largest first (`]`);
+    /// the same key again: the file's order.
+    case sortBySelectedColumn(descending: Bool)
     /// A table: the previous (`h`, Left) or next (`l`, Right) column; the first (`0`) or last (`$`).
     case previousColumn, nextColumn, firstColumn, lastColumn
     /// A tree: the focused array's records as a table (`T`); a table: back to the tree, at the
@@ -224,6 +230,8 @@ public enum ViewerKeys {
         Entry([bind([.character("J")], .nextSibling), bind([.character("K")], .previousSibling)],
               "next / previous sibling (as jless)", in: [.tree]),
         Entry([bind([.character("H")], .parent)], "the parent, even when open", in: [.tree]),
+        Entry([bind([.character("%")], .matchingBracket)], "an open container's last child / a last child's container",
+              in: [.tree]),
         Entry([chord("zz", .placeFocus(.center)), chord("zt", .placeFocus(.top)), chord("zb", .placeFocus(.bottom))],
               "the focus to the middle / top / bottom of the screen", in: contents),
         Entry([bind([.character("/")], .searchForward), bind([.character("?")], .searchBackward)],
@@ -232,6 +240,9 @@ public enum ViewerKeys {
               "next / previous match (a key stops a long one)", in: contents),
         Entry([bind([.character("*")], .searchKey(forward: true)), bind([.character("#")], .searchKey(forward: false))],
               "search forward / backward for the focused key", in: [.tree, .table]),
+        Entry([bind([.character("[")], .sortBySelectedColumn(descending: false)),
+               bind([.character("]")], .sortBySelectedColumn(descending: true))],
+              "sort by the selected column: smallest / largest first (again: the file's order)", in: [.table]),
         Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("R")], .reload)], "open the file again (changed on disk), at the same place", in: contents),

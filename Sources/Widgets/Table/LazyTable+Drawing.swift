@@ -52,6 +52,11 @@ extension LazyTable {
                     made = cell
                 }
                 buffer.write(made.cells, x: x + made.pad, y: y, limit: end, start: scrolledStart)
+                // A cell cut at the left edge (the columns scrolled) says so, as one cut at the
+                // right does: `…465`, not `465` for `u4465`.
+                if x + made.pad < scrolledStart, x + made.pad + CellText.width(of: made.cells) > scrolledStart {
+                    buffer.write("…", style: made.cells.first?.style ?? .plain, x: scrolledStart, y: y)
+                }
                 if !isHeader, placed.index == lines.selection, column.index == selectedColumn {
                     buffer.restyle(x: from, y: y, count: end - from) { $0 = $0.overlaid(with: style.selectedCell) }
                 }

@@ -78,7 +78,13 @@ struct RecordRows: TableDataSource {
     var labelTitle: String { showsLines ? "line" : "#" }
     private var showsLines: Bool { records.tree.isJSONLines && records.path.components.isEmpty }
 
-    func title(ofColumn column: Int) -> String { records.columns[column].name }
+    /// The column's name; the column the rows are sorted by says how, as `:sort` writes it
+    /// (`+status`, `-status`).
+    func title(ofColumn column: Int) -> String {
+        let name = records.columns[column].name
+        guard let sorted = order.sortedBy, sorted.column.keys == records.columns[column].keys else { return name }
+        return (sorted.descending ? "-" : "+") + name
+    }
     func width(ofColumn column: Int) -> Int { column < widths.count ? widths[column] : Self.maximumTitleWidth }
     /// The record's index (its line in JSON Lines), sorted or not.
     func label(ofRow row: Int) -> String {

@@ -23,6 +23,20 @@ extension TableContent {
         return nil
     }
 
+    /// `[` (`]`): the rows by the selected column, smallest (largest) first; the same order
+    /// again: the file's order.
+    /// - Returns: what to say.
+    mutating func sortBySelectedColumn(descending: Bool) -> String? {
+        guard let selected = view.grid.selectedColumn, selected < view.records.columns.count else {
+            return "\(descending ? "]" : "["): select a column to sort by (h, l)"
+        }
+        let column = view.records.columns[selected]
+        if let sorted = view.grid.source.order.sortedBy, sorted.column.keys == column.keys, sorted.descending == descending {
+            return sort(by: nil)
+        }
+        return sort(by: (descending ? "-" : "") + column.name)
+    }
+
     /// What the status line says of the order: `sort: -status`.
     var sortNote: String? {
         guard let sorted = view.grid.source.order.sortedBy else { return nil }
@@ -35,7 +49,9 @@ extension TableContent {
     mutating func applyWhere(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return clearRowFilter() }
         do {
-            startRowFilter(.query(try RecordQuery(parsing: text, columns: view.records.columns)))
+            let query = try RecordQuery(parsing: text, columns: view.records.columns)
+            if let mismatch = query.typeMismatch(in: view.records.sampledRecordBytes) { return "where: \(mismatch)" }
+            startRowFilter(.query(query))
             return nil
         } catch {
             return "where: \(error)"

@@ -79,6 +79,7 @@ struct TableContent {
         case .scrollLines(let lines): view.grid.scroll(by: lines)
         case .placeFocus(let alignment): view.grid.scrollSelection(to: alignment)
         case .searchKey(let forward): return searchFocusedKey(forward: forward)
+        case .sortBySelectedColumn(let descending): return sortBySelectedColumn(descending: descending)
         case .toggleTable: handBack()
         case .nextMatch: return repeatSearch(reversed: false)
         case .previousMatch: return repeatSearch(reversed: true)

@@ -59,6 +59,7 @@ extension TreeContent {
         } catch {
             return "where: \(error)"
         }
+        if let mismatch = query.typeMismatch(in: records.sampledRecordBytes) { return "where: \(mismatch)" }
         filterChildren(of: records.container, by: .query(query))
         return nil
     }

@@ -112,6 +112,7 @@ public struct TreeContent {
         case .nextSibling: if !view.focusSibling(forward: true) { return "no next sibling" }
         case .previousSibling: if !view.focusSibling(forward: false) { return "no previous sibling" }
         case .parent: if !view.focusOpenParent() { return "the root has no parent" }
+        case .matchingBracket: return focusMatchingBracket()
         case .placeFocus(let alignment): view.placeFocus(alignment)
         case .searchKey(let forward): return searchFocusedKey(forward: forward)
         case .nextMatch: return repeatSearch(reversed: false)
@@ -277,5 +278,27 @@ extension TreeContent: NodeFocusing {
 
     func leftOutNote(_ indexes: [Int], path: JSONPath) -> String {
         "goto: \(path) is in what the filter leaves out"
+    }
+}
+
+extension TreeContent {
+    /// `%`: from an open container to its last child (its closing bracket is below it), from
+    /// the last child of a container back to the container — jless's matching bracket, for a
+    /// focus that is on nodes.
+    /// - Returns: what to say when neither applies.
+    mutating func focusMatchingBracket() -> String? {
+        guard let focus = view.focus, let indexes = view.focusedIndexes else { return emptyNote }
+        let tree = json.tree
+        if view.outline.isOpen(focus), let children = tree.children(atChildIndexes: indexes), children.count > 0,
+            let last = tree.child(atIndex: -1, in: children) {
+            _ = self.focus(nodeAt: indexes + [last], opensString: false)
+            return nil
+        }
+        if let index = indexes.last, let parent = tree.children(atChildIndexes: Array(indexes.dropLast())),
+            tree.child(atIndex: -1, in: parent) == index {
+            _ = self.focus(nodeAt: Array(indexes.dropLast()), opensString: false)
+            return nil
+        }
+        return "%: on an open container, its last child; on a last child, its container"
     }
 }
