@@ -195,7 +195,8 @@ import Testing
         ] {
             #expect(try RecordQuery(parsing: expression, columns: table.columns).typeMismatch(in: sample) == said, "\(expression)")
         }
-        for fine in ["score > 5", #"name > "n1""#, "name ~ n1", "score = 5 or name = x"] {
+        for fine in ["score > 5", #"name > "n1""#, "name ~ n1", "score = 5 or name = x", #"score in (5, "n/a")"#,
+                     #"not (score > "5")"#, #"name ~ \d{1,3}"#] {
             #expect(try RecordQuery(parsing: fine, columns: table.columns).typeMismatch(in: sample) == nil, "\(fine)")
         }
     }

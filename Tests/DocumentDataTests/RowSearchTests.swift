@@ -9,7 +9,9 @@ import Testing
         (#"level: "error""#, ["level", "error"]), ("colou?r", ["colo", "r"]), ("ab+c", ["ab", "c"]),
         ("a|b", []), ("(?i)x", []), ("café", ["café"]), ("x{0,2}y", ["y"]), ("ab{2}c", ["ab", "c"]),
         (#"q\x41bc"#, ["q"]), ("a.b", ["a", "b"]), ("[abc]d", ["d"]), (#"\.json"#, [".json"]), ("(ab)+cd", ["cd"]),
-        (#"\d+ items"#, ["items"]), (#"a\\nb"#, ["a", "nb"]), ("x{", ["x{"]), (#"^\{$"#, ["{"]),
+        (#"\d+ items"#, ["items"]), (#"a\\nb"#, ["a", "b"]), ("x{", ["x{"]), (#"^\{$"#, ["{"]),
+        (#"xyz\Q(\E|abc"#, []), ("xyz(?#()|abc", []), ("[[:alpha:]]abc", ["abc"]), (#"\N{U+41}bc"#, []),
+        ("abc(*ACCEPT)xyz", []), ("ab{,3}c", ["a", "c"]),
     ])
     func aPatternsRequiredTextIsReadConservatively(pattern: String, pieces: [String]) {
         #expect(RequiredText.pieces(of: pattern) == pieces)
@@ -18,7 +20,8 @@ import Testing
     @Test(arguments: [
         (#"\d{12}"#, true), ("error|warn", true), (#"user\d+"#, true), ("[a-z.]+", true), ("(?:ab)+c", true),
         (".x", false), (#"\s"#, false), ("[^a]", false), ("^a", false), ("a*", false), (#"a\b"#, false), ("é", false),
-        ("a b", false), ("(?=a)a", false),
+        ("a b", false), ("(?=a)a", false), (#"a\072"#, false), ("a[0-z]", false), ("[+-_]", false), ("(*COMMIT)a+b", false),
+        ("[a-f0-9]+", true),
     ])
     func aPatternThatStaysInOneKeyOrValueIsRunOnTheBytes(pattern: String, stays: Bool) {
         #expect(RequiredText.staysInOneToken(pattern) == stays)

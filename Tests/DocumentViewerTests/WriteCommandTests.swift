@@ -53,6 +53,11 @@ import TerminalUI
         #expect(viewer.message?.contains("the file's extension says how") == true)
         Self.type(":w \(directory)/none/out.csv<Enter>", into: &viewer)
         #expect(viewer.message?.contains("No such file or directory") == true, "\(viewer.message ?? "")")
+        // A new file's mode is what the umask gives, not the temporary file's 0600.
+        let mask = umask(0)
+        umask(mask)
+        var status = stat()
+        #expect(stat(directory + "/out.csv", &status) == 0 && status.st_mode & 0o777 == 0o666 & ~mask)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         #expect(left == ["out.csv", "out.json", "out.jsonl"], "no temporary file left: \(left)")
     }

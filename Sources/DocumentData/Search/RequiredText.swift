@@ -18,7 +18,8 @@ enum RequiredText {
     /// Runs of literal text every match of `pattern` contains, split where rows and bytes differ.
     static func pieces(of pattern: String) -> [String] {
         let scalars = Array(pattern.unicodeScalars)
-        guard !hasTopLevelAlternation(scalars) else { return [] }
+        // Quoting (`\Q…\E`), comments and backtracking verbs change what the rest means.
+        guard !hasTopLevelAlternation(scalars), !readsOtherwise(pattern) else { return [] }
         var runs: [[Unicode.Scalar]] = []
         var run: [Unicode.Scalar] = []
         /// Whether the last atom was the last scalar of `run` (a quantifier after it applies to it).
@@ -38,7 +39,7 @@ enum RequiredText {
                 if escaped.properties.isAlphabetic || ("0"..."9").contains(escaped) {
                     // A class (`\d`), an anchor (`\b`) or a character escape (`\t`): not literal.
                     // One that takes more characters (`\x41`, `\p{L}`, `\Q…\E`): stop reading.
-                    guard "dDwWsSbBhHvVRNAzZGtnrfea".unicodeScalars.contains(escaped) else { break parsing }
+                    guard "dDwWsSbBhHvVRAzZGtnrfea".unicodeScalars.contains(escaped) else { break parsing }
                     endRun()
                 } else {
                     run.append(escaped)
@@ -65,6 +66,15 @@ enum RequiredText {
                 index = skipQuantifierSuffix(scalars, from: index + 1)
             case "{":
                 guard let (minimum, end) = countedRepeat(scalars, from: index) else {
+                    // (`{,3}` and `{ 2 }` are repeats in PCRE2 10.43 and later: the atom before
+                    // may be optional.)
+                    if index + 1 < scalars.count, ", 0123456789".unicodeScalars.contains(scalars[index + 1]),
+                        let close = scalars[index...].firstIndex(of: "}") {
+                        if lastIsLiteral { run.removeLast() }
+                        endRun()
+                        index = skipQuantifierSuffix(scalars, from: close + 1)
+                        continue
+                    }
                     run.append(scalar)
                     lastIsLiteral = true
                     index += 1
@@ -83,10 +93,26 @@ enum RequiredText {
             }
         }
         endRun()
-        let splitters: Set<Unicode.Scalar> = [":", " ", "\"", "\\", "\n", "\t", "\r"]
-        return runs.flatMap { run in
-            run.split { splitters.contains($0) }.map { String(String.UnicodeScalarView($0)) }
+        // A backslash in a row is an escape's (`\t`, `\u202e`): what follows it is the escape's
+        // letter, which the file may write otherwise (a raw tab); pieces stop before it.
+        let splitters: Set<Unicode.Scalar> = [":", " ", "\"", "\n", "\t", "\r"]
+        var pieces: [String] = []
+        for run in runs {
+            var piece = String.UnicodeScalarView()
+            var afterBackslash = false
+            for scalar in run {
+                let ends = afterBackslash || scalar == "\\" || splitters.contains(scalar)
+                afterBackslash = scalar == "\\"
+                if ends {
+                    if !piece.isEmpty { pieces.append(String(piece)) }
+                    piece = String.UnicodeScalarView()
+                } else {
+                    piece.append(scalar)
+                }
+            }
+            if !piece.isEmpty { pieces.append(String(piece)) }
         }
+        return pieces
     }
 
     /// Whether `|` appears outside every group and class.
@@ -114,10 +140,24 @@ enum RequiredText {
                 index += 2
                 continue
             }
+            // `[:alpha:]`, `[.a.]`, `[=a=]` inside a class end at their own `:]`.
+            if scalars[index] == "[", index + 1 < scalars.count, ":.=".unicodeScalars.contains(scalars[index + 1]) {
+                let mark = scalars[index + 1]
+                var end = index + 2
+                while end + 1 < scalars.count, !(scalars[end] == mark && scalars[end + 1] == "]") { end += 1 }
+                index = end + 2
+                continue
+            }
             if scalars[index] == "]" { return index + 1 }
             index += 1
         }
         return scalars.count
+    }
+
+    /// Whether `pattern` has a construct that makes the rest read otherwise than it looks:
+    /// quoting (`\Q…\E`), a comment (`(?#…)`), a backtracking verb (`(*ACCEPT)`).
+    private static func readsOtherwise(_ pattern: String) -> Bool {
+        pattern.contains("\\Q") || pattern.contains("(?#") || pattern.contains("(*")
     }
 
     /// The index after the group opening at `start`, nested groups and classes within.
@@ -171,7 +211,19 @@ enum RequiredText {
     /// such characters (plain or escaped), `\d`, `\w`, classes of them, groups, alternation and
     /// quantifiers; anything else (`.`, `\s`, a negated class, an anchor) says no.
     static func staysInOneToken(_ pattern: String) -> Bool {
+        guard !readsOtherwise(pattern), !pattern.contains("[:"), !pattern.contains("[."), !pattern.contains("[=") else {
+            return false
+        }
         let scalars = Array(pattern.unicodeScalars)
+        /// Which run of characters a range may span: digits, lower or upper case letters.
+        func group(_ scalar: Unicode.Scalar) -> Int? {
+            switch scalar {
+            case "0"..."9": 0
+            case "a"..."z": 1
+            case "A"..."Z": 2
+            default: nil
+            }
+        }
         func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "_.+-".unicodeScalars.contains(scalar))
         }
@@ -184,9 +236,9 @@ enum RequiredText {
             case "\\":
                 guard index + 1 < scalars.count else { return false }
                 let escaped = scalars[index + 1]
-                guard escaped == "d" || escaped == "w" || (!escaped.properties.isAlphabetic && isTokenCharacter(escaped)) else {
-                    return false
-                }
+                // (An escaped digit is a back reference or an octal character: `\072` is `:`.)
+                guard escaped == "d" || escaped == "w" || (!escaped.properties.isAlphabetic && group(escaped) != 0 && isTokenCharacter(escaped))
+                else { return false }
                 consumes = consumes || !inClass
                 index += 2
                 continue
@@ -197,7 +249,10 @@ enum RequiredText {
                 inClass = false
                 consumes = true
             case "-" where inClass:
-                break
+                // A range only within digits, or lower or upper case letters (`[0-z]` holds `:`).
+                if index > 0, index + 1 < scalars.count, scalars[index + 1] != "]", scalars[index - 1] != "[" {
+                    guard let low = group(scalars[index - 1]), low == group(scalars[index + 1]) else { return false }
+                }
             case "(":
                 // Groups, non-capturing ones too; no lookaround, no option.
                 if index + 1 < scalars.count, scalars[index + 1] == "?" {

@@ -178,23 +178,24 @@ struct RowMatcher {
             }
         }
 
-        /// The last candidate before the file's `offset` and at or after `floor`, or nil.
-        func last(before offset: Int, from floor: Int) -> Int? {
+        /// The candidates from the file's `floor` and before `offset`, in order — every byte a
+        /// row's text may start at when no literal is required (a backward search takes them
+        /// from the last; asking for the last one each time rescanned the window each time).
+        func all(from floor: Int, before offset: Int) -> [Int] {
+            var found: [Int] = []
             guard literal != nil else {
-                var index = min(bytes.count, offset - start) - 1
-                while index >= max(0, floor - start) {
-                    if !Self.isBetweenRows(bytes[index]) { return start + index }
-                    index -= 1
+                for index in max(0, floor - start)..<max(max(0, floor - start), min(bytes.count, offset - start))
+                where !Self.isBetweenRows(bytes[index]) {
+                    found.append(start + index)
                 }
-                return nil
+                return found
             }
-            var last: Int?
             var from = floor
-            while let found = first(from: from), found < offset {
-                last = found
-                from = found + 1
+            while let hit = first(from: from), hit < offset {
+                found.append(hit)
+                from = hit + 1
             }
-            return last
+            return found
         }
 
         /// Blanks, commas, colons and closing brackets: bytes no row's text starts with.

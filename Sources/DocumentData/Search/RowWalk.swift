@@ -83,8 +83,10 @@ struct RowWalk {
     /// and escaped (`quoted`), or bare and escaped as a key.
     private mutating func appendString(_ range: Range<Int>, quoted: Bool) -> Bool {
         let content = (range.lowerBound + 1)..<(range.upperBound - 1)
-        // Most strings: nothing to respell, the bytes are the text.
-        if !bytes[content].contains(where: { $0 == 0x5C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+        // Most strings: nothing to respell, the bytes are the text (if they are UTF-8: a row
+        // shows what is not as U+FFFD).
+        if !bytes[content].contains(where: { $0 == 0x5C || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }),
+            !bytes[content].contains(where: { $0 >= 0x80 }) || String(validating: bytes[content], as: UTF8.self) != nil {
             text.append(contentsOf: bytes[quoted ? range : content])
             return true
         }

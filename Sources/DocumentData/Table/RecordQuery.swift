@@ -62,16 +62,18 @@ public struct RecordQuery: CustomStringConvertible {
     /// The first comparison that no record of `sample` (the bytes of the first records) can
     /// satisfy because of its type — `score > "5"` where `score` holds numbers, `status ~ 5`
     /// where it holds no strings — said as what to write instead; nil when every comparison may
-    /// match. A member `sample` never holds is not judged (it may come later).
+    /// match. Only comparisons every match needs are judged (those joined by `and` at the top:
+    /// one under `or` or `not` may fail and the query still match), and a member `sample` never
+    /// holds is not (it may come later).
     public func typeMismatch(in sample: [[UInt8]]) -> String? {
         var found: String?
         func visit(_ node: Node) {
             guard found == nil else { return }
             switch node {
-            case .and(let left, let right), .or(let left, let right):
+            case .and(let left, let right):
                 visit(left)
                 visit(right)
-            case .not(let inner): visit(inner)
+            case .or, .not: break
             case .compare(let name, let keys, let comparison, let literal):
                 var kinds = Set<String>()
                 for record in sample {
@@ -177,6 +179,8 @@ public struct RecordQuery: CustomStringConvertible {
         let scalars = Array(text.unicodeScalars)
         var tokens: [Token] = []
         var index = 0
+        /// Inside `in (…)`: a comma separates values (elsewhere it is a word's, `\d{1,3}`).
+        var inList = false
         func quotedEnd(from start: Int) throws(RecordQueryError) -> Int {
             var end = start + 1
             while end < scalars.count, scalars[end] != "\"" { end += scalars[end] == "\\" ? 2 : 1 }
@@ -188,6 +192,8 @@ public struct RecordQuery: CustomStringConvertible {
             if scalar == " " || scalar == "\t" {
                 index += 1
             } else if scalar == "(" || scalar == ")" {
+                if scalar == "(", let last = tokens.last, !last.isQuoted, last.text == "in" { inList = true }
+                if scalar == ")" { inList = false }
                 tokens.append(Token(text: String(scalar)))
                 index += 1
             } else if "=!<>~".unicodeScalars.contains(scalar) {
@@ -195,7 +201,7 @@ public struct RecordQuery: CustomStringConvertible {
                 let two = index + 1 < scalars.count && scalars[index + 1] == second
                 tokens.append(Token(text: two ? String(scalar) + String(second) : String(scalar)))
                 index += two ? 2 : 1
-            } else if scalar == "," {
+            } else if scalar == ",", inList {
                 tokens.append(Token(text: ","))
                 index += 1
             } else if scalar == "\"" {
@@ -205,7 +211,7 @@ public struct RecordQuery: CustomStringConvertible {
             } else {
                 // A word: a name (`ctx.user`, `["a b"]`: quotes inside it are its own) or a value.
                 var end = index
-                while end < scalars.count, !" \t(),=!<>~".unicodeScalars.contains(scalars[end]) {
+                while end < scalars.count, !" \t()=!<>~".unicodeScalars.contains(scalars[end]), !(inList && scalars[end] == ",") {
                     end = scalars[end] == "\"" ? try quotedEnd(from: end) : end + 1
                 }
                 tokens.append(Token(text: String(String.UnicodeScalarView(scalars[index..<end]))))

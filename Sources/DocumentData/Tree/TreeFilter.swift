@@ -47,7 +47,7 @@ public struct TreeFilter {
     }
 
     /// Whether every child found so far was looked at: the filter can be shown, and a child the
-    /// scan finds from now on is matched as it is taken in (``matches(_:child:of:in:)``).
+    /// scan finds from now on is matched as it is taken in (``matches(_:child:of:in:window:)``).
     public var isCaughtUp: Bool { position >= end || pattern.exceededLimits }
 
     /// Whether every child of the whole input was looked at.

@@ -53,6 +53,8 @@ public struct TreeSearch {
     static let overlap = 4 << 10
     /// The most rows matched a step (a pattern whose literal is common but whose match is rare).
     static let rowsPerStep = 2_000
+    /// Bytes before a window read with it, so that an escape it cuts is read whole.
+    static let escapeContext = 256
 
     /// A search of `tree` for `pattern` from byte `origin`: forward, the first matching row
     /// starting at or after it; backward, the last starting before it.
@@ -106,7 +108,10 @@ public struct TreeSearch {
         // At the end of what was read so far, too near it to answer: the scan reads on first.
         guard answered > searchedTo else { return .waiting }
         if matcher.walksRows { return walkForward(to: windowEnd, answering: answered) }
-        let candidates = RowMatcher.Candidates(tree.bytes(in: searchedTo..<windowEnd), at: searchedTo, for: matcher)
+        // (Read from a little before: an escape the window's start cuts, `\\` then `u00e9`, is
+        // then read whole where it starts, not taken for another.)
+        let readStart = max(0, searchedTo - Self.escapeContext)
+        let candidates = RowMatcher.Candidates(tree.bytes(in: readStart..<windowEnd), at: readStart, for: matcher)
         var from = searchedTo
         var tried = 0
         while let offset = candidates.first(from: from), offset < answered {
@@ -184,9 +189,13 @@ public struct TreeSearch {
         }
         let start = max(floor, position - takeWindow())
         let windowEnd = min(tree.searchableEnd, position + Self.overlap)
-        let candidates = RowMatcher.Candidates(tree.bytes(in: start..<windowEnd), at: start, for: matcher)
+        let readStart = max(0, start - Self.escapeContext)
+        let candidates = RowMatcher.Candidates(tree.bytes(in: readStart..<windowEnd), at: readStart, for: matcher)
+        // The window's candidates found once, taken from the last.
+        var offsets = candidates.all(from: start, before: position)
         var tried = 0
-        while let offset = candidates.last(before: position, from: start) {
+        while let offset = offsets.popLast() {
+            guard offset < position else { continue }
             guard let row = tree.row(containing: offset) else {
                 position = offset
                 continue

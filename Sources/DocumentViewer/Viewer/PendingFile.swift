@@ -22,17 +22,30 @@ final class PendingFile {
     /// - Throws: ``PendingFileError`` when `path` exists and `overwrites` is false, or the
     ///   temporary file cannot be made (a missing directory, no permission).
     init(path: String, overwrites: Bool) throws(PendingFileError) {
-        self.path = path
         self.overwrites = overwrites
         var status = stat()
-        if !overwrites, lstat(path, &status) == 0 { throw PendingFileError("\(path) exists (:w! \(path) replaces it)") }
+        let exists = lstat(path, &status) == 0
+        if !overwrites, exists { throw PendingFileError("\(path) exists (:w! \(path) replaces it)") }
+        // `:w!` over a link replaces the file it names, not the link.
+        var target = path
+        if exists, status.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        self.path = target
+        let path = target
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var template = Array((directory + "." + name + ".tstack-XXXXXX").utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw PendingFileError("\(path): \(String(cString: strerror(errno)))") }
-        temporaryPath = String(cString: template)
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // The mode a new file gets (mkstemp's is 0600), or the one of the file replaced.
+        let mask = umask(0)
+        umask(mask)
+        var replaced = stat()
+        fchmod(descriptor, stat(path, &replaced) == 0 ? replaced.st_mode & 0o7777 : 0o666 & ~mask)
     }
 
     deinit {
@@ -79,7 +92,10 @@ final class PendingFile {
             while offset < bytes.count {
                 let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
+                guard count > 0 else {
+                    if count == 0 { errno = EIO }
+                    return false
+                }
                 offset += count
             }
             return true
