@@ -9,10 +9,15 @@ struct PathLookupJob<Content: NodeFocusing>: ContentJob {
     private var lookup: PathLookup
     /// Whether a path not there focuses the nearest node instead (a file opened again).
     private let orNearest: Bool
+    /// Whether the scan was still going when the lookup began: it looked at the tables of
+    /// then (a last record still read, a root without its last children), so a "not found"
+    /// from it is no answer once the scan ended since.
+    private let beganWhileScanning: Bool
 
     init(_ path: JSONPath, in content: Content, orNearest: Bool = false) {
         lookup = PathLookup(path: path, in: content.json.tree)
         self.orNearest = orNearest
+        beganWhileScanning = content.json.tree.isScanning
     }
 
     func progress(in content: Content) -> String? {
@@ -35,6 +40,11 @@ struct PathLookupJob<Content: NodeFocusing>: ContentJob {
             guard !content.json.tree.isScanning else {
                 // It may be further on than the scan got: looked for again as the scan finds more.
                 content.wait(PendingJumpJob(.path(lookup.path, orNearest: orNearest)))
+                return .ended(said: nil)
+            }
+            if beganWhileScanning {
+                // The scan ended while it looked: looked for again in the whole tree.
+                content.start(PathLookupJob(lookup.path, in: content, orNearest: orNearest))
                 return .ended(said: nil)
             }
             content.jobs.stop([.pendingJump])
