@@ -104,13 +104,14 @@ import Testing
 
     /// Window edges: a search through windows finds the row one match of each row's text finds,
     /// with patterns that look around (`\b`, a lookbehind, a lookahead, `$`), from any origin.
-    @Test(arguments: 0..<12)
+    @Test(arguments: 0..<4)
     func windowsFindWhatTheWholeTextHas(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let words = ["id", "valid", "idx", "xid", "kid", "ID"]
         var strings: [String] = []
         var text = "["
-        while text.utf8.count < 300_000 {
+        // (Past a window of 64 KiB and the next of 128 KiB: the edges between them are crossed.)
+        while text.utf8.count < 200_000 {
             let string = (0..<Int.random(in: 1...8, using: &random)).map { _ in words.randomElement(using: &random)! }
                 .joined(separator: Bool.random(using: &random) ? " " : "")
             strings.append(string)
@@ -123,7 +124,7 @@ import Testing
         let table = try #require(tree.root)
         for source in [#"\bid\b"#, #"(?<=x)id"#, #"id(?!x)"#, #"id"$"#] {
             let pattern = try RegexPattern(source, exactCase: true)
-            for _ in 0..<5 {
+            for _ in 0..<3 {
                 let origin = Int.random(in: 0..<bytes.count, using: &random)
                 var search = TreeSearch(tree: tree, pattern: pattern, forward: true, from: origin)
                 var outcome = TreeSearch.Outcome.searching
