@@ -156,7 +156,7 @@ struct RowMatcher {
                 // Every byte of a key, a scalar or an opening bracket.
                 var index = max(0, offset - start)
                 while index < bytes.count {
-                    if !Self.isBetweenRows(bytes[index]) { return start + index }
+                    if !RowWalk.isBetweenRows(bytes[index]) { return start + index }
                     index += 1
                 }
                 return nil
@@ -185,7 +185,7 @@ struct RowMatcher {
             var found: [Int] = []
             guard literal != nil else {
                 for index in max(0, floor - start)..<max(max(0, floor - start), min(bytes.count, offset - start))
-                where !Self.isBetweenRows(bytes[index]) {
+                where !RowWalk.isBetweenRows(bytes[index]) {
                     found.append(start + index)
                 }
                 return found
@@ -196,14 +196,6 @@ struct RowMatcher {
                 from = hit + 1
             }
             return found
-        }
-
-        /// Blanks, commas, colons and closing brackets: bytes no row's text starts with.
-        private static func isBetweenRows(_ byte: UInt8) -> Bool {
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "]"), UInt8(ascii: "}"): true
-            default: false
-            }
         }
     }
 }

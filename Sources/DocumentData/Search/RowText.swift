@@ -98,11 +98,11 @@ extension JSONTree {
         return found
     }
 
-    /// The first byte from `offset` (below `end`) that may start a row's text: not a blank, a
-    /// comma or a closing bracket.
+    /// The first byte from `offset` (below `end`) that may start a row's text
+    /// (`RowWalk.isBetweenRows(_:)`).
     func firstTextByte(from offset: Int, below end: Int) -> Int {
         let bytes = self.bytes(in: offset..<min(end, offset + 4096))
-        let skipped = bytes.prefix { [0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains($0) }
+        let skipped = bytes.prefix(while: RowWalk.isBetweenRows)
         return offset + skipped.count
     }
 

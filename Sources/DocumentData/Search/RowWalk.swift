@@ -95,16 +95,19 @@ struct RowWalk {
         return true
     }
 
-    /// Past blanks, commas and closing brackets: to where the next row's text starts.
+    /// Past the bytes between rows (``isBetweenRows(_:)``): to where the next row's text starts.
     private func skipBetweenRows(from index: Int) -> Int {
         var index = index
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): index += 1
-            default: return index
-            }
-        }
+        while index < bytes.count, Self.isBetweenRows(bytes[index]) { index += 1 }
         return index
+    }
+
+    /// Blanks, commas, colons and closing brackets: bytes no row's text starts with.
+    static func isBetweenRows(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "]"), UInt8(ascii: "}"): true
+        default: false
+        }
     }
 
     /// Goes on from the file's `offset` (a row's start, or between rows): past a record kept.
