@@ -36,13 +36,18 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -cross-module
 
 all: build
 
-# Checks for the ncursesw and PCRE2 headers, tmux and groff (the tests check the man page);
+# Checks for the ncursesw, PCRE2, zlib, zstd, xz, bzip2 and libyaml headers, tmux and groff (the tests check the man page);
 # installs them with apt-get when running as root,
 # else prints the exact command and stops.
 deps:
 	@missing=""; \
 	[ -f /usr/include/ncursesw/ncurses.h ] || missing="$$missing libncursesw5-dev"; \
 	[ -f /usr/include/pcre2.h ] || missing="$$missing libpcre2-dev"; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	[ -f /usr/include/zstd.h ] || missing="$$missing libzstd-dev"; \
+	[ -f /usr/include/lzma.h ] || missing="$$missing liblzma-dev"; \
+	[ -f /usr/include/bzlib.h ] || missing="$$missing libbz2-dev"; \
+	[ -f /usr/include/yaml.h ] || missing="$$missing libyaml-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v groff >/dev/null 2>&1 || missing="$$missing groff-base"; \
 	if [ -n "$$missing" ]; then \

@@ -36,6 +36,16 @@ let package = Package(
             name: "CPCRE2",
             providers: [.apt(["libpcre2-dev"])]
         ),
+        // zlib, libzstd, liblzma and libbz2: compressed input read as it is decompressed.
+        .systemLibrary(
+            name: "CCompression",
+            providers: [.apt(["zlib1g-dev", "libzstd-dev", "liblzma-dev", "libbz2-dev"])]
+        ),
+        // libyaml: YAML read as events, made into JSON.
+        .systemLibrary(
+            name: "CYAML",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX-512 or AVX2).
         .target(name: "CJSONIndex"),
         // The pure layout engine: no I/O, no Foundation, deterministic. The stack, and the rows of
@@ -43,12 +53,13 @@ let package = Package(
         .target(
             name: "StackEngine", dependencies: [.product(name: "Algorithms", package: "swift-algorithms")],
             swiftSettings: internalChecks),
-        // The data: input (files, pipes, growing files), JSON with positions, the stack document
+        // The data: input (files, pipes, growing files; compressed, CSV, YAML, logfmt and text
+        // made into JSON), JSON with positions, the stack document
         // model, the scan and index of big files, the JSON tree model, and regular-expression search.
         .target(
             name: "DocumentData",
             dependencies: [
-                "StackEngine", "CPCRE2", "CJSONIndex", .product(name: "Algorithms", package: "swift-algorithms"),
+                "StackEngine", "CPCRE2", "CJSONIndex", "CCompression", "CYAML", .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: internalChecks

@@ -23,7 +23,7 @@ struct Browse {
                 name: "csv-formulas", kind: .flag,
                 help: "With --view table to a pipe (CSV): write string fields that begin with = + - @, a tab or a carriage return as they are; by default they are written behind a ' so that a spreadsheet does not run them as formulas."),
         ],
-        readsPipedInput: true)
+        readsPipedInput: true, takesSeveralArguments: true)
 
     var document: DocumentOptions
     var noAnimation: Bool
@@ -57,7 +57,7 @@ struct Browse {
             let width = getenv("COLUMNS").flatMap { Int(String(cString: $0)) } ?? 80
             Self.export(document.makeViewer(
                 for: loaded, size: TerminalSizeArgument(TerminalSize(width: width, height: 24)), theme: .monochrome,
-                log: log), asTable: document.asTable, keepingFormulas: keepsFormulas)
+                log: log), asTable: document.showsAsTable(loaded), keepingFormulas: keepsFormulas)
             log?.close()
             return
         }

@@ -4,8 +4,14 @@ import TerminalUI
 
 /// The options `browse` and `render` share: the document and where to start.
 struct DocumentOptions {
-    /// The document, or `-` for standard input.
+    /// The document, or `-` for standard input (the first, when several files are merged).
     var file: String
+    /// Every file given: several are merged into one view.
+    var files: [String]
+    /// `--format`: what the input is, when it is not to be told from its bytes.
+    var format: InputFormat?
+    /// Whether `--view` was given (else a CSV file opens as a table).
+    var viewIsNamed: Bool
     var scrollTo: String?
     var log: String?
     var prefetch: ScreenCountArgument
@@ -17,7 +23,7 @@ struct DocumentOptions {
     /// What both commands accept.
     static let argument = (
         name: "file",
-        help: "The JSON, JSON Lines or stack document to open, or - for standard input (the default when it is a pipe).")
+        help: "The file to open — JSON, JSON Lines, a stack document, CSV or TSV, YAML, logfmt or text, compressed with gzip, zstd, xz or bzip2 or not (told by its bytes) — or - for standard input (the default when it is a pipe). Several files open as one view, their records merged in time order, each record naming its file in a _file member.")
     static let options = [
         OptionSpec(
             name: "scroll-to", kind: .value(name: "id"), help: "Start scrolled to the row or card with this id, focused."),
@@ -36,6 +42,9 @@ struct DocumentOptions {
             help: "How JSON that is no stack document shows: as a tree, or its records as a table (an array of objects, a JSON Lines file's lines, or a root's first array of objects: a GeoJSON's features). browse not on a terminal writes a table as CSV (RFC 4180, the header row first).",
             defaultValue: "tree"),
         OptionSpec(
+            name: "format", kind: .value(name: "json|csv|tsv|yaml|logfmt|text"),
+            help: "Read the input as json, csv, tsv, yaml, logfmt or text instead of telling its format from its first bytes."),
+        OptionSpec(
             name: "lazy-threshold", kind: .value(name: "bytes"),
             help: "Show files of at least this many bytes before they are read to their end (tests use 0).",
             defaultValue: "\(LazyDocument.minimumSize)", isHidden: true),
@@ -45,6 +54,14 @@ struct DocumentOptions {
     /// - Throws: ``UsageError`` for a value an option cannot take.
     init(_ parsed: ParsedArguments) throws(UsageError) {
         file = parsed.argument
+        files = parsed.arguments
+        format = try parsed.string("format").map { name throws(UsageError) in
+            guard let format = InputFormat(name: name) else {
+                throw UsageError("The value '\(name)' is invalid for '--format <json|csv|tsv|yaml|logfmt|text>'")
+            }
+            return format
+        }
+        viewIsNamed = parsed.string("view") != nil
         scrollTo = parsed.string("scroll-to")
         log = parsed.string("log")
         prefetch = try parsed.value("prefetch", ScreenCountArgument.init(argument:))
@@ -63,10 +80,19 @@ struct DocumentOptions {
     /// and exits with status 65 (EX_DATAERR).
     func loadDocument(whole: Bool, follow: Bool = false) -> OpenedDocument {
         do {
-            return try OpenedDocument.open(path: file, whole: whole, follow: follow, lazyThreshold: lazyThreshold)
+            if files.count > 1 { return try OpenedDocument.open(merging: files, format: format, whole: whole) }
+            return try OpenedDocument.open(
+                path: file, format: format, whole: whole, follow: follow, lazyThreshold: lazyThreshold)
         } catch {
             Diagnostics.fail("\(error)", status: Diagnostics.dataError)
         }
+    }
+
+    /// Whether `opened` shows as a table: with `--view table`, or when it is CSV or TSV and
+    /// `--view` was not given.
+    func showsAsTable(_ opened: OpenedDocument) -> Bool {
+        guard !viewIsNamed, case .tree(let tree) = opened else { return asTable }
+        return tree.inputFormat.isTabular
     }
 
     /// The viewer for `opened` at `size`, logging to `log`, scrolled to `--scroll-to`; exits
@@ -77,14 +103,14 @@ struct DocumentOptions {
         for opened: OpenedDocument, size: TerminalSizeArgument, theme: Theme, log: LayoutLogFile?,
         watching: Bool = false
     ) -> Viewer {
-        let reopening = watching && file != "-"
+        let reopening = watching && file != "-" && files.count == 1
             ? DocumentReopening(path: file) { [file, lazyThreshold] in
-                try OpenedDocument.open(path: file, lazyThreshold: lazyThreshold)
+                try OpenedDocument.open(path: file, format: format, lazyThreshold: lazyThreshold)
             } : nil
         do {
             return try Viewer(
                 opening: opened, fileName: Diagnostics.baseName(of: file), size: size.size, theme: theme,
-                layout: asTable ? .table : .tree, scrolledTo: scrollTo, prefetchScreens: prefetch.screens,
+                layout: showsAsTable(opened) ? .table : .tree, scrolledTo: scrollTo, prefetchScreens: prefetch.screens,
                 retainScreens: retain.screens, layoutLog: log.map { log in { log.write($0) } }, reopening: reopening)
         } catch ViewerOpeningError.tableOfStackDocument {
             Self.refuseTable(of: file)

@@ -27,7 +27,7 @@ struct Render {
             OptionSpec(
                 name: "stats", kind: .flag, help: "At exit, print the engine's counters as one JSON line on standard error."),
         ],
-        readsPipedInput: true)
+        readsPipedInput: true, takesSeveralArguments: true)
 
     var document: DocumentOptions
     var size: TerminalSizeArgument

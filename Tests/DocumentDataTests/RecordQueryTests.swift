@@ -179,6 +179,38 @@ import Testing
         }
     }
 
+    /// Issue 46: a log's times order as instants (any zone, epoch numbers, relative to now) and
+    /// its levels as severities (any case, pino's numbers); a value that says neither is never
+    /// kept by such a comparison.
+    @Test func timesAndLevelsOrderAsTimesAndLevels() throws {
+        let text = """
+            {"ts": "2026-11-28T10:00:00Z", "level": "info"}
+            {"ts": "2026-11-28T11:30:00+01:00", "level": "WARNING"}
+            {"ts": 1795860000000, "level": 50}
+            {"ts": "2026-11-28T09:59:59.999Z", "level": "debug"}
+            {"ts": "soon", "level": "chatty"}
+            {"level": "fatal"}
+
+            """
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        // 2026-11-28T10:40:00Z.
+        let now: Int64 = 1_795_862_400 * 1_000_000
+        for (expression, kept) in [
+            (#"ts >= "2026-11-28T10:00""#, [0, 1, 2]),
+            ("ts < 2026-11-28T10:30:00Z", [0, 2, 3]),
+            ("ts > -15m", [1]),
+            ("ts > -1h and ts <= -40m", [0, 2, 3]),
+            ("level >= warn", [1, 2, 5]),
+            ("level < info", [3]),
+            (#"level = "info""#, [0]),
+        ] {
+            var filter = RecordFilter(try RecordQuery(parsing: expression, columns: table.columns, now: now), in: tree)
+            while !filter.step(records: table.records) {}
+            #expect(filter.kept.map(Int.init) == kept, "\(expression)")
+        }
+    }
+
     /// A comparison whose types can never match the sampled records is said, not run to keep
     /// nothing.
     @Test func aComparisonThatCanNeverMatchIsSaid() throws {

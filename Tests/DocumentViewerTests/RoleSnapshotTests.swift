@@ -15,7 +15,8 @@ import Testing
         ("title", "t"), ("subtitle", "s"), ("art", "a"), ("body", "b"), ("header", "h"), ("footer", "f"),
         ("focus", "F"), ("cardBorder", "c"), ("status", "="), ("mark", "M"), ("match", "H"),
         ("scrollbarTrack", "|"), ("scrollbarThumb", "#"), ("overlay", "o"), ("key", "k"), ("string", "S"),
-        ("number", "n"), ("literal", "l"), ("punctuation", "p"),
+        ("number", "n"), ("literal", "l"), ("punctuation", "p"), ("levelError", "E"), ("levelWarn", "W"),
+        ("levelQuiet", "q"),
     ]
 
     /// A style no other role has: role `index`'s foreground and background from the eight colours.
@@ -32,7 +33,8 @@ import Testing
             status: style("status"), mark: style("mark"), match: style("match"),
             scrollbarTrack: style("scrollbarTrack"), scrollbarThumb: style("scrollbarThumb"),
             overlay: style("overlay"), key: style("key"), string: style("string"), number: style("number"),
-            literal: style("literal"), punctuation: style("punctuation"))
+            literal: style("literal"), punctuation: style("punctuation"), levelError: style("levelError"),
+            levelWarn: style("levelWarn"), levelQuiet: style("levelQuiet"))
     }()
 
     /// Each role's style named by its letter, and `:` for the scrollbar's thumb while the height
@@ -99,6 +101,40 @@ import Testing
         let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
         let viewer = Viewer(tree: tree, fileName: "r.jsonl", size: Self.size, theme: Self.theme)
         Harness.assertSnapshot(Self.snapshot(try Self.screen(viewer, keys: "zMjj")), named: "roles-jsonl")
+    }
+
+    /// Issue 46: a log's levels in their colours, in the tree and the table — names in any
+    /// case, pino's numbers — and a level's word elsewhere (a message) in its type's.
+    @Test func aLogsLevelsInRoles() throws {
+        let text = """
+            {"level": "ERROR", "msg": "error"}
+            {"level": "warning", "msg": "warn"}
+            {"severity": "debug", "msg": "debug"}
+            {"level": "info", "msg": "info"}
+            {"level": 60, "msg": "fatal"}
+            {"lvl": "trace", "msg": "trace"}
+
+            """
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let viewer = Viewer(tree: tree, fileName: "r.jsonl", size: TerminalSize(width: 60, height: 30), theme: Self.theme)
+        let screen = try Self.screen(viewer, keys: "zR")
+        let map = Self.roleMap(screen)
+        let shown = Self.snapshot(screen).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        for (line, roles) in zip(shown, map) {
+            if line.contains("\"ERROR\"") || line.contains(": 60") { #expect(roles.contains("E"), "\(line)") }
+            if line.contains("\"warning\"") { #expect(roles.contains("W"), "\(line)") }
+            if line.contains("\"debug\"") && line.contains("severity") || line.contains("\"trace\"") && line.contains("lvl") {
+                #expect(roles.contains("q"), "\(line)")
+            }
+            if line.contains("msg") { #expect(!roles.contains("E") && !roles.contains("W") && !roles.contains("q"), "\(line)") }
+        }
+        Harness.assertSnapshot(Self.snapshot(screen), named: "roles-log-levels-tree")
+        let table = try Viewer(
+            opening: .tree(try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)), fileName: "r.jsonl",
+            size: Self.size, theme: Self.theme, layout: .table)
+        let tableMap = Self.roleMap(try Self.screen(table, keys: "")).joined()
+        for role in ["E", "W", "q"] { #expect(tableMap.contains(role), "role \(role) shows in the table") }
+        Harness.assertSnapshot(Self.snapshot(try Self.screen(table, keys: "")), named: "roles-log-levels-table")
     }
 
     /// The list widget alone: the selection's gutter, a header's bar, the scrollbar.

@@ -48,7 +48,7 @@ import DocumentViewer
 
     @Test(arguments: [
         (["render"], "Missing expected argument '<file>'"),
-        (["render", "a.json", "b.json"], "Unexpected argument 'b.json'"),
+        (["render", "a.json", "-"], "Unexpected argument '-': standard input is read alone"),
         (["render", "a.json", "--bogus"], "Unknown option '--bogus'"),
         (["render", "a.json", "-x"], "Unknown option '-x'"),
         (["render", "a.json", "--size"], "Missing value for '--size <COLSxROWS>'"),
@@ -98,7 +98,7 @@ import DocumentViewer
         #expect(render.stdout == Self.run("render", "a.json", "--bogus", "-h").stdout)
         #expect(render.stdout == Self.run("render", "--keys", "-h").stdout)
         #expect(Self.run("render", "--", "-h").status == 65)
-        #expect(render.stdout.contains("\nUSAGE: tstack render <file> [--scroll-to <id>]"))
+        #expect(render.stdout.contains("\nUSAGE: tstack render <file>... [--scroll-to <id>]"))
         #expect(render.stdout.contains("\n  --size <COLSxROWS>      The screen size, at most 1000x1000. (default: 80x24)\n"))
         #expect(render.stdout.contains("\n  --prefetch <screens>    Screens of rows resolved ahead of the scroll\n"))
         #expect(render.stdout.hasSuffix("\n  -h, --help              Show help information.\n"))
@@ -147,7 +147,7 @@ import DocumentViewer
             COMP_WORDS=(tstack completions ""); COMP_CWORD=2; _tstack; echo "shells: ${COMPREPLY[*]}"
             """
         let result = Subprocess.run(["/bin/bash", "-c", script, Subprocess.tstack], stdin: "/dev/null")
-        #expect(result.lines == ["view: tree table", "command: render", "option: --follow", "shells: bash zsh fish"], "\(result.stdout)\(result.stderr)")
+        #expect(result.lines == ["view: tree table", "command: render", "option: --format --follow", "shells: bash zsh fish"], "\(result.stdout)\(result.stderr)")
         for shell in ["zsh", "fish"] {
             let script = CommandLineTests.run("completions", shell)
             #expect(script.status == 0 && script.stdout.contains("--view") && script.stdout.contains("tree table"), "\(shell)")

@@ -14,6 +14,11 @@ struct CommandSpec {
     /// Whether a missing argument means standard input when it is no terminal
     /// (`cat FILE | tstack`, as jless and fx read it).
     var readsPipedInput = false
+    /// Whether several arguments may be given (`tstack browse a.jsonl b.jsonl.1.gz`).
+    var takesSeveralArguments = false
+
+    /// The argument as usage lines show it: `<file>`, or `<file>...`.
+    var argumentSynopsis: String { "<\(argument.name)>" + (takesSeveralArguments ? "..." : "") }
 
     /// The option named `name` (without its dashes).
     func option(named name: Substring) -> OptionSpec? {

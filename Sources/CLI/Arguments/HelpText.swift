@@ -11,11 +11,11 @@ enum HelpText {
     /// The help of one command.
     static func of(_ spec: CommandSpec) -> String {
         let shown = spec.options.filter { !$0.isHidden }
-        let usage = (["tstack \(spec.name) <\(spec.argument.name)>"] + shown.map { "[\($0.synopsis)]" }).joined(separator: " ")
+        let usage = (["tstack \(spec.name) \(spec.argumentSynopsis)"] + shown.map { "[\($0.synopsis)]" }).joined(separator: " ")
         var lines = wrapped("OVERVIEW: " + spec.abstract, width: width) + [""]
         lines += wrapped(spec.discussion(), width: width) + [""]
         lines += ["USAGE: " + usage, "", "ARGUMENTS:"]
-        lines += entry("<\(spec.argument.name)>", spec.argument.help)
+        lines += entry(spec.argumentSynopsis, spec.argument.help)
         lines += ["", "OPTIONS:"]
         for option in shown {
             let help = option.defaultValue.map { option.help + " (default: \($0))" } ?? option.help

@@ -12,7 +12,7 @@ enum Manual {
             ".SH SYNOPSIS",
         ]
         for command in commands {
-            lines += [".B tstack \(command.name)", "[options] [\(command.argument.name)]", ".br"]
+            lines += [".B tstack \(command.name)", "[options] [\(command.argument.name)\(command.takesSeveralArguments ? " ..." : "")]", ".br"]
         }
         lines += [
             ".B tstack completions", ".I bash|zsh|fish", ".br", ".B tstack manual", ".br", ".B tstack --version",

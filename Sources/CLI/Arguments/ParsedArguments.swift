@@ -10,8 +10,10 @@ struct ParsedArguments {
         case help
     }
 
-    /// The positional argument.
+    /// The positional argument (the first, when several may be given).
     private(set) var argument = ""
+    /// Every positional argument, in order.
+    private(set) var arguments: [String] = []
     /// The values given, by option name (the last given wins, as in most tools).
     private var values: [String: String] = [:]
     private var flags: Set<String> = []
@@ -63,8 +65,14 @@ struct ParsedArguments {
         guard let argument = arguments.first ?? piped else {
             throw UsageError("Missing expected argument '<\(spec.argument.name)>'")
         }
-        guard arguments.count <= 1 else { throw UsageError("Unexpected argument '\(arguments[1])'") }
+        guard arguments.count <= 1 || spec.takesSeveralArguments else {
+            throw UsageError("Unexpected argument '\(arguments[1])'")
+        }
+        if let standardInput = arguments.first(where: { $0 == "-" }), arguments.count > 1 {
+            throw UsageError("Unexpected argument '\(standardInput)': standard input is read alone")
+        }
         parsed.argument = argument
+        parsed.arguments = arguments.isEmpty ? [argument] : arguments
         return .run(parsed)
     }
 

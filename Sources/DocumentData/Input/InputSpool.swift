@@ -1,13 +1,17 @@
 import Glibc
 import Synchronization
 
-/// Input that is not a regular file — standard input, a FIFO, a device — copied to an unnamed
-/// temporary file as it arrives, on a background thread, so it can be scanned and its items
-/// decoded from the file (`pread`) while the rest still streams in, and is never held in memory.
+/// Input that is not a regular file of JSON — standard input, a FIFO, a device, a compressed
+/// file, CSV, YAML, logfmt or text — copied to an unnamed temporary file as it arrives, on a
+/// background thread, so it can be scanned and its items decoded from the file (`pread`) while
+/// the rest still streams in, and is never held in memory.
 ///
-/// What arrives is checked first (``JSONInputCheck``): at the first byte that cannot belong to
-/// JSON or JSON Lines the copy stops and ``failure`` says where — `/dev/zero` is refused at its
-/// first byte, not read forever. The file has no name (`O_TMPFILE`, or a name removed at once
+/// A compressed input (gzip, zstd, xz, bzip2: ``Compression``, by its magic number) is
+/// decompressed as it is copied; what is not JSON is made into JSON Lines
+/// (``InputFormat``). JSON is checked as it arrives (``JSONInputCheck``): at the first byte that
+/// cannot belong to JSON or JSON Lines the copy stops and ``failure`` says where — `/dev/zero`
+/// is refused at its first byte, not read forever. Corrupt compressed data stops the copy too:
+/// what came before it stays, and ``failure`` says where it broke. The file has no name (`O_TMPFILE`, or a name removed at once
 /// where that is not supported), so no exit path, not even SIGKILL, can leave it behind.
 /// Waiting for input blocks on ``changes``; nothing polls.
 public final class InputSpool: GrowingInput {
@@ -26,32 +30,79 @@ public final class InputSpool: GrowingInput {
     /// only once it ended — a test that feeds a pipe at its own pace).
     public let pause: Int32?
     private let stopped = Locked<DocumentError?>(nil)
+    private let decidedFormat = Locked<InputFormat?>(nil)
+    private let decidedCompression = Locked<Compression?>(nil)
+    private let taken = Atomic<Int>(0)
+    /// Whether it holds several files' records merged (JSON Lines, whatever the files are).
+    public let isMerged: Bool
+    /// The size of the file read, when it is a regular file (a compressed one, CSV…).
+    public let sourceSize: Int?
 
     /// Starts copying standard input.
     /// - Throws: ``DocumentError`` when no temporary file can be made.
-    public convenience init() throws(DocumentError) {
-        try self.init(reading: STDIN_FILENO, name: "-", jsonLines: false)
+    public convenience init(format: InputFormat? = nil) throws(DocumentError) {
+        try self.init(reading: STDIN_FILENO, name: "-", jsonLines: false, format: format)
     }
 
     /// Starts copying the input of `source`, which it then owns (and closes); messages call it
-    /// `name`; `jsonLines` when the input is JSON Lines by name; it counts as paused after
-    /// `pause` milliseconds with nothing (nil: never).
+    /// `name`; `jsonLines` when the input is JSON Lines by name; `format` when it was named
+    /// (nil: told from its first bytes); it counts as paused after `pause` milliseconds with
+    /// nothing (nil: never).
     /// - Throws: ``DocumentError`` when no temporary file can be made.
     public init(
-        reading source: Int32, name: String, jsonLines: Bool, pause: Int32? = InputSpool.pauseMilliseconds
+        reading source: Int32, name: String, jsonLines: Bool, format: InputFormat? = nil,
+        pause: Int32? = InputSpool.pauseMilliseconds
     ) throws(DocumentError) {
         self.name = name
         self.pause = pause
+        isMerged = false
+        var status = stat()
+        sourceSize = fstat(source, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
         descriptor = try Self.unnamedFile(name: name)
-        let check = JSONInputCheck(jsonLines: jsonLines)
-        startThread { [self] in copy(from: source, check: check) }
+        startThread { [self] in copy(from: source, jsonLines: jsonLines, format: format) }
     }
 
-    /// A spool for `path` when it is `-` or not a regular file (a FIFO, a device); nil for a
-    /// regular file, which is read in place.
+    /// Starts copying the files at `paths` as one input, their records merged in time order
+    /// (``MergedFiles``), each read as `format` (nil: told from its first bytes).
+    /// - Throws: ``DocumentError`` when one cannot be opened or no temporary file can be made.
+    public init(merging paths: [String], format: InputFormat? = nil) throws(DocumentError) {
+        name = paths.first.map { paths.count > 1 ? "\($0) (+\(paths.count - 1))" : $0 } ?? "-"
+        pause = nil
+        var total = 0
+        for path in paths {
+            var status = stat()
+            if stat(path, &status) == 0 { total += Int(status.st_size) }
+        }
+        sourceSize = total
+        let merged = try MergedFiles(paths: paths, format: format)
+        descriptor = try Self.unnamedFile(name: name)
+        isMerged = true
+        startThread { [self] in
+            defer {
+                if decidedFormat.withLock({ $0 }) == nil { decidedFormat.withLock { $0 = .json } }
+                done.store(true, ordering: .releasing)
+                changes.signal()
+            }
+            do throws(DocumentError) {
+                try merged.merge(decided: { format in
+                    decidedFormat.withLock { $0 = format }
+                    changes.signal()
+                }) { bytes in
+                    taken.store(merged.bytesTaken, ordering: .relaxed)
+                    return append(bytes)
+                }
+            } catch {
+                stop(error)
+            }
+        }
+    }
+
+    /// A spool for `path` when it is `-`, not a regular file (a FIFO, a device), compressed, or
+    /// not JSON (by its first bytes, or `format`); nil for a regular file of JSON, which is read
+    /// in place.
     /// - Throws: ``DocumentError`` when it cannot be opened or is a directory.
-    public static func open(path: String) throws(DocumentError) -> InputSpool? {
-        if path == "-" { return try InputSpool() }
+    public static func open(path: String, format: InputFormat? = nil) throws(DocumentError) -> InputSpool? {
+        if path == "-" { return try InputSpool(format: format) }
         // O_NONBLOCK: opening a FIFO nobody writes to would wait forever. Reads block again.
         let source = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard source >= 0 else {
@@ -59,16 +110,39 @@ public final class InputSpool: GrowingInput {
         }
         var status = stat()
         let kind = fstat(source, &status) == 0 ? status.st_mode & S_IFMT : S_IFREG
-        guard kind != S_IFREG, kind != S_IFDIR else {
+        let jsonLines = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
+        // A file named JSON is JSON: if it is broken, where it breaks is what to say.
+        let format = format ?? (InputFormat.namesJSON(path) ? .json : nil)
+        guard kind != S_IFDIR, kind != S_IFREG || !isJSONInPlace(source, format: format) else {
             close(source)
             return nil
         }
         _ = fcntl(source, F_SETFL, fcntl(source, F_GETFL) & ~O_NONBLOCK)
-        let jsonLines = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
-        return try InputSpool(reading: source, name: path, jsonLines: jsonLines)
+        return try InputSpool(reading: source, name: path, jsonLines: jsonLines, format: format)
+    }
+
+    /// Whether the regular file open as `source` is JSON to be read in place: not compressed,
+    /// and JSON by its first bytes (or `format`).
+    private static func isJSONInPlace(_ source: Int32, format: InputFormat?) -> Bool {
+        var head = [UInt8](repeating: 0, count: InputFormat.sniffLength)
+        let count = head.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, 0) }
+        guard count >= 0 else { return true }
+        head.removeSubrange(count...)
+        if Compression(magic: head) != nil { return false }
+        if let format { return format == .json }
+        return InputFormat.sniff(head, final: true) == .json
     }
 
     deinit { close(descriptor) }
+
+    /// The input's format, once its first bytes told it (nil before).
+    public var format: InputFormat? { decidedFormat.withLock { $0 } }
+
+    /// The compression the input was read through, if any.
+    public var compression: Compression? { decidedCompression.withLock { $0 } }
+
+    /// The bytes read from the input so far (compressed bytes, when it is compressed).
+    public var bytesTaken: Int { taken.load(ordering: .relaxed) }
 
     /// Bytes in the file so far.
     public var bytesWritten: Int { written.load(ordering: .acquiring) }
@@ -92,44 +166,71 @@ public final class InputSpool: GrowingInput {
 
     // MARK: - Copying
 
-    private func copy(from source: Int32, check start: JSONInputCheck) {
+    private func copy(from source: Int32, jsonLines: Bool, format named: InputFormat?) {
         // The end of the input is not checked: a document cut short is the loaders' to report.
-        var check = start
-        let size = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        let conversion = InputConversion(
+            format: named, jsonLines: jsonLines, write: { [self] in append($0) },
+            decided: { [self] format in
+                decidedFormat.withLock { $0 = format }
+                changes.signal()
+            })
         defer {
             buffer.deallocate()
             if source != STDIN_FILENO { close(source) }
+            if decidedFormat.withLock({ $0 }) == nil { decidedFormat.withLock { $0 = .json } }
             done.store(true, ordering: .releasing)
             changes.signal()
         }
-        while true {
-            // Nothing for a while: say so (what waits to decide from what came, decides), then
-            // wait. (A writer between two writes is not a pause: `curl` splits a body.)
-            var ready = pollfd(fd: source, events: Int16(POLLIN), revents: 0)
-            if let pause, poll(&ready, 1, pause) == 0 {
-                idle.store(true, ordering: .releasing)
-                changes.signal()
+        let raw = DescriptorSource(descriptor: source, name: name, pause: pause) { [self] in
+            // Nothing for a while: what came is all there is to decide from, for now.
+            conversion.paused()
+            idle.store(true, ordering: .releasing)
+            changes.signal()
+        }
+        do throws(DocumentError) {
+            let input = try decompressed(raw)
+            while true {
+                let count = try input.read(into: buffer)
+                idle.store(false, ordering: .releasing)
+                taken.store(raw.bytesTaken, ordering: .relaxed)
+                guard count > 0 else { break }
+                guard conversion.take(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
+                    if let refusal = conversion.refusal { refuse(refusal) }
+                    return
+                }
+                if conversion.isYAML {
+                    return try YAMLDocuments(source: ReplayedSource(head: conversion.yamlHead, then: input), name: name)
+                        .convert { lines in lines.bytes.withUnsafeBytes { append($0) } }
+                }
             }
-            let count = read(source, buffer, size)
-            idle.store(false, ordering: .releasing)
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return stop(.unreadable(file: name, reason: String(cString: strerror(errno)).lowercased())) }
-            guard count > 0 else { return }
-            let bytes = UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count)
-            let fine = check.check(bytes)
-            // Up to and including a refused byte, so its line and column can be counted.
-            let kept = check.failure.map { $0.offset - bytesWritten + 1 } ?? count
-            guard append(buffer, count: kept) else { return }
-            if !fine, let failure = check.failure { return refuse(failure) }
+            conversion.finish()
+            if let refusal = conversion.refusal { return refuse(refusal) }
+            if conversion.isYAML {
+                try YAMLDocuments(source: ReplayedSource(head: conversion.yamlHead, then: input), name: name)
+                    .convert { lines in lines.bytes.withUnsafeBytes { append($0) } }
+            }
+        } catch {
+            // What was read before the fault stays, and browses; the failure says where.
+            conversion.finish()
+            stop(error)
         }
     }
 
-    /// Appends `count` bytes to the file; false (and ``failure`` set) when it cannot.
-    private func append(_ bytes: UnsafeMutableRawPointer, count: Int) -> Bool {
+    /// `raw` decompressed when its first bytes are a compressed format's magic number.
+    private func decompressed(_ raw: DescriptorSource) throws(DocumentError) -> any ByteSource {
+        let (source, compression) = try Compression.decompressingIfCompressed(raw, name: name)
+        decidedCompression.withLock { $0 = compression }
+        return source
+    }
+
+    /// Appends `bytes` to the file; false (and ``failure`` set) when it cannot.
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count > 0 else { return true }
         var done = 0
         while done < count {
-            let wrote = pwrite(descriptor, bytes + done, count - done, off_t(bytesWritten + done))
+            let wrote = pwrite(descriptor, bytes.baseAddress! + done, count - done, off_t(bytesWritten + done))
             if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else {
                 stop(.unreadable(file: name, reason: "cannot keep the input: " + String(cString: strerror(errno)).lowercased()))

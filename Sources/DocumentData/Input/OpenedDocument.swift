@@ -25,12 +25,28 @@ public enum OpenedDocument {
     /// grows.
     /// - Throws: `DocumentError` with the one-line reason (file, line:column, what was expected).
     public static func open(
-        path: String, whole: Bool = false, follow: Bool = false, lazyThreshold: Int = LazyDocument.minimumSize
+        path: String, format: InputFormat? = nil, whole: Bool = false, follow: Bool = false,
+        lazyThreshold: Int = LazyDocument.minimumSize
     ) throws -> OpenedDocument {
         // Standard input, a FIFO or a device streams into a temporary file, read the same lazy
-        // way (and refused at its first byte that cannot be JSON). A followed file is read the
+        // way (and refused at its first byte that cannot be JSON); so does a compressed file, or
+        // one in another format, made into JSON Lines as it is read. A followed file is read the
         // same way, whatever its size, as it grows.
-        let spool = try InputSpool.open(path: path)
+        let spool = try InputSpool.open(path: path, format: format)
+        if follow, let spool, spool.sourceSize != nil {
+            // (A spooled file is read once, to its end: following it would say what is not so.)
+            throw DocumentError.unreadable(
+                file: path, reason: "--follow follows JSON and JSON Lines files, and this one is compressed or another format: pipe it instead (tail -f \(path) | tstack)")
+        }
+        if let spool {
+            spool.wait { $0.format != nil }
+            if let madeInto = spool.format, madeInto != .json || spool.isMerged {
+                // Records a line, or YAML's documents a line (one document is the tree).
+                let jsonLines = madeInto == .yaml ? JSONTree.startsLikeJSONLines(spool) : true
+                if case .malformed? = spool.failure, spool.bytesWritten == 0 { throw spool.failure! }
+                return .tree(prepared(try JSONTree(spool: spool, jsonLines: jsonLines), whole: whole))
+            }
+        }
         let followed = follow && spool == nil ? try GrowingFile(path: path) : nil
         // A regular file of JSON Lines (by name) is a tree: the array of its lines.
         let named = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
@@ -95,6 +111,16 @@ public enum OpenedDocument {
         // export) checks it before writing, and `render` shows what the scan found.
         if whole { tree.waitForScan() } else { tree.startGrammarCheck() }
         return tree
+    }
+
+    /// Opens the files at `paths` as one tree of their records, merged in time order
+    /// (``InputSpool/init(merging:format:)``).
+    /// - Throws: `DocumentError` with the one-line reason.
+    public static func open(merging paths: [String], format: InputFormat? = nil, whole: Bool = false) throws -> OpenedDocument {
+        let spool = try InputSpool(merging: paths, format: format)
+        spool.wait { $0.format != nil }
+        if let failure = spool.failure, spool.bytesWritten == 0 { throw failure }
+        return .tree(prepared(try JSONTree(spool: spool, jsonLines: true), whole: whole))
     }
 
     /// Whether it is a stack document (not a tree).

@@ -55,3 +55,23 @@ enum MemberValue: Equatable {
         }
     }
 }
+
+extension MemberValue {
+    /// The instant a time member's value says (an RFC 3339 string, an epoch number).
+    var time: Int64? {
+        switch self {
+        case .string(let text): text.withUnsafeBytes { LogTime.microseconds(ofText: $0) }
+        case .number(let value, _): LogTime.microseconds(ofNumber: value)
+        default: nil
+        }
+    }
+
+    /// The severity a level member's value says (a name in any case, a number).
+    var level: LogLevel? {
+        switch self {
+        case .string(let text): LogLevel(name: String(decoding: text, as: UTF8.self))
+        case .number(let value, _): Int(exactly: value).flatMap { LogLevel(number: $0) }
+        default: nil
+        }
+    }
+}

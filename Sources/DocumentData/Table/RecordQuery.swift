@@ -9,6 +9,12 @@
 /// `null`); `<` `<=` `>` `>=` numbers with numbers and strings with strings (by their bytes),
 /// never across types; `~` a string member against a regular expression (PCRE2, smart case),
 /// `~*` ignoring case; `in (…)` equal to one of the values.
+///
+/// A log's times and levels order as times and levels: `ts >= "2026-11-28T10:00"` and `ts >
+/// -15m` (relative to when the query was read: `s`, `m`, `h`, `d`, `w`) compare the instants a
+/// time member (``LogTime/fieldNames``) says — RFC 3339 strings in any zone, epoch numbers —
+/// and `level >= warn` the severity a level member (``LogLevel/fieldNames``) says, in any case
+/// or as a number; a value that says no time or level never matches such a comparison.
 /// It is checked on the record's bytes (`MemberScanner`): nothing is decoded but the members
 /// compared.
 public struct RecordQuery: CustomStringConvertible {
@@ -36,13 +42,19 @@ public struct RecordQuery: CustomStringConvertible {
         case boolean(Bool)
         case null
         case pattern(RegexPattern)
+        /// An instant, in microseconds since the epoch, that a time member is ordered against.
+        case time(Int64)
+        /// A severity a level member is ordered against.
+        case level(LogLevel)
     }
 
     /// Parses `text`; a member's name is one of `columns`', or keys below one of theirs.
     /// - Throws: ``RecordQueryError`` saying what was expected where.
-    public init(parsing text: String, columns: [RecordColumn]) throws(RecordQueryError) {
+    /// Relative times (`ts > -15m`) count from `now`, in microseconds since the epoch (nil: the
+    /// clock's time).
+    public init(parsing text: String, columns: [RecordColumn], now: Int64? = nil) throws(RecordQueryError) {
         description = text
-        var parser = Parser(tokens: try Self.tokens(of: text), columns: columns)
+        var parser = Parser(tokens: try Self.tokens(of: text), columns: columns, now: now ?? LogTime.now)
         root = try parser.expression()
         if let extra = parser.peek { throw RecordQueryError("expected and, or or the end, found \(extra.text)") }
     }
@@ -141,6 +153,12 @@ public struct RecordQuery: CustomStringConvertible {
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             let order: Int
             switch (value, literal) {
+            case (_, .time(let bound)):
+                guard let time = value.time else { return false }
+                order = time == bound ? 0 : (time < bound ? -1 : 1)
+            case (_, .level(let bound)):
+                guard let level = value.level else { return false }
+                order = level == bound ? 0 : (level < bound ? -1 : 1)
             case (.number(let a, let aWritten), .number(let b, let bWritten)):
                 order = MemberValue.compareNumbers(a, aWritten, b, bWritten)
             case (.string(let a), .string(let b)): order = a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
@@ -229,15 +247,18 @@ public struct RecordQuery: CustomStringConvertible {
         var depth = 0
         /// Comparisons read so far.
         var comparisons = 0
+        /// What relative times count from.
+        let now: Int64
 
         /// The deepest nesting and the most comparisons a query may have: its tree is walked
         /// recursively for every record, on the viewer's stack (40,000 `(` overflowed it).
         static let depthLimit = 100
         static let comparisonLimit = 1_000
 
-        init(tokens: [Token], columns: [RecordColumn]) {
+        init(tokens: [Token], columns: [RecordColumn], now: Int64) {
             self.tokens = tokens
             self.columns = columns
+            self.now = now
         }
 
         var peek: Token? { position < tokens.count ? tokens[position] : nil }
@@ -293,7 +314,7 @@ public struct RecordQuery: CustomStringConvertible {
             guard comparisons <= Self.comparisonLimit else {
                 throw RecordQueryError("more than \(Self.comparisonLimit) comparisons")
             }
-            return .compare(name: name.text, keys: keys, comparison, try literal(value, for: comparison))
+            return .compare(name: name.text, keys: keys, comparison, try literal(value, for: comparison, keys: keys))
         }
 
         /// `in (A, B, …)` after the member `name` names: equal to one of the values.
@@ -343,9 +364,31 @@ public struct RecordQuery: CustomStringConvertible {
             return keys.map { Array($0.utf8) }
         }
 
-        /// The value `token` writes, for `comparison`.
-        func literal(_ token: Token, for comparison: Operator) throws(RecordQueryError) -> Literal {
+        /// The instant or the severity `token` says when a time or a level member is ordered
+        /// against it: a relative time (`-15m`) anywhere, a time against a time member, a level's
+        /// name against a level member.
+        func ordered(_ token: Token, keys: [[UInt8]]) -> Literal? {
             var text = token.text
+            if token.isQuoted {
+                guard case .string(let decoded)? = try? JSONParser.parse(Array(text.utf8)) else { return nil }
+                text = decoded
+            }
+            if !token.isQuoted, let time = LogTime.relative(text, now: now) { return .time(time) }
+            guard keys.count == 1, let key = keys.first.map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+            if LogTime.fieldNames.contains(key),
+               let time = Array(text.utf8).withUnsafeBytes({ LogTime.microseconds(ofText: $0) }) {
+                return .time(time)
+            }
+            if LogLevel.fieldNames.contains(key), let level = LogLevel(name: text) { return .level(level) }
+            return nil
+        }
+
+        /// The value `token` writes, for `comparison`.
+        func literal(_ token: Token, for comparison: Operator, keys: [[UInt8]] = []) throws(RecordQueryError) -> Literal {
+            var text = token.text
+            if [.less, .lessOrEqual, .greater, .greaterOrEqual].contains(comparison), let ordered = ordered(token, keys: keys) {
+                return ordered
+            }
             if token.isQuoted {
                 guard case .string(let decoded)? = try? JSONParser.parse(Array(text.utf8)) else {
                     throw RecordQueryError("\(text) is no JSON string")

@@ -329,6 +329,13 @@ public final class JSONTree: @unchecked Sendable {
     /// disk), once it did: what was read stays browsable, and an export fails.
     public var inputFailure: DocumentError? { growing?.failure }
 
+    /// What the input was before it was read as JSON: CSV, YAML, logfmt, text (made into JSON
+    /// Lines as it was read), or JSON.
+    public var inputFormat: InputFormat { (growing as? InputSpool)?.format ?? .json }
+
+    /// The compression the input was read through, if any.
+    public var inputCompression: Compression? { (growing as? InputSpool)?.compression }
+
     /// Whether the input is kept in a temporary file as it arrives (standard input, a pipe).
     public var isSpooled: Bool { growing is InputSpool }
 
@@ -415,6 +422,13 @@ public final class JSONTree: @unchecked Sendable {
     /// How much of the input was read, for a status line: `43% read`, or `12 MiB read` of an
     /// input whose size is not known.
     public var readNote: String {
+        // A file made into JSON as it is read (compressed, CSV…): the part of the file taken,
+        // once the scan caught up with what was made of it.
+        if let spool = growing as? InputSpool, let total = spool.sourceSize, total > 0 {
+            let caughtUp = scannedBytes >= spool.bytesWritten
+            let taken = Double(spool.bytesTaken) * (caughtUp ? 1 : Double(scannedBytes) / Double(max(1, spool.bytesWritten)))
+            return "\(min(99, Int(taken * 100 / Double(total))))% read"
+        }
         if isGrowing || size == 0 { return "\(ByteCount(scannedBytes)) read" }
         return "\(min(99, scannedBytes * 100 / size))% read"
     }

@@ -1,3 +1,4 @@
+import DocumentData
 import TerminalUI
 
 /// The styles the browser draws with. Every distinction also shows without colour (bold, dim,
@@ -42,6 +43,23 @@ public struct Theme: Sendable {
     public var literal: Style
     /// Brackets, colons and commas in a tree.
     public var punctuation: Style
+    /// A log level of error or fatal, in the tree and the table.
+    public var levelError: Style
+    /// A log level of warn.
+    public var levelWarn: Style
+    /// A log level of debug or trace.
+    public var levelQuiet: Style
+
+    /// The style of a value of a log level member (`level`, `severity`…) that says `level`,
+    /// instead of its type's.
+    public func style(of level: LogLevel, else typeStyle: Style) -> Style {
+        switch level {
+        case .error, .fatal: levelError
+        case .warn: levelWarn
+        case .debug, .trace: levelQuiet
+        case .info: typeStyle
+        }
+    }
 
     /// The colour theme.
     public static let color = Theme(
@@ -63,7 +81,10 @@ public struct Theme: Sendable {
         string: Style(foreground: .green),
         number: Style(foreground: .cyan),
         literal: Style(foreground: .magenta),
-        punctuation: Style(attributes: .dim)
+        punctuation: Style(attributes: .dim),
+        levelError: Style(foreground: .red, attributes: .bold),
+        levelWarn: Style(foreground: .yellow),
+        levelQuiet: Style(attributes: .dim)
     )
 
     /// The theme for `NO_COLOR` and monochrome terminals: attributes only.
@@ -86,6 +107,9 @@ public struct Theme: Sendable {
         string: .plain,
         number: .plain,
         literal: .plain,
-        punctuation: Style(attributes: .dim)
+        punctuation: Style(attributes: .dim),
+        levelError: Style(attributes: .bold),
+        levelWarn: Style(attributes: .underline),
+        levelQuiet: Style(attributes: .dim)
     )
 }

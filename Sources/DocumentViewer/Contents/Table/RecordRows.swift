@@ -112,14 +112,25 @@ struct RecordRows: TableDataSource {
         }
         guard column < record.count else { return TableCell("") }
         let cell = record[column]
+        // A log's level in its colour (`level`, `severity`…: one key, not a nested one).
+        var level: LogLevel?
+        if isLevelColumn(column), case .value(let value, _) = cell { level = LogLevel(value) }
         switch cell {
-        case .value(.number, _): return TableCell(text(of: cell), style: theme.number, alignment: .trailing)
-        case .value(.string, _): return TableCell(text(of: cell), style: theme.string)
+        case .value(.number, _):
+            return TableCell(text(of: cell), style: level.map { theme.style(of: $0, else: theme.number) } ?? theme.number, alignment: .trailing)
+        case .value(.string, _):
+            return TableCell(text(of: cell), style: level.map { theme.style(of: $0, else: theme.string) } ?? theme.string)
         case .value(.bool, _), .value(.null, _): return TableCell(text(of: cell), style: theme.literal)
         case .value(.array, _), .value(.object, _), .container: return TableCell(text(of: cell), style: theme.punctuation)
         case .malformed: return TableCell(text(of: cell), style: theme.focus)
         case .missing: return TableCell("")
         }
+    }
+
+    /// Whether the column holds a log's level: its one key is a level's name.
+    private func isLevelColumn(_ column: Int) -> Bool {
+        let keys = records.columns[column].keys
+        return keys.count == 1 && LogLevel.fieldNames.contains(keys[0])
     }
 
     /// What a cell shows: a string decoded (cut: `…`), a number as written, a container's size.

@@ -37,11 +37,13 @@ struct TreeRowBuilder {
         let width = max(1, width)
         let indent = min(2 * row.depth, width / 2)
         var prefix = CellText.cells(String(repeating: " ", count: indent))
+        var isLevel = false
         if row.role != .closing, let last = row.steps.last, last.table.isObject {
             // Only what one line can show of a key is read: a key of megabytes shows its first
             // part and its length.
             let key = tree.keyHead(ofChild: last.index, in: last.table, bytes: 4 * width + 16)
             prefix += CellText.cells(RowText.key(key?.text ?? "?"), style: theme.key)
+            isLevel = key.map { $0.isWhole && LogLevel.fieldNames.contains($0.text) } ?? false
             if let key, !key.isWhole {
                 prefix = Array(prefix.prefix(max(1, width / 2)))
                 prefix += CellText.cells("… (a \(StatusLine.grouped(key.length))-byte key)", style: theme.punctuation)
@@ -52,7 +54,7 @@ struct TreeRowBuilder {
         if row.role == .leaf, let last = row.steps.last, last.table.childCount(of: last.index) == nil,
             let (text, style, shown) = longScalarText(ofChild: last.index, in: last.table, width: width, unfolded: unfolded) {
             return Self.hanging(
-                prefix: prefix, text: text, style: style, width: width, theme: theme,
+                prefix: prefix, text: text, style: isLevel ? levelStyle(of: text, else: style) : style, width: width, theme: theme,
                 maximumLines: unfolded ? Int.max : Self.maximumLines, shown: shown)
         }
         if row.steps.isEmpty, tree.root == nil, let scalar = tree.rootScalar {
@@ -66,7 +68,13 @@ struct TreeRowBuilder {
                 width: width, theme: theme, shown: length > limit ? .head(length: length) : .whole)
         }
         let (text, style) = value(of: row, room: room)
-        return Self.hanging(prefix: prefix, text: text, style: style, width: width, theme: theme)
+        return Self.hanging(
+            prefix: prefix, text: text, style: isLevel ? levelStyle(of: text, else: style) : style, width: width, theme: theme)
+    }
+
+    /// The style of a log level member's value: its level's, when `text` names one.
+    private func levelStyle(of text: String, else style: Style) -> Style {
+        LogLevel(shown: text).map { theme.style(of: $0, else: style) } ?? style
     }
 
     /// A string's text as shown, quoted and escaped — or a number's digits when it is longer than
@@ -185,5 +193,18 @@ struct TreeRowBuilder {
         }
         let indent = CellText.cells(String(repeating: " ", count: hang))
         return (wrapped.enumerated().map { index, line in index == 0 ? prefix + line : indent + line }, isCut)
+    }
+}
+
+extension LogLevel {
+    /// The level a scalar's text as a row shows it says (`"error"`, `50`).
+    init?(shown text: String) {
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+            self.init(name: text.dropFirst().dropLast())
+        } else if let number = Int(text) {
+            self.init(number: number)
+        } else {
+            return nil
+        }
     }
 }

@@ -1,0 +1,195 @@
+import Glibc
+
+/// The time a log record carries, told without configuration: the first of its top-level
+/// members named ``fieldNames``, an RFC 3339 / ISO 8601 string (`2026-11-28T10:32:05.123Z`,
+/// `2026-11-28 10:32:05+01:00`, a date alone) or a number of epoch seconds, milliseconds,
+/// microseconds or nanoseconds (told by its size). Times without a zone are taken as UTC.
+enum LogTime {
+    /// The names a time is found under, in the order they are looked for.
+    static let fieldNames = ["ts", "time", "timestamp", "@timestamp", "t", "date"]
+
+    /// The time of the JSON record `line` (an object on one line), in microseconds since the
+    /// epoch; nil when it has none.
+    static func microseconds(ofRecord line: UnsafeRawBufferPointer) -> Int64? {
+        var best: (rank: Int, value: Int64)?
+        TopLevelMembers.forEach(in: line) { key, value in
+            guard let rank = fieldNames.firstIndex(where: { $0.utf8.elementsEqual(key) }),
+                  best.map({ rank < $0.rank }) ?? true,
+                  let time = microseconds(ofValue: value)
+            else { return }
+            best = (rank, time)
+        }
+        return best?.value
+    }
+
+    /// The time a JSON value (a string or a number, as written) says, in microseconds.
+    static func microseconds(ofValue value: UnsafeRawBufferPointer) -> Int64? {
+        guard let first = value.first else { return nil }
+        if first == UInt8(ascii: "\"") {
+            return microseconds(ofText: UnsafeRawBufferPointer(rebasing: value.dropFirst().prefix { $0 != UInt8(ascii: "\"") }))
+        }
+        guard JSONLinesOutput.isJSONNumber(value), let number = Double(String(decoding: value, as: UTF8.self)) else { return nil }
+        return microseconds(ofNumber: number)
+    }
+
+    /// The time a number of epoch seconds, milliseconds, microseconds or nanoseconds says (told
+    /// by its size), in microseconds.
+    static func microseconds(ofNumber number: Double) -> Int64? {
+        let magnitude = abs(number)
+        // Seconds until the year 5138, then milliseconds, microseconds, nanoseconds.
+        let microseconds = magnitude < 1e11 ? number * 1e6 : magnitude < 1e14 ? number * 1e3 : magnitude < 1e17 ? number : number / 1e3
+        return Int64(exactly: microseconds.rounded(.towardZero))
+    }
+
+    /// The time `text` writes in RFC 3339 / ISO 8601, in microseconds since the epoch.
+    static func microseconds(ofText text: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= text.count else { return nil }
+            var value = 0
+            for _ in 0..<digits {
+                let byte = text[index]
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+                index += 1
+            }
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < text.count, text[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
+              let day = number(2), (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        var seconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
+        var fraction: Int64 = 0
+        if index < text.count, text[index] == UInt8(ascii: "T") || text[index] == UInt8(ascii: "t") || text[index] == 0x20 {
+            index += 1
+            guard let hour = number(2), skip(UInt8(ascii: ":")), let minute = number(2), hour < 24, minute < 60 else { return nil }
+            seconds += Int64(hour * 3600 + minute * 60)
+            if skip(UInt8(ascii: ":")) {
+                guard let second = number(2), second <= 60 else { return nil }
+                seconds += Int64(second)
+                if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) {
+                    var scale: Int64 = 100_000
+                    while index < text.count, (0x30...0x39).contains(text[index]) {
+                        fraction += Int64(text[index] - 0x30) * scale
+                        scale /= 10
+                        index += 1
+                    }
+                }
+            }
+            if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
+            } else if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
+                let sign: Int64 = text[index] == UInt8(ascii: "+") ? 1 : -1
+                index += 1
+                guard let hours = number(2) else { return nil }
+                _ = skip(UInt8(ascii: ":"))
+                let minutes = number(2) ?? 0
+                seconds -= sign * Int64(hours * 3600 + minutes * 60)
+            }
+        }
+        return seconds * 1_000_000 + fraction
+    }
+
+    /// The time `text` says relative to `now` (microseconds since the epoch): `-15m`, `-2h`,
+    /// `-3d`, `-30s`, `-1w` (or `+…`); nil for anything else.
+    static func relative(_ text: String, now: Int64) -> Int64? {
+        guard let sign = text.first, sign == "-" || sign == "+", let unit = text.last,
+              let count = Int64(text.dropFirst().dropLast()), count >= 0
+        else { return nil }
+        let seconds: Int64
+        switch unit {
+        case "s": seconds = 1
+        case "m": seconds = 60
+        case "h": seconds = 3600
+        case "d": seconds = 86_400
+        case "w": seconds = 604_800
+        default: return nil
+        }
+        let (span, overflow) = count.multipliedReportingOverflow(by: seconds * 1_000_000)
+        guard !overflow else { return nil }
+        return sign == "-" ? now &- span : now &+ span
+    }
+
+    /// The time now, in microseconds since the epoch.
+    static var now: Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
+    /// `days_from_civil`).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+/// The top-level members of a JSON object written on one line, read without parsing their
+/// values (each handed over as its bytes).
+enum TopLevelMembers {
+    /// Calls `body` with each top-level key (its bytes, escapes left as they are) and value.
+    static func forEach(in line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+        var index = 0
+        let count = line.count
+        func skipBlanks() { while index < count, [0x20, 0x09, 0x0D].contains(line[index]) { index += 1 } }
+        /// Moves past the string starting at `index` (its opening quote).
+        func skipString() {
+            index += 1
+            while index < count, line[index] != UInt8(ascii: "\"") {
+                index += line[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            index += 1
+        }
+        skipBlanks()
+        guard index < count, line[index] == UInt8(ascii: "{") else { return }
+        index += 1
+        while true {
+            skipBlanks()
+            guard index < count, line[index] == UInt8(ascii: "\"") else { return }
+            let keyStart = index + 1
+            skipString()
+            guard index <= count else { return }
+            let key = UnsafeRawBufferPointer(rebasing: line[keyStart..<index - 1])
+            skipBlanks()
+            guard index < count, line[index] == UInt8(ascii: ":") else { return }
+            index += 1
+            skipBlanks()
+            let valueStart = index
+            var depth = 0
+            while index < count {
+                let byte = line[index]
+                if byte == UInt8(ascii: "\"") {
+                    skipString()
+                    if depth == 0 { break }
+                    continue
+                }
+                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    if depth == 0 { break }
+                    depth -= 1
+                    if depth == 0 { index += 1; break }
+                } else if byte == UInt8(ascii: ","), depth == 0 {
+                    break
+                }
+                index += 1
+            }
+            guard index <= count else { return }
+            var valueEnd = index
+            while valueEnd > valueStart, [0x20, 0x09, 0x0D].contains(line[valueEnd - 1]) { valueEnd -= 1 }
+            body(key, UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]))
+            skipBlanks()
+            guard index < count, line[index] == UInt8(ascii: ",") else { return }
+            index += 1
+        }
+    }
+}
