@@ -267,3 +267,60 @@ extension String {
         return result
     }
 }
+
+/// Issue 46: `:goto 10:32` lands on the first record at or after the moment — by binary search
+/// when the records are in time order, in order otherwise — as a naive walk over them does.
+@Suite struct TimeLookupTests {
+    static func lookup(_ target: String, in tree: JSONTree) -> TimeLookup.Outcome {
+        guard var lookup = TimeLookup(target, in: tree) else { return .notFound }
+        while true {
+            let outcome = lookup.step()
+            if outcome != .searching { return outcome }
+        }
+    }
+
+    @Test(arguments: 0..<40 as Range<UInt64>) func theFirstRecordAtOrAfterTheMomentIsFound(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let sorted = seed % 2 == 0
+        var second = Int.random(in: 0..<3600, using: &random)
+        var times: [Int?] = []
+        for _ in 0..<Int.random(in: 1...3000, using: &random) {
+            second = sorted ? second + Int.random(in: 0...20, using: &random) : Int.random(in: 0..<40_000, using: &random)
+            times.append(Int.random(in: 0..<8, using: &random) == 0 ? nil : second)
+        }
+        func stamp(_ second: Int) -> String {
+            let hour = second / 3600 % 24, minute = second / 60 % 60, rest = second % 60
+            return "2026-11-\(28 + second / 86_400)T\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute):\(rest < 10 ? "0" : "")\(rest)Z"
+        }
+        let text = times.enumerated().map { index, time in
+            time.map { "{\"n\": \(index), \"ts\": \"\(stamp($0))\"}" } ?? "{\"n\": \(index)}"
+        }.joined(separator: "\n") + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "log.jsonl", jsonLines: true)
+        for _ in 0..<10 {
+            let target = Int.random(in: -100...45_000, using: &random)
+            let expected: TimeLookup.Outcome
+            if sorted {
+                // The first record from which every time is at or after the moment (one without
+                // a time before the first such takes the next one's).
+                let firstTimed = times.firstIndex { $0.map { $0 >= target } ?? false }
+                var index = firstTimed ?? times.count
+                while index > 0, times[index - 1] == nil { index -= 1 }
+                expected = firstTimed == nil ? .notFound : .found(index)
+            } else {
+                expected = times.firstIndex { $0.map { $0 >= target } ?? false }.map { .found($0) } ?? .notFound
+            }
+            guard target >= 0 else { continue }
+            #expect(Self.lookup(stamp(target), in: tree) == expected, "\(stamp(target)) sorted: \(sorted)")
+        }
+    }
+
+    @Test func aTimeOfDayIsOnTheFirstRecordsDateOrTheNextDay() throws {
+        let text = "{\"ts\": \"2026-11-28T22:00:00Z\"}\n{\"ts\": \"2026-11-28T23:30:00Z\"}\n{\"ts\": \"2026-11-29T00:30:00Z\"}\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "log.jsonl", jsonLines: true)
+        #expect(Self.lookup("23:00", in: tree) == .found(1))
+        #expect(Self.lookup("00:15", in: tree) == .found(2), "before the first record: the next day")
+        #expect(Self.lookup("2026-11-29T01:00", in: tree) == .notFound)
+        #expect(TimeLookup("12ab", in: tree) == nil)
+        #expect(!TimeLookup.saysAMoment(".a.b"))
+    }
+}

@@ -38,6 +38,32 @@ import Testing
             "\(directory)/old.jsonl.1.gz,,,two,2026-11-28T10:00:01Z",
             "\(directory)/app.log,2026-11-28T10:00:02Z,error,three,",
         ], "\(result.stdout)")
+        // The status line names the file of the record in focus, a tree's or a table's.
+        for keys in ["jjjjjjjjj", "Tj"] {
+            let screen = Subprocess.run(
+                [Subprocess.tstack, "render", "--size", "90x8", "--keys", keys, directory + "/app.log", directory + "/old.jsonl.1.gz"],
+                input: "")
+            #expect(screen.lines.last { !$0.isEmpty }?.contains("old.jsonl.1.gz") == true, "\(keys): \(screen.stdout)")
+        }
+        let first = Subprocess.run([Subprocess.tstack, "render", "--size", "90x8", directory + "/app.log", directory + "/old.jsonl.1.gz"], input: "")
+        #expect(first.lines.last { !$0.isEmpty }?.contains(" app.log ") == true, "\(first.stdout)")
+    }
+
+    /// `:goto 10:32` and `:where level >= warn` on a logfmt log, read as a log.
+    @Test func aLogGoesToATimeAndKeepsItsWarnings() {
+        let directory = Subprocess.temporaryDirectory()
+        defer { Subprocess.removeDirectory(directory) }
+        let log = (0..<600).map { index in
+            let minute = index / 10, second = index % 10 * 6
+            return "ts=2026-11-28T10:\(minute < 10 ? "0" : "")\(minute):\(second < 10 ? "0" : "")\(second)Z level=\(index % 7 == 0 ? "warn" : "info") n=\(index)"
+        }.joined(separator: "\n") + "\n"
+        Subprocess.write(log, to: directory + "/app.log")
+        let goto = Subprocess.run([Subprocess.tstack, "render", "--size", "80x6", "--keys", ":goto 10:32:30<Enter>", directory + "/app.log"], input: "")
+        #expect(goto.lines.last { !$0.isEmpty }?.hasPrefix(" .[325]") == true, "\(goto.stdout)")
+        let kept = Subprocess.run(
+            [Subprocess.tstack, "render", "--size", "100x6", "--keys", ":where level >= warn and ts >= 2026-11-28T10:50<Enter>", directory + "/app.log"],
+            input: "")
+        #expect(kept.stdout.contains("(14 of 600)"), "\(kept.stdout)")
     }
 
     @Test func aCutCompressedFileSaysWhereAndExitsWithAnIOError() {

@@ -333,6 +333,25 @@ public final class JSONTree: @unchecked Sendable {
     /// Lines as it was read), or JSON.
     public var inputFormat: InputFormat { (growing as? InputSpool)?.format ?? .json }
 
+    /// The name of the file record `index` of the root came from, when the tree holds several
+    /// files' records merged (its `_file` member, ``InputSpool/init(merging:format:)``): the
+    /// last part of its path.
+    public func mergedFile(ofRecord index: Int) -> String? {
+        guard (growing as? InputSpool)?.isMerged == true, let root, index >= 0, index < root.count else { return nil }
+        let range = valueRange(ofChild: index, in: root)
+        let head = bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4096))
+        var name: String?
+        head.withUnsafeBytes { record in
+            TopLevelMembers.forEach(in: record) { key, value in
+                guard name == nil, key.elementsEqual(MergedFiles.fileKey.utf8),
+                      case .string(let path)? = try? JSONParser.parse(Array(value))
+                else { return }
+                name = String(path.split(separator: "/").last ?? Substring(path))
+            }
+        }
+        return name
+    }
+
     /// The compression the input was read through, if any.
     public var inputCompression: Compression? { (growing as? InputSpool)?.compression }
 

@@ -448,7 +448,8 @@ public struct Viewer {
                 buffer.write(" " + hint, style: theme.overlay, x: 0, y: y - 1)
             }
         } else {
-            status.fileName = fileName
+            // (A content names the file of its focus when it shows several: merged logs.)
+            if status.fileName.isEmpty { status.fileName = fileName }
             status.message = message
             // The line is composed of text, numbers and widths: drawn again only when it changed
             // (a Down press changes it about one time in ten).

@@ -58,14 +58,18 @@ struct PathLookupJob<Content: NodeFocusing>: ContentJob {
 
 extension NodeFocusing {
     /// `:goto PATH` (or `:PATH`): the node at the path focused — or, with `orNearest` (the
-    /// focus kept across `R`), the nearest node still there when the path is not.
+    /// focus kept across `R`), the nearest node still there when the path is not. `:goto 10:32`
+    /// (a time of day, or a date and time) focuses the first record at or after it.
     /// - Returns: what to say when the path is wrong (what the lookup says is its own).
     mutating func goto(_ text: String, orNearest: Bool = false) -> String? {
         let path: JSONPath
         do {
             path = try JSONPath(parsing: text)
         } catch {
-            return "goto: \(error)"
+            guard !orNearest, TimeLookup.saysAMoment(text) else { return "goto: \(error)" }
+            jobs.stop([.pendingJump])
+            start(TimeLookupJob(text))
+            return nil
         }
         jobs.stop([.pendingJump])
         start(PathLookupJob(path, in: self, orNearest: orNearest))

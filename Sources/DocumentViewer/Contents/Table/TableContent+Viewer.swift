@@ -93,8 +93,11 @@ extension TableContent: ViewerContent {
         let rows = view.grid.source.rowCount
         let place = [column, line].compactMap { $0 }.joined(separator: "  ")
         let notes = [rowFilterNote, sortNote].compactMap { $0 }.joined(separator: "  ")
+        // (Merged files: the file of the selected record.)
+        let file = view.container.isEmpty
+            ? view.grid.selectedRow.flatMap { records.tree.mergedFile(ofRecord: view.grid.source.record(ofRow: $0)) } : nil
         return StatusLine(
-            focusedID: path?.description, fileName: "", section: nil,
+            focusedID: path?.description, fileName: file ?? "", section: nil,
             position: view.grid.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
             progress: StatusLine.progress(
                 lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop,

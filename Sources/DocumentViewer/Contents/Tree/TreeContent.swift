@@ -251,7 +251,8 @@ public struct TreeContent {
             }
         }
         return StatusLine(
-            focusedID: focusedPath, fileName: "", section: nil, position: nil,
+            focusedID: focusedPath, fileName: view.focusedIndexes?.first.flatMap { json.tree.mergedFile(ofRecord: $0) } ?? "",
+            section: nil, position: nil,
             progress: StatusLine.progress(
                 lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
                 atTop: frame.isAtTop, atBottom: frame.isAtBottom),
