@@ -163,7 +163,7 @@ import TestSupport
         let spool = try InputSpool(merging: [pretty.path, lines.path])
         spool.wait { _ in false }
         let bytes = try #require(try spool.reader().bytes(at: 0, length: spool.bytesWritten))
-        #expect(String(decoding: bytes, as: UTF8.self) == "{\"_file\":\"\(lines.path)\",\"ts\":1}\n{\"_file\":\"\(pretty.path)\",\"ts\":5,\"a\":[1,2]}\n")
+        #expect(String(decoding: bytes, as: UTF8.self) == "{\"_file\":\"\(lines.path)\",\"ts\": 1}\n{\"_file\":\"\(pretty.path)\",  \"ts\": 5,  \"a\": [1, 2]}\n")
         let refused = try InputSpool(merging: [lines.path, yaml.path])
         refused.wait { _ in false }
         #expect(refused.failure?.description == "\(yaml.path): YAML cannot be merged with other files: open it alone")

@@ -131,7 +131,8 @@ import TestSupport
         let records = try Self.records(Self.converted(Array(unclosed.utf8), format: csv, chunks: 7).bytes)
         #expect(records.count == 2)
         #expect(records.first?["_problem"] == .string("line 2: a row of over 4.0 MiB (a quote never closed?), cut"))
-        #expect(records.last == Self.object([("a", .number("2")), ("b", .number("3"))]))
+        // (Not the records themselves in a message: a cut row holds 4 MiB.)
+        #expect(records.last.map { $0 == Self.object([("a", .number("2")), ("b", .number("3"))]) } == true)
     }
 
     @Test func aByteOrderMarkIsNoPartOfTheFirstColumnsName() throws {

@@ -8,8 +8,10 @@
 /// at the next line: the rest of a file is never held waiting for a quote.
 struct CSVRecords: RecordTranscoder {
     private let delimiter: UInt8
-    /// The columns' names, each already a JSON string and a colon.
-    private var keys: [[UInt8]] = []
+    /// The columns' names, each already a JSON string and a colon, one after another (one
+    /// buffer: a row writes them with no reference counted), and where each ends.
+    private var keyBytes: [UInt8] = []
+    private var keyEnds: [Int] = []
     private var hasHeader = false
     /// The row being read: its fields' bytes one after another, and where each ends.
     private var fields: [UInt8] = []
@@ -53,8 +55,15 @@ struct CSVRecords: RecordTranscoder {
                 if byte == quote {
                     state = .quoteInQuoted
                 } else {
-                    if byte == 0x0A { line += 1 }
-                    fields.append(byte)
+                    // The run of bytes up to the next quote, appended at once.
+                    // (No further than the row's limit: a quote never closed is cut there.)
+                    let limit = min(count, index + max(0, Self.rowLimit - fields.count))
+                    var end = index
+                    while end < limit, chunk[end] != quote { end += 1 }
+                    let run = UnsafeRawBufferPointer(rebasing: chunk[(index - 1)..<end])
+                    for byte in run where byte == 0x0A { line += 1 }
+                    fields.appendBytes(run)
+                    index = end
                     endsInBareReturn = false
                     if fields.count > Self.rowLimit { cutRow(into: &output) }
                 }
@@ -79,8 +88,14 @@ struct CSVRecords: RecordTranscoder {
                     line += 1
                     rowLine = line
                 } else {
-                    fields.append(byte)
-                    endsInBareReturn = byte == 0x0D
+                    // The run of bytes up to the next delimiter or line feed, appended at once
+                    // (a quote inside an unquoted field is its own).
+                    let limit = min(count, index + max(0, Self.rowLimit - fields.count))
+                    var end = index
+                    while end < limit, chunk[end] != delimiter, chunk[end] != 0x0A { end += 1 }
+                    fields.appendBytes(UnsafeRawBufferPointer(rebasing: chunk[(index - 1)..<end]))
+                    endsInBareReturn = chunk[end - 1] == 0x0D
+                    index = end
                     state = .unquoted
                     if fields.count > Self.rowLimit { cutRow(into: &output) }
                 }
@@ -115,11 +130,13 @@ struct CSVRecords: RecordTranscoder {
         guard hasHeader else { return nameColumns() }
         output.bytes.append(UInt8(ascii: "{"))
         var start = 0
-        fields.withUnsafeBytes { bytes in
+        let columns = keyEnds.count
+        fields.withUnsafeBytes { bytes in keyBytes.withUnsafeBytes { keys in
             for (column, end) in ends.enumerated() {
                 if column > 0 { output.bytes.append(UInt8(ascii: ",")) }
-                if column < keys.count {
-                    output.bytes.append(contentsOf: keys[column])
+                if column < columns {
+                    output.bytes.appendBytes(UnsafeRawBufferPointer(
+                        rebasing: keys[(column == 0 ? 0 : keyEnds[column - 1])..<keyEnds[column]]))
                 } else {
                     output.appendString("column \(column + 1)")
                     output.bytes.append(UInt8(ascii: ":"))
@@ -127,8 +144,8 @@ struct CSVRecords: RecordTranscoder {
                 output.appendScalar(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
                 start = end
             }
-        }
-        if let problem = cut ?? (ends.count != keys.count ? "line \(rowLine): \(ends.count) fields, the header has \(keys.count)" : nil) {
+        } }
+        if let problem = cut ?? (ends.count != columns ? "line \(rowLine): \(ends.count) fields, the header has \(columns)" : nil) {
             output.bytes.append(contentsOf: Array(",\"_problem\":".utf8))
             output.appendString(problem)
         }
@@ -156,7 +173,8 @@ struct CSVRecords: RecordTranscoder {
             key.bytes = []
             key.appendString(name)
             key.bytes.append(UInt8(ascii: ":"))
-            keys.append(key.bytes)
+            keyBytes += key.bytes
+            keyEnds.append(keyBytes.count)
         }
     }
 }

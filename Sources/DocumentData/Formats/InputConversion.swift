@@ -52,7 +52,7 @@ final class InputConversion {
         guard refusal == nil else { return false }
         switch stage {
         case .sniffing(var head):
-            head.append(contentsOf: bytes)
+            head.appendBytes(bytes)
             stage = .sniffing([])
             if let format = InputFormat.sniff(head, final: head.count >= InputFormat.sniffLength) {
                 return start(format, with: head)
@@ -77,7 +77,7 @@ final class InputConversion {
             stage = .records(transcoder)
             return flush()
         case .yaml(var head):
-            head.append(contentsOf: bytes)
+            head.appendBytes(bytes)
             stage = .yaml(head)
             return true
         }

@@ -14,7 +14,7 @@ struct JSONLinesOutput {
         for index in 0..<text.count {
             let byte = text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start..<index]))
+            bytes.appendBytes(UnsafeRawBufferPointer(rebasing: text[start..<index]))
             start = index + 1
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -27,7 +27,7 @@ struct JSONLinesOutput {
                 bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
             }
         }
-        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[start...]))
+        bytes.appendBytes(UnsafeRawBufferPointer(rebasing: text[start...]))
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -45,7 +45,7 @@ struct JSONLinesOutput {
     /// grammar (`42`, `-3.5`, `1e9`; not `007` nor `1.`, which stay text), else a string.
     mutating func appendScalar(_ text: UnsafeRawBufferPointer) {
         if Self.isJSONNumber(text) {
-            bytes.append(contentsOf: text)
+            bytes.appendBytes(text)
         } else {
             appendString(text)
         }
@@ -81,4 +81,12 @@ struct JSONLinesOutput {
 
     /// Ends the current record's line.
     mutating func endLine() { bytes.append(0x0A) }
+}
+
+extension [UInt8] {
+    /// Appends `raw` as one copy (`append(contentsOf:)` takes an untyped buffer a byte at a
+    /// time).
+    mutating func appendBytes(_ raw: UnsafeRawBufferPointer) {
+        append(contentsOf: UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count))
+    }
 }

@@ -13,14 +13,19 @@ enum LogTime {
     static func microseconds(ofRecord line: UnsafeRawBufferPointer) -> Int64? {
         var best: (rank: Int, value: Int64)?
         TopLevelMembers.forEach(in: line) { key, value in
-            guard let rank = fieldNames.firstIndex(where: { $0.utf8.elementsEqual(key) }),
+            guard key.count <= 10, let rank = fieldBytes.firstIndex(where: { $0.elementsEqual(key) }),
                   best.map({ rank < $0.rank }) ?? true,
                   let time = microseconds(ofValue: value)
-            else { return }
+            else { return true }
             best = (rank, time)
+            // (The first name found: no other comes before it.)
+            return rank > 0
         }
         return best?.value
     }
+
+    /// ``fieldNames``' bytes.
+    private static let fieldBytes = fieldNames.map { Array($0.utf8) }
 
     /// The time a JSON value (a string or a number, as written) says, in microseconds.
     static func microseconds(ofValue value: UnsafeRawBufferPointer) -> Int64? {
@@ -136,8 +141,9 @@ enum LogTime {
 /// The top-level members of a JSON object written on one line, read without parsing their
 /// values (each handed over as its bytes).
 enum TopLevelMembers {
-    /// Calls `body` with each top-level key (its bytes, escapes left as they are) and value.
-    static func forEach(in line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void) {
+    /// Calls `body` with each top-level key (its bytes, escapes left as they are) and value,
+    /// until it returns false.
+    static func forEach(in line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
         var index = 0
         let count = line.count
         func skipBlanks() { while index < count, [0x20, 0x09, 0x0D].contains(line[index]) { index += 1 } }
@@ -186,7 +192,7 @@ enum TopLevelMembers {
             guard index <= count else { return }
             var valueEnd = index
             while valueEnd > valueStart, [0x20, 0x09, 0x0D].contains(line[valueEnd - 1]) { valueEnd -= 1 }
-            body(key, UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd]))
+            guard body(key, UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])) else { return }
             skipBlanks()
             guard index < count, line[index] == UInt8(ascii: ",") else { return }
             index += 1

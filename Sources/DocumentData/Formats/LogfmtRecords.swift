@@ -94,13 +94,13 @@ struct LineGathering {
             if partial.isEmpty {
                 emit(UnsafeRawBufferPointer(rebasing: chunk[start..<end]), line)
             } else {
-                partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
+                partial.appendBytes(UnsafeRawBufferPointer(rebasing: chunk[start..<end]))
                 partial.withUnsafeBytes { emit($0, line) }
                 partial.removeAll(keepingCapacity: true)
             }
             start = end + 1
         }
-        partial.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[start...]))
+        partial.appendBytes(UnsafeRawBufferPointer(rebasing: chunk[start...]))
     }
 
     /// Calls `line` with a last line no line feed ended.

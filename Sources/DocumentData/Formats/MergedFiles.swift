@@ -69,7 +69,7 @@ final class MergedFiles: @unchecked Sendable {
                     if file.format == .json {
                         file.normalizer.join(bytes, into: &file.lines)
                     } else {
-                        file.lines.append(contentsOf: bytes)
+                        file.lines.appendBytes(bytes)
                     }
                     return true
                 },
@@ -133,7 +133,13 @@ final class MergedFiles: @unchecked Sendable {
     private func next(_ file: File) throws(DocumentError) -> (line: Range<Int>, time: Int64)? {
         while true {
             file.searched = max(file.searched, file.start)
-            if let feed = file.lines[file.searched...].firstIndex(of: 0x0A) {
+            let found = file.lines.withUnsafeBytes { bytes -> Int? in
+                guard file.searched < bytes.count,
+                      let hit = memchr(bytes.baseAddress! + file.searched, 0x0A, bytes.count - file.searched)
+                else { return nil }
+                return UnsafeRawPointer(hit) - bytes.baseAddress!
+            }
+            if let feed = found {
                 let line = file.start..<feed
                 file.searched = feed + 1
                 if file.lines[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
@@ -188,31 +194,31 @@ final class MergedFiles: @unchecked Sendable {
     }
 }
 
-/// JSON made into one line per top-level value as it streams: line breaks and blanks inside
-/// containers dropped (strings left as they are), so a pretty-printed document is one record
+/// JSON made into one line per top-level value as it streams: line breaks inside containers
+/// dropped (strings and blanks left as they are), so a pretty-printed document is one record
 /// like a JSON Lines line.
 struct JSONLineJoining {
     private var depth = 0
     private var inString = false
     private var escaped = false
-    /// Whether the input's first bytes are still read, and how many of them matched a byte
-    /// order mark (which is dropped: it would sit inside the merged lines).
+    /// Whether nothing was read yet: a byte order mark first is dropped (it would sit inside
+    /// the merged lines).
     private var atStart = true
-    private var markMatched = 0
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Appends `bytes` to `output`, joined.
+    /// Appends `bytes` to `output`, joined: runs of bytes that change nothing are copied at
+    /// once, only the line breaks inside containers left out.
     mutating func join(_ bytes: UnsafeRawBufferPointer, into output: inout [UInt8]) {
-        for byte in bytes {
-            if atStart {
-                if byte == Self.byteOrderMark[markMatched] {
-                    markMatched += 1
-                    atStart = markMatched < 3
-                    continue
-                }
-                output.append(contentsOf: Self.byteOrderMark[..<markMatched])
-                atStart = false
-            }
+        var index = 0
+        let count = bytes.count
+        if atStart, count > 0 {
+            // (A mark cut across two chunks is rare enough to be written as it came.)
+            if bytes.starts(with: Self.byteOrderMark) { index = 3 }
+            atStart = false
+        }
+        var runStart = index
+        while index < count {
+            let byte = bytes[index]
             if inString {
                 if escaped {
                     escaped = false
@@ -221,17 +227,22 @@ struct JSONLineJoining {
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
                 }
-                output.append(byte)
+                index += 1
                 continue
             }
             switch byte {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"): depth = max(0, depth - 1)
-            case 0x0A, 0x0D, 0x20, 0x09: if depth > 0 { continue }
+            case 0x0A, 0x0D:
+                if depth > 0 {
+                    output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    runStart = index + 1
+                }
             default: break
             }
-            output.append(byte)
+            index += 1
         }
+        output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart..<count]))
     }
 }

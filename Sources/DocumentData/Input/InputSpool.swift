@@ -63,7 +63,7 @@ public final class InputSpool: GrowingInput {
     }
 
     /// Starts copying the files at `paths` as one input, their records merged in time order
-    /// (``MergedFiles``), each read as `format` (nil: told from its first bytes).
+    /// (each file read lazily, a record without a time after the one before it in its file; each object given a `_file` member naming its file), each read as `format` (nil: told from its first bytes).
     /// - Throws: ``DocumentError`` when one cannot be opened or no temporary file can be made.
     public init(merging paths: [String], format: InputFormat? = nil) throws(DocumentError) {
         name = paths.first.map { paths.count > 1 ? "\($0) (+\(paths.count - 1))" : $0 } ?? "-"

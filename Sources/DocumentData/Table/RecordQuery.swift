@@ -12,7 +12,7 @@
 ///
 /// A log's times and levels order as times and levels: `ts >= "2026-11-28T10:00"` and `ts >
 /// -15m` (relative to when the query was read: `s`, `m`, `h`, `d`, `w`) compare the instants a
-/// time member (``LogTime/fieldNames``) says — RFC 3339 strings in any zone, epoch numbers —
+/// time member (`ts`, `time`, `timestamp`, `@timestamp`, `t`, `date`) says — RFC 3339 strings in any zone, epoch numbers —
 /// and `level >= warn` the severity a level member (``LogLevel/fieldNames``) says, in any case
 /// or as a number; a value that says no time or level never matches such a comparison.
 /// It is checked on the record's bytes (`MemberScanner`): nothing is decoded but the members

@@ -343,10 +343,11 @@ public final class JSONTree: @unchecked Sendable {
         var name: String?
         head.withUnsafeBytes { record in
             TopLevelMembers.forEach(in: record) { key, value in
-                guard name == nil, key.elementsEqual(MergedFiles.fileKey.utf8),
-                      case .string(let path)? = try? JSONParser.parse(Array(value))
-                else { return }
-                name = String(path.split(separator: "/").last ?? Substring(path))
+                guard key.elementsEqual(MergedFiles.fileKey.utf8) else { return true }
+                if case .string(let path)? = try? JSONParser.parse(Array(value)) {
+                    name = String(path.split(separator: "/").last ?? Substring(path))
+                }
+                return false
             }
         }
         return name

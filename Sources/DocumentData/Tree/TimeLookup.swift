@@ -1,5 +1,5 @@
 /// `:goto 10:32` or `:goto 2026-11-28T10:32:05`: the first record of the root's array whose time
-/// (``LogTime``) is at or after a moment — by binary search when the records are in time order
+/// (its `ts`, `time`, `timestamp`, `@timestamp`, `t` or `date`: an RFC 3339 string or an epoch number) is at or after a moment — by binary search when the records are in time order
 /// (told from a sample spread over them), else by reading them in order, a slice a step.
 public struct TimeLookup {
     /// What a step found.
