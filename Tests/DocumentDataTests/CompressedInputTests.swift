@@ -107,6 +107,26 @@ import TestSupport
         #expect(failure.contains(" at byte "), "\(failure)")
     }
 
+    /// A file's JSON is checked as it is copied in its first MiB only (the tree's grammar check
+    /// reads it whole); a stream's throughout (it may never end).
+    @Test func aFilesJSONIsCheckedAtItsStartAndAStreamsThroughout() throws {
+        let small = try Self.spooled(Self.compressed(Array("{\"a\": }\n".utf8), as: .gzip))
+        #expect(small.spool.failure?.description.hasSuffix(":1:7: expected a value, found '}'") == true, "\(String(describing: small.spool.failure))")
+        let late = Self.lines(60_000) + [0]
+        #expect(late.count > InputConversion.fileCheckLength)
+        let file = try Self.spooled(Self.compressed(late, as: .gzip))
+        #expect(file.spool.failure == nil)
+        #expect(file.bytes == late, "written as it is past the first MiB")
+        var ends: [Int32] = [-1, -1]
+        _ = Glibc.pipe(&ends)
+        let stream = try InputSpool(reading: ends[0], name: "-", jsonLines: false)
+        let compressed = Self.compressed(late, as: .gzip)
+        _ = compressed.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) }
+        close(ends[1])
+        stream.wait { _ in false }
+        #expect(stream.failure?.description.contains("found byte 0x00") == true, "\(String(describing: stream.failure))")
+    }
+
     @Test func aCompressedCSVIsDecompressedThenMadeIntoRecords() throws {
         let (bytes, spool) = try Self.spooled(Self.compressed(Array("a,b\n1,x\n2,y\n".utf8), as: .zstd))
         #expect(spool.format == .csv(delimiter: UInt8(ascii: ",")))

@@ -5,6 +5,10 @@ final class InputConversion {
     private enum Stage {
         case sniffing([UInt8])
         case json(JSONInputCheck)
+        /// JSON from a file past its first ``fileCheckLength`` bytes, written as it is: the
+        /// tree's grammar check reads it whole anyway, and a file ends (the check is what stops
+        /// an endless stream of garbage).
+        case jsonAsItIs
         case records(any RecordTranscoder)
         /// YAML, whose parser reads the input itself: the bytes read while telling the format.
         case yaml([UInt8])
@@ -13,6 +17,7 @@ final class InputConversion {
     private var stage: Stage
     private var output = JSONLinesOutput()
     private let jsonLines: Bool
+    private let checksJSON: Bool
     /// Writes bytes into the spool; false when it could not (the copy then stops).
     private let write: (UnsafeRawBufferPointer) -> Bool
     /// Set once the format is known.
@@ -20,13 +25,19 @@ final class InputConversion {
     /// Where the input stopped being JSON, once it did.
     private(set) var refusal: JSONInputCheck.Failure?
 
+    /// The bytes of a file's JSON checked as they are copied: a small broken file is refused
+    /// with the check's message, as standard input is.
+    static let fileCheckLength = 1 << 20
+
     /// Converts input named `format` (nil: told from its first bytes); `jsonLines` when JSON
-    /// input is JSON Lines by its name.
+    /// input is JSON Lines by its name; `checksJSON` when all of its JSON is checked as it comes
+    /// (a stream; of a file, the first ``fileCheckLength`` bytes).
     init(
-        format: InputFormat?, jsonLines: Bool, write: @escaping (UnsafeRawBufferPointer) -> Bool,
-        decided: @escaping (InputFormat) -> Void
+        format: InputFormat?, jsonLines: Bool, checksJSON: Bool = true,
+        write: @escaping (UnsafeRawBufferPointer) -> Bool, decided: @escaping (InputFormat) -> Void
     ) {
         self.jsonLines = jsonLines
+        self.checksJSON = checksJSON
         self.write = write
         self.decided = decided
         stage = .sniffing([])
@@ -70,7 +81,10 @@ final class InputConversion {
                 refusal = check.failure
                 return false
             }
+            if !checksJSON, check.offset >= Self.fileCheckLength { stage = .jsonAsItIs }
             return true
+        case .jsonAsItIs:
+            return write(bytes)
         case .records(var transcoder):
             stage = .sniffing([])
             transcoder.take(bytes, into: &output)
