@@ -107,20 +107,24 @@ import TestSupport
         #expect(failure.contains(" at byte "), "\(failure)")
     }
 
-    /// A file's JSON is checked as it is copied in its first MiB only (the tree's grammar check
-    /// reads it whole); a stream's throughout (it may never end).
-    @Test func aFilesJSONIsCheckedAtItsStartAndAStreamsThroughout() throws {
+    /// Spooled JSON is checked as it is copied: a stream's all the way (it may never end), a
+    /// file's single document all the way (its tree checks no grammar), a file's JSON Lines in
+    /// its first MiB (past it a bad line is a row of the tree, checked or not).
+    @Test func spooledJSONIsCheckedWhereTheCheckTellsSomething() throws {
         let small = try Self.spooled(Self.compressed(Array("{\"a\": }\n".utf8), as: .gzip))
         #expect(small.spool.failure?.description.hasSuffix(":1:7: expected a value, found '}'") == true, "\(String(describing: small.spool.failure))")
-        let late = Self.lines(60_000) + [0]
-        #expect(late.count > InputConversion.fileCheckLength)
-        let file = try Self.spooled(Self.compressed(late, as: .gzip))
+        let lines = Self.lines(60_000) + Array("{\"bad\": }\n".utf8)
+        #expect(lines.count > 2 * InputConversion.fileCheckLength)
+        let file = try Self.spooled(Self.compressed(lines, as: .gzip))
         #expect(file.spool.failure == nil)
-        #expect(file.bytes == late, "written as it is past the first MiB")
+        #expect(file.bytes == lines, "written as they are past the first MiB")
+        let document = Array("[".utf8) + Array(repeating: Array("{\"n\": 1},".utf8), count: 300_000).joined() + Array("}]".utf8)
+        let whole = try Self.spooled(Self.compressed(document, as: .gzip))
+        #expect(whole.spool.failure?.description.contains("found '}'") == true, "\(String(describing: whole.spool.failure))")
         var ends: [Int32] = [-1, -1]
         _ = Glibc.pipe(&ends)
         let stream = try InputSpool(reading: ends[0], name: "-", jsonLines: false)
-        let compressed = Self.compressed(late, as: .gzip)
+        let compressed = Self.compressed(Self.lines(60_000) + [0], as: .gzip)
         _ = compressed.withUnsafeBytes { Glibc.write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         stream.wait { _ in false }

@@ -323,5 +323,32 @@ extension String {
         #expect(Self.lookup("2026-11-29T01:00", in: tree) == .notFound)
         #expect(TimeLookup("12ab", in: tree) == nil)
         #expect(!TimeLookup.saysAMoment(".a.b"))
+        #expect(!TimeLookup.saysAMoment("10:32junk"))
+        // A first record at 10:32:05 is on the day `10:32` names.
+        let late = try JSONTree(bytes: Array("{\"ts\": \"2026-11-28T10:32:05Z\"}\n{\"ts\": \"2026-11-28T10:40:00Z\"}\n".utf8), name: "l.jsonl", jsonLines: true)
+        #expect(Self.lookup("10:32", in: late) == .found(0))
+        #expect(Self.lookup("10:32:06", in: late) == .found(1))
+    }
+
+    /// A long run of records without a time, leading or between, and a pretty-printed array.
+    @Test func runsOfRecordsWithoutATimeAndPrettyRecords() throws {
+        let lines = Array(repeating: "{\"msg\": \"banner\"}", count: 100) + ["{\"ts\": \"2026-11-28T10:00:00Z\"}"]
+            + Array(repeating: "{\"msg\": \"dump\"}", count: 150) + ["{\"ts\": \"2026-11-28T11:00:00Z\"}"]
+        let tree = try JSONTree(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: "log.jsonl", jsonLines: true)
+        #expect(Self.lookup("10:00", in: tree) == .found(0), "the banner before the first time takes its time")
+        #expect(Self.lookup("10:30", in: tree) == .found(101), "the dump before 11:00 takes its time")
+        let pretty = try JSONTree(bytes: Array("[\n {\n  \"ts\": \"2026-11-28T10:32:05Z\"\n },\n {\n  \"ts\": \"2026-11-28T10:40:00Z\"\n }\n]\n".utf8), name: "p.json")
+        #expect(Self.lookup("10:35", in: pretty) == .found(1))
+    }
+
+    @Test func aTimeIsReadWholeWithItsZoneOrNotAtAll() {
+        func time(_ text: String) -> Int64? { Array(text.utf8).withUnsafeBytes { LogTime.microseconds(ofText: $0) } }
+        #expect(time("2026-11-28 10:32:05 +0100") == time("2026-11-28T09:32:05Z"))
+        #expect(time("2026-11-28T10:32:05-05:30") == time("2026-11-28T16:02:05Z"))
+        #expect(time("2026-11-28 ") == time("2026-11-28"))
+        for refused in ["2026-11-28.foo", "2026-11-28xyz", "2026-02-30", "2026-11-28T10:32+99:00", "2026-11-28 junk"] {
+            #expect(time(refused) == nil, "\(refused)")
+        }
+        #expect(time("2024-02-29") != nil)
     }
 }

@@ -211,6 +211,16 @@ import Testing
         }
     }
 
+    /// A relative time orders only a time member: elsewhere `-5m` is a word, compared as a string.
+    @Test func aRelativeTimeIsAWordOutsideATimeMember() throws {
+        let text = "{\"delta\": \"-6m\"}\n{\"delta\": \"-4m\"}\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        var filter = RecordFilter(try RecordQuery(parsing: "delta > -5m", columns: table.columns, now: 0), in: tree)
+        while !filter.step(records: table.records) {}
+        #expect(filter.kept.map(Int.init) == [0], "\"-6m\" > \"-5m\" by their bytes")
+    }
+
     /// A comparison whose types can never match the sampled records is said, not run to keep
     /// nothing.
     @Test func aComparisonThatCanNeverMatchIsSaid() throws {

@@ -5,10 +5,9 @@ final class InputConversion {
     private enum Stage {
         case sniffing([UInt8])
         case json(JSONInputCheck)
-        /// JSON from a file past its first ``fileCheckLength`` bytes, written as it is: the
-        /// tree's grammar check reads it whole anyway, and a file ends (the check is what stops
-        /// an endless stream of garbage).
-        case jsonAsItIs
+        /// JSON Lines from a file, past its first ``fileCheckLength`` bytes: written as it is
+        /// (a line that is no JSON is a row saying so, whether checked here or not).
+        case jsonLinesAsTheyAre
         case records(any RecordTranscoder)
         /// YAML, whose parser reads the input itself: the bytes read while telling the format.
         case yaml([UInt8])
@@ -17,7 +16,7 @@ final class InputConversion {
     private var stage: Stage
     private var output = JSONLinesOutput()
     private let jsonLines: Bool
-    private let checksJSON: Bool
+    private let isFile: Bool
     /// Writes bytes into the spool; false when it could not (the copy then stops).
     private let write: (UnsafeRawBufferPointer) -> Bool
     /// Set once the format is known.
@@ -25,19 +24,20 @@ final class InputConversion {
     /// Where the input stopped being JSON, once it did.
     private(set) var refusal: JSONInputCheck.Failure?
 
-    /// The bytes of a file's JSON checked as they are copied: a small broken file is refused
-    /// with the check's message, as standard input is.
+    /// The bytes of a file's JSON Lines checked as they are copied. Past them, the check would
+    /// only skip a bad line (which the tree shows as a row saying why) or stop at a NUL byte (a
+    /// stream's defence against endless garbage, which a file is not): the lines are written as
+    /// they are. A single document is checked to its end, as its tree checks no grammar.
     static let fileCheckLength = 1 << 20
 
     /// Converts input named `format` (nil: told from its first bytes); `jsonLines` when JSON
-    /// input is JSON Lines by its name; `checksJSON` when all of its JSON is checked as it comes
-    /// (a stream; of a file, the first ``fileCheckLength`` bytes).
+    /// input is JSON Lines by its name; `isFile` when the input is a file (it ends).
     init(
-        format: InputFormat?, jsonLines: Bool, checksJSON: Bool = true,
+        format: InputFormat?, jsonLines: Bool, isFile: Bool = false,
         write: @escaping (UnsafeRawBufferPointer) -> Bool, decided: @escaping (InputFormat) -> Void
     ) {
         self.jsonLines = jsonLines
-        self.checksJSON = checksJSON
+        self.isFile = isFile
         self.write = write
         self.decided = decided
         stage = .sniffing([])
@@ -81,9 +81,9 @@ final class InputConversion {
                 refusal = check.failure
                 return false
             }
-            if !checksJSON, check.offset >= Self.fileCheckLength { stage = .jsonAsItIs }
+            if isFile, check.isJSONLines, check.offset >= Self.fileCheckLength { stage = .jsonLinesAsTheyAre }
             return true
-        case .jsonAsItIs:
+        case .jsonLinesAsTheyAre:
             return write(bytes)
         case .records(var transcoder):
             stage = .sniffing([])

@@ -66,11 +66,14 @@ enum LogTime {
             return true
         }
         guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
-              let day = number(2), (1...12).contains(month), (1...31).contains(day)
+              let day = number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var seconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
         var fraction: Int64 = 0
-        if index < text.count, text[index] == UInt8(ascii: "T") || text[index] == UInt8(ascii: "t") || text[index] == 0x20 {
+        // A time after `T`, or after a blank when a digit follows it (`2026-11-28 ` is a date).
+        let timeFollows = index + 1 < text.count && (0x30...0x39).contains(text[index + 1])
+        if index < text.count,
+           text[index] == UInt8(ascii: "T") || text[index] == UInt8(ascii: "t") || (text[index] == 0x20 && timeFollows) {
             index += 1
             guard let hour = number(2), skip(UInt8(ascii: ":")), let minute = number(2), hour < 24, minute < 60 else { return nil }
             seconds += Int64(hour * 3600 + minute * 60)
@@ -86,16 +89,25 @@ enum LogTime {
                     }
                 }
             }
+            // A zone, perhaps after a blank (`10:32:05 +0100`, as Go writes it).
+            let beforeBlank = index
+            _ = skip(0x20)
             if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
             } else if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
                 let sign: Int64 = text[index] == UInt8(ascii: "+") ? 1 : -1
                 index += 1
-                guard let hours = number(2) else { return nil }
+                guard let hours = number(2), hours < 24 else { return nil }
                 _ = skip(UInt8(ascii: ":"))
                 let minutes = number(2) ?? 0
+                guard minutes < 60 else { return nil }
                 seconds -= sign * Int64(hours * 3600 + minutes * 60)
+            } else {
+                index = beforeBlank
             }
         }
+        // Nothing after the time but blanks (`2026-11-28.foo` is no time).
+        while index < text.count, text[index] == 0x20 || text[index] == 0x09 { index += 1 }
+        guard index == text.count else { return nil }
         return seconds * 1_000_000 + fraction
     }
 
@@ -126,6 +138,15 @@ enum LogTime {
         return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
     }
 
+    /// The days of `month` in `year` (the Gregorian calendar's).
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's
     /// `days_from_civil`).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
@@ -146,7 +167,7 @@ enum TopLevelMembers {
     static func forEach(in line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
         var index = 0
         let count = line.count
-        func skipBlanks() { while index < count, [0x20, 0x09, 0x0D].contains(line[index]) { index += 1 } }
+        func skipBlanks() { while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(line[index]) { index += 1 } }
         /// Moves past the string starting at `index` (its opening quote).
         func skipString() {
             index += 1
@@ -191,7 +212,7 @@ enum TopLevelMembers {
             }
             guard index <= count else { return }
             var valueEnd = index
-            while valueEnd > valueStart, [0x20, 0x09, 0x0D].contains(line[valueEnd - 1]) { valueEnd -= 1 }
+            while valueEnd > valueStart, [0x20, 0x09, 0x0A, 0x0D].contains(line[valueEnd - 1]) { valueEnd -= 1 }
             guard body(key, UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])) else { return }
             skipBlanks()
             guard index < count, line[index] == UInt8(ascii: ",") else { return }

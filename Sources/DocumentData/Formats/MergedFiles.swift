@@ -64,7 +64,7 @@ final class MergedFiles: @unchecked Sendable {
         self.files = files
         for file in files {
             file.conversion = InputConversion(
-                format: format, jsonLines: true, checksJSON: false,
+                format: format, jsonLines: true, isFile: true,
                 write: { [unowned file] bytes in
                     if file.format == .json {
                         file.normalizer.join(bytes, into: &file.lines)

@@ -169,10 +169,8 @@ public final class InputSpool: GrowingInput {
     private func copy(from source: Int32, jsonLines: Bool, format named: InputFormat?) {
         // The end of the input is not checked: a document cut short is the loaders' to report.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        // (A file's JSON is checked as it is copied only at its start: the tree's grammar check
-        // reads it whole.)
         let conversion = InputConversion(
-            format: named, jsonLines: jsonLines, checksJSON: sourceSize == nil, write: { [self] in append($0) },
+            format: named, jsonLines: jsonLines, isFile: sourceSize != nil, write: { [self] in append($0) },
             decided: { [self] format in
                 decidedFormat.withLock { $0 = format }
                 changes.signal()

@@ -365,19 +365,18 @@ public struct RecordQuery: CustomStringConvertible {
         }
 
         /// The instant or the severity `token` says when a time or a level member is ordered
-        /// against it: a relative time (`-15m`) anywhere, a time against a time member, a level's
-        /// name against a level member.
+        /// against it: a time (`2026-11-28T10:00`, or relative: `-15m`) against a time member, a
+        /// level's name against a level member.
         func ordered(_ token: Token, keys: [[UInt8]]) -> Literal? {
             var text = token.text
             if token.isQuoted {
                 guard case .string(let decoded)? = try? JSONParser.parse(Array(text.utf8)) else { return nil }
                 text = decoded
             }
-            if !token.isQuoted, let time = LogTime.relative(text, now: now) { return .time(time) }
             guard keys.count == 1, let key = keys.first.map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
-            if LogTime.fieldNames.contains(key),
-               let time = Array(text.utf8).withUnsafeBytes({ LogTime.microseconds(ofText: $0) }) {
-                return .time(time)
+            if LogTime.fieldNames.contains(key) {
+                if !token.isQuoted, let time = LogTime.relative(text, now: now) { return .time(time) }
+                if let time = Array(text.utf8).withUnsafeBytes({ LogTime.microseconds(ofText: $0) }) { return .time(time) }
             }
             if LogLevel.fieldNames.contains(key), let level = LogLevel(name: text) { return .level(level) }
             return nil

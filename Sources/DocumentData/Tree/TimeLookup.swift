@@ -19,6 +19,9 @@ public struct TimeLookup {
     /// The moment, once a time of day was given its date (the first record's).
     private var moment: Int64?
     private let timeOfDay: Int64?
+    /// What the time of day says to the second or the minute: a first record at 10:32:05 is
+    /// on the day of `10:32`.
+    private let precision: Int64
     private var low = 0
     private var high: Int
     private var inOrder: Bool?
@@ -26,7 +29,7 @@ public struct TimeLookup {
     private var next = 0
 
     /// Records read in order a step.
-    static let slice = 20_000
+    static let slice = 5_000
 
     /// A lookup of the moment `text` says — a date and time (RFC 3339, ISO 8601; without a
     /// zone, UTC) or a time of day (`10:32`, `10:32:05`: on the first record's date, or the next
@@ -44,6 +47,7 @@ public struct TimeLookup {
         } else {
             return nil
         }
+        precision = text.filter { $0 == ":" }.count >= 2 ? 1_000_000 : 60_000_000
         target = text
         self.tree = tree
         self.root = root
@@ -62,20 +66,27 @@ public struct TimeLookup {
         return time
     }
 
-    /// The time record `index` says, from its first 64 KiB.
+    /// The time record `index` says, from its first 4 KiB (its first 64 KiB when those hold
+    /// none and it is longer).
     func time(ofRecord index: Int) -> Int64? {
         let range = tree.valueRange(ofChild: index, in: root)
-        let bytes = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + (1 << 16)))
-        return bytes.withUnsafeBytes { LogTime.microseconds(ofRecord: $0) }
+        for length in [1 << 12, 1 << 16] {
+            let bytes = tree.bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + length))
+            if let time = bytes.withUnsafeBytes({ LogTime.microseconds(ofRecord: $0) }) { return time }
+            if range.count <= length { return nil }
+        }
+        return nil
     }
 
-    /// The time of the first record at or after `index` that says one (looking at 64 records).
-    private func time(atOrAfter index: Int, before end: Int) -> Int64? {
-        var index = index
-        let limit = min(end, index + 64)
-        while index < limit {
-            if let time = time(ofRecord: index) { return time }
-            index += 1
+    /// The time of the nearest record to `index` that says one: the first at or after it
+    /// among 64, else the last before it among 64 (a run of records without times takes the
+    /// time of a record beside it); nil when none of those does.
+    private func time(near index: Int) -> Int64? {
+        for next in index..<min(root.count, index + 64) {
+            if let time = time(ofRecord: next) { return time }
+        }
+        for previous in stride(from: index - 1, through: max(0, index - 64), by: -1) {
+            if let time = time(ofRecord: previous) { return time }
         }
         return nil
     }
@@ -84,25 +95,44 @@ public struct TimeLookup {
     public mutating func step() -> Outcome {
         guard root.count > 0 else { return .notFound }
         if moment == nil, let timeOfDay {
-            guard let first = time(atOrAfter: 0, before: root.count) else { return .notFound }
+            // The first record's date: the first time among the first records (a slice a step).
+            let end = min(root.count, next + Self.slice)
+            var first: Int64?
+            while next < end, first == nil {
+                first = time(ofRecord: next)
+                next += 1
+            }
+            guard let first else { return next < root.count ? .searching : .notFound }
+            next = 0
             let day: Int64 = 86_400_000_000
             let midnight = first - ((first % day) + day) % day
-            moment = midnight + timeOfDay < first ? midnight + day + timeOfDay : midnight + timeOfDay
+            // (The next day only when the time typed is before the first record's, to what it says.)
+            moment = midnight + timeOfDay + precision <= first ? midnight + day + timeOfDay : midnight + timeOfDay
         }
         guard let moment else { return .notFound }
         if inOrder == nil { inOrder = isInTimeOrder() }
         if inOrder == true {
             // The first record whose time is at or after the moment (one without a time takes
             // the next one's).
-            while low < high {
+            // (A few probes a step: each reads a record or a few.)
+            var probes = 0
+            while low < high, probes < 8 {
                 let middle = (low + high) / 2
-                if let time = time(atOrAfter: middle, before: root.count), time >= moment {
+                if let time = time(near: middle), time >= moment {
                     high = middle
                 } else {
                     low = middle + 1
                 }
+                probes += 1
             }
-            return low < root.count ? .found(low) : .notFound
+            guard low >= high else { return .searching }
+            // The first record with a time at or after the moment is the first with a time from
+            // `low` on; the records without one just before it take its time.
+            var found = low
+            while found < root.count, time(ofRecord: found) == nil { found += 1 }
+            guard found < root.count else { return .notFound }
+            while found > 0, time(ofRecord: found - 1) == nil { found -= 1 }
+            return .found(found)
         }
         let end = min(root.count, next + Self.slice)
         while next < end {

@@ -19,7 +19,8 @@ struct TimeLookupJob<Content: NodeFocusing>: ContentJob {
     }
 
     mutating func step(in content: inout Content) -> JobStep {
-        guard !content.json.tree.isScanning else { return .working }
+        // (Woken when the input grows or ends: nothing runs meanwhile.)
+        guard !content.json.tree.isScanning else { return .caughtUp }
         if lookup == nil {
             guard let made = TimeLookup(target, in: content.json.tree) else {
                 return .ended(said: "goto \(target): the root holds no records to find a time in")
