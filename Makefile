@@ -26,6 +26,9 @@ LINK_ORDER = -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sec
 # hypervisor in a VM), nor a search of the binary's folder before every library's (7.32 → 6.93
 # ms to a browse's first screen on a pty, medians of 40).
 STATIC_CXX = $(CURDIR)/.build/static-cxx
+# The C libraries of search and of the input formats, linked in the same way where Debian's -dev
+# packages ship their archives: each shared one cost the loader a lookup and a mapping at start.
+STATIC_C = pcre2-8 z zstd lzma bz2 yaml
 SWIFT_CLANG = $(dir $(shell command -v $(SWIFT)))clang
 PACKED_RELOCS = $(shell ldd --version 2>/dev/null | head -1 | \
     awk '{ split($$NF, v, "."); if (v[1] > 2 || (v[1] == 2 && v[2] >= 36)) print "-Xlinker -z -Xlinker pack-relative-relocs" }')
@@ -70,6 +73,10 @@ static-cxx:
 	@mkdir -p $(STATIC_CXX); archive=$$($(SWIFT_CLANG) -print-file-name=libstdc++.a 2>/dev/null); \
 	if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; \
 	else echo "note: no libstdc++.a beside $(SWIFT_CLANG): the C++ library is linked as a shared one"; fi
+	@for library in $(STATIC_C); do \
+	  archive=$$(ls /usr/lib/*/lib$$library.a /usr/lib/lib$$library.a 2>/dev/null | head -1); \
+	  if [ -n "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/lib$$library.a; fi; \
+	done
 
 run: build
 	"$(RELEASE_BIN)/tstack" browse $(DOC)
