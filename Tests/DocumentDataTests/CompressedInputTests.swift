@@ -87,6 +87,13 @@ import TestSupport
         #expect(spool.bytesTaken < plain.count, "the status line counts the compressed bytes")
     }
 
+    /// A name that says JSON says what is inside: the file is decompressed all the same.
+    @Test func aFileNamedJSONThatIsCompressedIsDecompressed() throws {
+        let (bytes, spool) = try Self.spooled(Self.compressed(Self.lines(10), as: .gzip), name: "log.jsonl.gz")
+        #expect(spool.compression == .gzip)
+        #expect(bytes == Self.lines(10))
+    }
+
     @Test(arguments: Compression.allCases) func aCutStreamSaysWhereAndKeepsWhatCameBefore(format: Compression) throws {
         let whole = Self.compressed(Self.lines(200_000), as: format)
         let (bytes, spool) = try Self.spooled(Array(whole.prefix(whole.count * 2 / 3)))

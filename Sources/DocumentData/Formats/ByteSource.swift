@@ -70,16 +70,3 @@ final class ReplayedSource: ByteSource {
         return count
     }
 }
-
-extension ByteSource {
-    /// Reads until `buffer` is full or the input ends.
-    func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(DocumentError) -> Int {
-        var done = 0
-        while done < buffer.count {
-            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]))
-            if count == 0 { break }
-            done += count
-        }
-        return done
-    }
-}

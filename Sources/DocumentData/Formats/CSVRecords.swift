@@ -170,7 +170,6 @@ struct CSVRecords: RecordTranscoder {
             }
             seen[name, default: 1] = seen[name] ?? 1
             var key = JSONLinesOutput()
-            key.bytes = []
             key.appendString(name)
             key.bytes.append(UInt8(ascii: ":"))
             keyBytes += key.bytes

@@ -14,7 +14,7 @@ final class InputConversion {
     }
 
     private var stage: Stage
-    private var output = JSONLinesOutput()
+    private var output = JSONLinesOutput(capacity: 1 << 20)
     private let jsonLines: Bool
     private let isFile: Bool
     /// Writes bytes into the spool; false when it could not (the copy then stops).

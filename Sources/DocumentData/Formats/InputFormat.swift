@@ -39,25 +39,11 @@ public enum InputFormat: Equatable, Sendable {
         return [".json", ".jsonl", ".ndjson", ".geojson"].contains { name.hasSuffix($0) }
     }
 
-    /// What messages and the status line call it.
-    public var name: String {
-        switch self {
-        case .json: "JSON"
-        case .csv(let delimiter): delimiter == 0x09 ? "TSV" : "CSV"
-        case .logfmt: "logfmt"
-        case .yaml: "YAML"
-        case .text: "text"
-        }
-    }
-
     /// Whether it holds records with columns, best shown as a table.
     public var isTabular: Bool {
         if case .csv = self { return true }
         return false
     }
-
-    /// Whether it is made into JSON Lines: a record per line (YAML: a document per line).
-    var isMadeIntoLines: Bool { self != .json }
 
     /// The bytes looked at to tell the format.
     static let sniffLength = 1 << 16
@@ -156,13 +142,8 @@ public enum InputFormat: Equatable, Sendable {
     private static func looksLikeLogfmt(_ lines: some Collection<ArraySlice<UInt8>>) -> Bool {
         guard !lines.isEmpty else { return false }
         let pairs = lines.filter { line in
-            var fields = LogfmtLine(Array(line)).fields.makeIterator()
-            var count = 0
-            while let field = fields.next() {
-                guard !field.key.isEmpty else { return false }
-                if field.hasValue { count += 1 }
-            }
-            return count >= 2
+            let fields = LogfmtLine.fields(Array(line))
+            return fields.allSatisfy { !$0.key.isEmpty } && fields.filter(\.hasValue).count >= 2
         }
         // (Two thirds: a log's lines of another kind — a stack trace — among its records.)
         return pairs.count >= min(2, lines.count) && pairs.count * 3 >= lines.count * 2

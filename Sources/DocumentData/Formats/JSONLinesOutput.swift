@@ -4,7 +4,8 @@ struct JSONLinesOutput {
     /// The lines made since the spool last took them.
     var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(1 << 20) }
+    /// An empty output with room for `capacity` bytes.
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     /// Appends `text` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else (UTF-8 or not) as it is.

@@ -1,7 +1,7 @@
 /// A log record's severity, told without configuration from the value of a member named
 /// ``fieldNames``: a name in any case (`ERROR`, `warning`, `crit`), a bunyan or pino number
 /// (10 trace … 60 fatal) or a syslog one (0 emergency … 7 debug).
-public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
+public enum LogLevel: Int, Comparable, Sendable {
     case trace, debug, info, warn, error, fatal
 
     /// The keys a level is found under.

@@ -8,14 +8,16 @@ enum LogTime {
     /// The names a time is found under, in the order they are looked for.
     static let fieldNames = ["ts", "time", "timestamp", "@timestamp", "t", "date"]
 
-    /// The time of the JSON record `line` (an object on one line), in microseconds since the
-    /// epoch; nil when it has none.
-    static func microseconds(ofRecord line: UnsafeRawBufferPointer) -> Int64? {
+    /// The time of the JSON record `bytes` (an object, or its first part), in microseconds since
+    /// the epoch; nil when it has none.
+    static func microseconds(ofRecord bytes: UnsafeRawBufferPointer) -> Int64? {
+        let record = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
         var best: (rank: Int, value: Int64)?
-        TopLevelMembers.forEach(in: line) { key, value in
-            guard key.count <= 10, let rank = fieldBytes.firstIndex(where: { $0.elementsEqual(key) }),
+        MemberScanner.forEachMember(in: record) { key, value in
+            guard key.count <= 12,
+                  let rank = fieldBytes.firstIndex(where: { MemberScanner.key(record, key, is: $0) }),
                   best.map({ rank < $0.rank }) ?? true,
-                  let time = microseconds(ofValue: value)
+                  let time = microseconds(ofValue: UnsafeRawBufferPointer(rebasing: bytes[value]))
             else { return true }
             best = (rank, time)
             // (The first name found: no other comes before it.)
@@ -156,67 +158,5 @@ enum LogTime {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-}
-
-/// The top-level members of a JSON object written on one line, read without parsing their
-/// values (each handed over as its bytes).
-enum TopLevelMembers {
-    /// Calls `body` with each top-level key (its bytes, escapes left as they are) and value,
-    /// until it returns false.
-    static func forEach(in line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
-        var index = 0
-        let count = line.count
-        func skipBlanks() { while index < count, [0x20, 0x09, 0x0A, 0x0D].contains(line[index]) { index += 1 } }
-        /// Moves past the string starting at `index` (its opening quote).
-        func skipString() {
-            index += 1
-            while index < count, line[index] != UInt8(ascii: "\"") {
-                index += line[index] == UInt8(ascii: "\\") ? 2 : 1
-            }
-            index += 1
-        }
-        skipBlanks()
-        guard index < count, line[index] == UInt8(ascii: "{") else { return }
-        index += 1
-        while true {
-            skipBlanks()
-            guard index < count, line[index] == UInt8(ascii: "\"") else { return }
-            let keyStart = index + 1
-            skipString()
-            guard index <= count else { return }
-            let key = UnsafeRawBufferPointer(rebasing: line[keyStart..<index - 1])
-            skipBlanks()
-            guard index < count, line[index] == UInt8(ascii: ":") else { return }
-            index += 1
-            skipBlanks()
-            let valueStart = index
-            var depth = 0
-            while index < count {
-                let byte = line[index]
-                if byte == UInt8(ascii: "\"") {
-                    skipString()
-                    if depth == 0 { break }
-                    continue
-                }
-                if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    if depth == 0 { break }
-                    depth -= 1
-                    if depth == 0 { index += 1; break }
-                } else if byte == UInt8(ascii: ","), depth == 0 {
-                    break
-                }
-                index += 1
-            }
-            guard index <= count else { return }
-            var valueEnd = index
-            while valueEnd > valueStart, [0x20, 0x09, 0x0A, 0x0D].contains(line[valueEnd - 1]) { valueEnd -= 1 }
-            guard body(key, UnsafeRawBufferPointer(rebasing: line[valueStart..<valueEnd])) else { return }
-            skipBlanks()
-            guard index < count, line[index] == UInt8(ascii: ",") else { return }
-            index += 1
-        }
     }
 }

@@ -34,7 +34,6 @@ final class MergedFiles: @unchecked Sendable {
             self.name = name
             self.descriptor = descriptor
             var output = JSONLinesOutput()
-            output.bytes = []
             output.appendString(MergedFiles.fileKey)
             output.bytes.append(UInt8(ascii: ":"))
             output.appendString(name)

@@ -13,7 +13,7 @@ final class YAMLDocuments {
     private let source: any ByteSource
     private let name: String
     private var readFailure: DocumentError?
-    private var output = JSONLinesOutput()
+    private var output = JSONLinesOutput(capacity: 1 << 20)
     /// The open containers: whether each is a mapping, and how many keys and values it holds.
     private var containers: [(isMapping: Bool, count: Int)] = []
     /// The JSON of anchored nodes being written, by anchor, and the depth each started at.
@@ -107,7 +107,6 @@ final class YAMLDocuments {
                 let isKey = isAtKey
                 try startValue(anchor: scalar.anchor, at: mark)
                 var json = JSONLinesOutput()
-                json.bytes = []
                 let tag = scalar.tag.map { String(cString: $0) }
                 if isKey || scalar.style != YAML_PLAIN_SCALAR_STYLE || tag == "tag:yaml.org,2002:str" {
                     json.appendString(text)
@@ -139,7 +138,6 @@ final class YAMLDocuments {
                 if isAtKey {
                     // (A key is a string: an alias of a number or a container is written as text.)
                     var key = JSONLinesOutput()
-                    key.bytes = []
                     if bytes.first == UInt8(ascii: "\"") { key.bytes = bytes } else { key.appendString(bytes) }
                     emit(key.bytes)
                     endValue()

@@ -112,8 +112,15 @@ public final class InputSpool: GrowingInput {
         let kind = fstat(source, &status) == 0 ? status.st_mode & S_IFMT : S_IFREG
         let jsonLines = path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson")
         // A file named JSON is JSON: if it is broken, where it breaks is what to say.
-        let format = format ?? (InputFormat.namesJSON(path) ? .json : nil)
-        guard kind != S_IFDIR, kind != S_IFREG || !isJSONInPlace(source, format: format) else {
+        var format = format ?? (InputFormat.namesJSON(path) ? .json : nil)
+        // A regular file's format told here, once (a compressed one's only once decompressed);
+        // JSON is read in place.
+        var readsInPlace = false
+        if kind == S_IFREG, let head = uncompressedHead(of: source) {
+            format = format ?? InputFormat.sniff(head, final: true)
+            readsInPlace = format == .json
+        }
+        guard kind != S_IFDIR, !readsInPlace else {
             close(source)
             return nil
         }
@@ -121,16 +128,14 @@ public final class InputSpool: GrowingInput {
         return try InputSpool(reading: source, name: path, jsonLines: jsonLines, format: format)
     }
 
-    /// Whether the regular file open as `source` is JSON to be read in place: not compressed,
-    /// and JSON by its first bytes (or `format`).
-    private static func isJSONInPlace(_ source: Int32, format: InputFormat?) -> Bool {
+    /// The first bytes of the regular file open as `source`, to tell its format by (none when
+    /// it cannot be read: it is read in place, and the loaders say why); nil when it is
+    /// compressed.
+    private static func uncompressedHead(of source: Int32) -> [UInt8]? {
         var head = [UInt8](repeating: 0, count: InputFormat.sniffLength)
         let count = head.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, 0) }
-        guard count >= 0 else { return true }
-        head.removeSubrange(count...)
-        if Compression(magic: head) != nil { return false }
-        if let format { return format == .json }
-        return InputFormat.sniff(head, final: true) == .json
+        head.removeSubrange(max(0, count)...)
+        return Compression(magic: head) == nil ? head : nil
     }
 
     deinit { close(descriptor) }
@@ -190,21 +195,18 @@ public final class InputSpool: GrowingInput {
         }
         do throws(DocumentError) {
             let input = try decompressed(raw)
-            while true {
+            // (Until the input is known to be YAML, whose parser then reads it itself.)
+            while !conversion.isYAML {
                 let count = try input.read(into: buffer)
                 idle.store(false, ordering: .releasing)
                 taken.store(raw.bytesTaken, ordering: .relaxed)
-                guard count > 0 else { break }
-                guard conversion.take(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else {
-                    if let refusal = conversion.refusal { refuse(refusal) }
-                    return
+                guard count > 0 else {
+                    conversion.finish()
+                    break
                 }
-                if conversion.isYAML {
-                    return try YAMLDocuments(source: ReplayedSource(head: conversion.yamlHead, then: input), name: name)
-                        .convert { lines in lines.bytes.withUnsafeBytes { append($0) } }
-                }
+                // (False: refused, or the file could not be written, which `append` said.)
+                guard conversion.take(UnsafeRawBufferPointer(rebasing: buffer[..<count])) else { break }
             }
-            conversion.finish()
             if let refusal = conversion.refusal { return refuse(refusal) }
             if conversion.isYAML {
                 try YAMLDocuments(source: ReplayedSource(head: conversion.yamlHead, then: input), name: name)

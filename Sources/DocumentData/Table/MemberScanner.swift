@@ -39,8 +39,29 @@ enum MemberScanner {
         return nil
     }
 
+    /// Calls `body` with each top-level member of the object written in `bytes` — its key's
+    /// range (quotes included) and its value's — in order, until `body` returns false or the
+    /// bytes stop being an object (a record cut short: the members before the cut are seen).
+    static func forEachMember(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>) -> Bool) {
+        var index = JSONBytes.skipBlanks(bytes, 0)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return }
+        index = JSONBytes.skipBlanks(bytes, index + 1)
+        while index < bytes.count, bytes[index] == UInt8(ascii: "\""), let keyEnd = JSONBytes.stringEnd(bytes, index) {
+            let keyStart = index
+            index = JSONBytes.skipBlanks(bytes, keyEnd)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return }
+            let valueStart = JSONBytes.skipBlanks(bytes, index + 1)
+            guard let valueEnd = JSONBytes.valueEnd(bytes, valueStart),
+                  body(keyStart..<keyEnd, valueStart..<valueEnd)
+            else { return }
+            index = JSONBytes.skipBlanks(bytes, valueEnd)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return }
+            index = JSONBytes.skipBlanks(bytes, index + 1)
+        }
+    }
+
     /// Whether the key written at `range` (its quotes included) is `wanted`'s bytes.
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, is wanted: [UInt8]) -> Bool {
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, is wanted: [UInt8]) -> Bool {
         let inside = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]
         guard inside.contains(UInt8(ascii: "\\")) else { return inside.elementsEqual(wanted) }
         guard case .string(let key)? = try? JSONParser.parse(Array(bytes[range])) else { return false }

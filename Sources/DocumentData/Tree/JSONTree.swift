@@ -341,10 +341,10 @@ public final class JSONTree: @unchecked Sendable {
         let range = valueRange(ofChild: index, in: root)
         let head = bytes(in: range.lowerBound..<min(range.upperBound, range.lowerBound + 4096))
         var name: String?
-        head.withUnsafeBytes { record in
-            TopLevelMembers.forEach(in: record) { key, value in
-                guard key.elementsEqual(MergedFiles.fileKey.utf8) else { return true }
-                if case .string(let path)? = try? JSONParser.parse(Array(value)) {
+        head.withUnsafeBufferPointer { record in
+            MemberScanner.forEachMember(in: record) { key, value in
+                guard MemberScanner.key(record, key, is: Array(MergedFiles.fileKey.utf8)) else { return true }
+                if case .string(let path)? = try? JSONParser.parse(Array(record[value])) {
                     name = String(path.split(separator: "/").last ?? Substring(path))
                 }
                 return false
@@ -352,9 +352,6 @@ public final class JSONTree: @unchecked Sendable {
         }
         return name
     }
-
-    /// The compression the input was read through, if any.
-    public var inputCompression: Compression? { (growing as? InputSpool)?.compression }
 
     /// Whether the input is kept in a temporary file as it arrives (standard input, a pipe).
     public var isSpooled: Bool { growing is InputSpool }
