@@ -95,12 +95,13 @@ import TestSupport
     }
 
     @Test(arguments: Compression.allCases) func aCutStreamSaysWhereAndKeepsWhatCameBefore(format: Compression) throws {
-        let whole = Self.compressed(Self.lines(200_000), as: format)
+        // (60,000 lines, 2.6 MB: a compressed stream of several of the source's buffers.)
+        let whole = Self.compressed(Self.lines(60_000), as: format)
         let (bytes, spool) = try Self.spooled(Array(whole.prefix(whole.count * 2 / 3)))
         let failure = try #require(spool.failure?.description)
         #expect(failure.contains("\(format.rawValue) data cut short at byte \(whole.count * 2 / 3)"), "\(failure)")
         #expect(bytes.count > 1000, "what came before stays")
-        #expect(Array(Self.lines(200_000).prefix(bytes.count)) == bytes)
+        #expect(Array(Self.lines(60_000).prefix(bytes.count)) == bytes)
     }
 
     @Test(arguments: Compression.allCases) func corruptDataSaysWhere(format: Compression) throws {
