@@ -52,6 +52,9 @@ import Testing
     @Test(arguments: [
         ("table-first-screen", ""),
         ("table-scrolled-right", "jjl$"),
+        // A frequency table: values as strings, counts, shares and bars as numbers; a summary.
+        ("table-frequency", ":freq name<Enter>j"),
+        ("table-describe", "I"),
     ])
     func theTableInStyle(name: String, keys: String) throws {
         Harness.assertSnapshot(try Self.snapshot(keys: keys), named: name)

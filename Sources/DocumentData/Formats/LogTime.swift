@@ -4,9 +4,9 @@ import Glibc
 /// members named ``fieldNames``, an RFC 3339 / ISO 8601 string (`2026-11-28T10:32:05.123Z`,
 /// `2026-11-28 10:32:05+01:00`, a date alone) or a number of epoch seconds, milliseconds,
 /// microseconds or nanoseconds (told by its size). Times without a zone are taken as UTC.
-enum LogTime {
+public enum LogTime {
     /// The names a time is found under, in the order they are looked for.
-    static let fieldNames = ["ts", "time", "timestamp", "@timestamp", "t", "date"]
+    public static let fieldNames = ["ts", "time", "timestamp", "@timestamp", "t", "date"]
 
     /// The time of the JSON record `bytes` (an object, or its first part), in microseconds since
     /// the epoch; nil when it has none.

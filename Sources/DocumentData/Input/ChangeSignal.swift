@@ -59,6 +59,23 @@ public final class ChangeSignal: @unchecked Sendable {
         return try body()
     }
 
+    /// Blocks until the generation is past `generation`, or `timeout` has passed: a wait with a
+    /// deadline, which the key thread may make too.
+    /// - Returns: whether the generation moved past it.
+    public func wait(after generation: Int, timeout: Duration) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = Int(deadline.tv_nsec) + Int(timeout.components.attoseconds / 1_000_000_000)
+        deadline.tv_sec += Int(timeout.components.seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while count == generation {
+            if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT { return count != generation }
+        }
+        return true
+    }
+
     /// Blocks until the generation is past `generation`.
     /// - Returns: the new generation.
     @discardableResult

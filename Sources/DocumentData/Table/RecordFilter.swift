@@ -7,7 +7,6 @@ public struct RecordFilter {
     public let name: String
     /// The `:where` query, for a filter by one.
     public let query: RecordQuery?
-    private let keeps: (RecordWindow.Record, ChildTable) -> Bool
     /// The `&` pattern, whose limits a record may exceed.
     private let pattern: RegexPattern?
     private let tree: JSONTree
@@ -22,7 +21,6 @@ public struct RecordFilter {
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
         self.query = query
-        keeps = { record, _ in query.matches(record.bytes) }
         pattern = nil
         self.tree = tree
         self.window = window
@@ -32,7 +30,6 @@ public struct RecordFilter {
     public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
         query = nil
-        keeps = { record, records in record.matches(pattern, of: records, in: tree) }
         self.pattern = pattern
         self.tree = tree
         self.window = window
@@ -45,12 +42,20 @@ public struct RecordFilter {
     /// so far).
     /// - Returns: whether every record of `records` was looked at.
     public mutating func step(records: ChildTable) -> Bool {
-        let keeps = self.keeps
+        let tree = self.tree
         // (Taken out, so appending copies nothing.)
         var kept: [UInt32] = []
         swap(&kept, &self.kept)
-        readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
-            if keeps(record, records) { kept.append(UInt32(record.index)) }
+        if let query {
+            // (A query's members found by the walk in C.)
+            let firstKeys = query.firstKeys
+            readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window) { record in
+                if query.matches(record, firstKeys: firstKeys) { kept.append(UInt32(record.index)) }
+            }
+        } else if let pattern {
+            readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
+                if record.matches(pattern, of: records, in: tree) { kept.append(UInt32(record.index)) }
+            }
         }
         self.kept = kept
         return readCount == records.wholeChildCount

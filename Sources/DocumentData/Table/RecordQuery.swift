@@ -130,15 +130,47 @@ public struct RecordQuery: CustomStringConvertible {
     }
 
     /// Whether the record written in `bytes` matches.
-    public func matches(_ record: UnsafeBufferPointer<UInt8>) -> Bool { Self.evaluate(root, record) }
+    public func matches(_ record: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.evaluate(root, record) { keys in MemberScanner.value(at: keys[...], in: record) }
+    }
 
-    private static func evaluate(_ node: Node, _ record: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The first keys of the members the query compares, distinct: what a ``RecordWalk`` looks
+    /// up for it.
+    var firstKeys: [[UInt8]] {
+        var found: [[UInt8]] = []
+        func visit(_ node: Node) {
+            switch node {
+            case .and(let left, let right), .or(let left, let right):
+                visit(left)
+                visit(right)
+            case .not(let inner): visit(inner)
+            case .compare(_, let keys, _, _): if let first = keys.first, !found.contains(first) { found.append(first) }
+            }
+        }
+        visit(root)
+        return found
+    }
+
+    /// Whether a record as a walk for ``firstKeys`` read it matches.
+    func matches(_ record: WalkedRecord, firstKeys: [[UInt8]]) -> Bool {
+        Self.evaluate(root, record.bytes) { keys in
+            guard let index = firstKeys.firstIndex(of: keys[0]), let outer = record.value(ofKey: index, keys: firstKeys)
+            else { return nil }
+            guard keys.count > 1 else { return outer }
+            return MemberScanner.value(at: keys[1...], in: record.bytes, from: outer.lowerBound, whole: false)
+        }
+    }
+
+    /// Whether `node` holds for `record`, its members found by `find` (their keys to their range).
+    private static func evaluate(
+        _ node: Node, _ record: UnsafeBufferPointer<UInt8>, _ find: ([[UInt8]]) -> Range<Int>?
+    ) -> Bool {
         switch node {
-        case .and(let left, let right): return evaluate(left, record) && evaluate(right, record)
-        case .or(let left, let right): return evaluate(left, record) || evaluate(right, record)
-        case .not(let inner): return !evaluate(inner, record)
+        case .and(let left, let right): return evaluate(left, record, find) && evaluate(right, record, find)
+        case .or(let left, let right): return evaluate(left, record, find) || evaluate(right, record, find)
+        case .not(let inner): return !evaluate(inner, record, find)
         case .compare(_, let keys, let comparison, let literal):
-            let value = MemberValue(MemberScanner.value(at: keys[...], in: record).map { UnsafeBufferPointer(rebasing: record[$0]) })
+            let value = MemberValue(find(keys).map { UnsafeBufferPointer(rebasing: record[$0]) })
             return compare(value, comparison, literal)
         }
     }

@@ -4,7 +4,7 @@ import Glibc
 /// strings by their bytes (decoded), then `false` and `true`, then arrays and objects by their
 /// bytes, `null` and a missing member last; records that tie keep the file's order — read a
 /// window of the file at a time (``step(records:)``): each record's member is found in its bytes
-/// (`MemberScanner`), never the record decoded. The order is the records' indexes, 4 bytes a
+/// (`RecordWalk`), never the record decoded. The order is the records' indexes, 4 bytes a
 /// record; what is read to make it (a class, a number and a text's place a record, and the
 /// texts) goes with the sort.
 public struct RecordSort {
@@ -62,9 +62,14 @@ public struct RecordSort {
             textStarts.reserveCapacity(recordCount + 1)
         }
         let keys = self.keys
-        _ = RecordWindow.read(records, of: table.tree, from: readCount, window: window) { record in
+        let first = [keys[0]]
+        _ = RecordWalk(keys: first).read(records, of: table.tree, from: readCount, window: window) { record in
             let bytes = record.bytes
-            read(MemberScanner.value(at: keys[...], in: bytes).map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+            var range = record.value(ofKey: 0, keys: first)
+            if keys.count > 1, let outer = range {
+                range = MemberScanner.value(at: keys[1...], in: bytes, from: outer.lowerBound, whole: false)
+            }
+            read(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
         }
         return readCount == records.wholeChildCount
     }

@@ -279,11 +279,12 @@ public struct Viewer {
         case .searchBackward: prompt.open(.searchBackward)
         case .filter: prompt.open(.filter)
         case .help: showHelp()
-        case .quit: isFinished = true
+        case .quit: if !content.closeView() { isFinished = true }
         case .reload: return reload()
         case .cancel:
             let stopped = JobPolicy.stopped(byEscape: true, among: content.runningJobs)
             content.stop(stopped)
+            if stopped.subtracting([.takeIn]).isEmpty, content.closeView() { return nil }
             return JobPolicy.message(forStopped: stopped)
         case .copy(let target):
             switch content.copy(target) {

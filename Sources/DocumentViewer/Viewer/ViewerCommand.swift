@@ -19,6 +19,11 @@ enum ViewerCommand: Equatable {
     /// `where EXPR`: a table's rows whose records match (`status >= 400 and level = error`);
     /// `where` alone: every row.
     case `where`(String?)
+    /// `freq COLUMN [, COLUMN…]`: the frequency table of the columns (their combinations); alone:
+    /// of the selected column.
+    case frequency([String]?)
+    /// `describe`: a summary of every column.
+    case describe
     /// `write FILE` (`w FILE`): the records the view shows, in its order, to a new file as
     /// CSV, JSON or JSON Lines by its extension; `write! FILE` (`w!`) replaces one that exists.
     case write(String, overwrites: Bool)
@@ -31,7 +36,7 @@ enum ViewerCommand: Equatable {
 
     /// The command names, for messages and completion.
     static let names = [
-        "bottom", "detail", "goto", "help", "marks", "q", "quit", "reload", "scroll-to", "sort", "stats", "top", "w", "w!",
+        "bottom", "describe", "detail", "freq", "goto", "help", "marks", "q", "quit", "reload", "scroll-to", "sort", "stats", "top", "w", "w!",
         "where", "write", "write!",
     ]
 
@@ -44,11 +49,13 @@ enum ViewerCommand: Equatable {
         case .tree: return [
             ":goto PATH (or :PATH)  :top :bottom :marks :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …]: the focused array's records that match (alone: all)",
+            ":freq COLUMN [, COLUMN…]: how many records hold each value  :describe: a summary of every column",
             ":w FILE.csv|.json|.jsonl: the focused array's records as shown (:w! replaces a file)",
         ]
         case .table: return [
             ":goto PATH (a record, a cell)  :sort [-]COLUMN (alone: the file's order)  :top :bottom :reload :stats :help :q",
             ":where COLUMN OP VALUE [and|or …] (OP: = != < <= > >= ~ ~*, or COLUMN in (V, …); alone: every row)",
+            ":freq COLUMN [, COLUMN…]: how many records hold each value (Enter: its records)  :describe: every column summarised",
             ":w FILE.csv|.json|.jsonl: the rows as shown, in their order (:w! replaces a file)",
         ]
         default: return [":goto ID [top|center|bottom]  :top :bottom :detail N :marks :reload :stats :help :q"]
@@ -86,6 +93,14 @@ enum ViewerCommand: Equatable {
         case ("marks", 1): return .success(.marks)
         case ("sort", 1): return .success(.sort(nil))
         case ("where", 1): return .success(.where(nil))
+        case ("freq", 1): return .success(.frequency(nil))
+        case ("freq", _):
+            // Names joined by commas (a name in jq's form may hold spaces, not a comma).
+            let rest = trimmed.dropFirst(name.count)
+            let names = rest.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            guard !names.contains(where: \.isEmpty) else { return .failure(.usage("freq COLUMN [, COLUMN…]")) }
+            return .success(.frequency(names))
+        case ("describe", 1): return .success(.describe)
         case ("sort", _), ("where", _):
             // The rest of the line (a name in jq's form, a string, may hold spaces).
             let rest = String(trimmed.dropFirst(name.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())

@@ -63,6 +63,10 @@ protocol ViewerContent {
     /// Runs background work started by a key to its end, or until it waits for the input (for
     /// `render`, which never interleaves keys).
     mutating func runToEnd()
+    /// q, or Esc with nothing to stop, in a view opened over the content (a frequency table,
+    /// a column summary, the records of a row of one): closes it.
+    /// - Returns: whether there was one (else q quits).
+    mutating func closeView() -> Bool
     /// The content that takes over from this one, once: `T` hands a tree's records to a table,
     /// and a table the focus back to the tree. Nil: this one stays.
     mutating func takeHandover() -> (any ViewerContent)?
@@ -107,6 +111,7 @@ protocol ViewerContent {
 
 extension ViewerContent {
     mutating func takeHandover() -> (any ViewerContent)? { nil }
+    mutating func closeView() -> Bool { false }
 }
 
 /// Why `y` copied nothing.

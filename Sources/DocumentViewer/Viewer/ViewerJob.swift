@@ -19,6 +19,9 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
     /// A table's row filter (`:where`, `&`): the records checked a window a tick, the rows kept
     /// showing as found.
     case query
+    /// A frequency table's or a column summary's count (`v`, `I`): the records' members read a
+    /// window a tick, the table shown so far.
+    case summary
     /// Keeping to the end of a growing input as it arrives (`F`, `--follow`).
     case follow
     /// Writing what the content shows (`browse FILE | …`), a window a tick.
@@ -35,7 +38,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
 
     /// The jobs whose progress the status line says, first first (one line: a lookup or a search
     /// a key started over a filter going on).
-    static let progressOrder: [ViewerJob] = [.lookup, .search, .sort, .query, .filter, .export]
+    static let progressOrder: [ViewerJob] = [.lookup, .search, .sort, .query, .summary, .filter, .export]
 
     /// What `F` says when the input ended.
     static let nothingToFollow = "nothing to follow: the input ended (browse --follow FILE follows a file as it grows)"
@@ -51,6 +54,7 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
         case .filter: return "filter cancelled"
         case .sort: return "sort cancelled: the rows keep their order"
         case .query: return "filter cancelled: every row shows"
+        case .summary: return "count stopped: the table is of the records read (Esc again or q returns)"
         case .follow: return "stopped following"
         case .export: return "export cancelled: what was written is not the whole document"
         }
@@ -70,11 +74,11 @@ public enum ViewerJob: Hashable, Sendable, CaseIterable {
 enum JobPolicy {
     /// The jobs whose answer is about the whole input: none is given from a file that changed
     /// under them, and each says when the input was not all there.
-    static let wholeFileJobs: Set<ViewerJob> = [.pendingJump, .lookup, .search, .filter, .sort, .query, .export]
+    static let wholeFileJobs: Set<ViewerJob> = [.pendingJump, .lookup, .search, .filter, .sort, .query, .summary, .export]
 
     /// The whole-file jobs whose answer reads every byte (not only the scan's skeleton, as `G`
     /// and a `:goto` do).
-    static let readsEveryByte: Set<ViewerJob> = [.search, .filter, .sort, .query]
+    static let readsEveryByte: Set<ViewerJob> = [.search, .filter, .sort, .query, .summary]
 
     /// The jobs any key stops.
     static let stoppedByAnyKey: Set<ViewerJob> = [.animation, .pendingJump, .lookup, .search, .follow]
@@ -91,7 +95,7 @@ enum JobPolicy {
 
     /// What Esc stopping `jobs` says: the first that a user started and sees.
     static func message(forStopped jobs: Set<ViewerJob>) -> String? {
-        let order: [ViewerJob] = [.search, .filter, .sort, .query, .lookup, .pendingJump, .follow, .export]
+        let order: [ViewerJob] = [.search, .filter, .sort, .query, .summary, .lookup, .pendingJump, .follow, .export]
         return order.first(where: jobs.contains)?.stoppedMessage
     }
 }

@@ -40,8 +40,13 @@ public enum ViewerAction: Equatable, Sendable {
     /// A table: the previous (`h`, Left) or next (`l`, Right) column; the first (`0`) or last (`$`).
     case previousColumn, nextColumn, firstColumn, lastColumn
     /// A tree: the focused array's records as a table (`T`); a table: back to the tree, at the
-    /// selected cell (`T`, Enter).
+    /// selected cell (`T`, Enter); a frequency table: the records of the selected row.
     case toggleTable
+    /// The frequency table of the selected column (`v`; a tree: the focused member's, over the
+    /// records of its array).
+    case frequencyOfColumn
+    /// A summary of every column of the records (`I`).
+    case describeColumns
     /// Open the `:` command line.
     case openPrompt
     /// Search forward (`/`) or backward (`?`); the next match (`n`) or the previous (`N`).
@@ -220,7 +225,12 @@ public enum ViewerKeys {
     private static let ownEntries: [Entry] = [
         Entry([bind([.character("T")], .toggleTable)], "the focused array's records as a table / back to the tree",
               in: [.tree, .table]),
-        Entry([bind([.enter], .toggleTable)], "the record in the tree, at this cell", in: [.table]),
+        Entry([bind([.enter], .toggleTable)], "the record in the tree, at this cell (a frequency table: the records of the row)",
+              in: [.table]),
+        Entry([bind([.character("v")], .frequencyOfColumn)], "the frequency table of the selected column (a tree: of the focused member)",
+              in: [.tree, .table]),
+        Entry([bind([.character("I")], .describeColumns)], "a summary of every column: kinds, distinct, range, percentiles",
+              in: [.tree, .table]),
         TreeKeys.folds.entries[1].mapped(in: [.tree], action(for:)),
         Entry(TreeKeys.folds.entries[2].mapped(in: [ViewerKeyContext.tree], action(for:)).bindings + [chord("zR", .openAll)],
               "close every container / open all as they show", in: [.tree]),
@@ -257,8 +267,9 @@ public enum ViewerKeys {
               "copy a string unquoted / the path in brackets / in jq's form", in: [.tree, .table]),
         Entry([bind([.function(1)], .help)], "this help", in: contents),
         Entry([bind([.character(":")], .openPrompt)], "a command (below)", in: contents),
-        Entry([bind([.character("q")], .quit)], "quit", in: contents),
-        Entry([bind([.escape], .cancel)], "stop a search, a filter, a jump, following", in: contents),
+        Entry([bind([.character("q")], .quit)], "quit (in a summary: close it)", in: contents),
+        Entry([bind([.escape], .cancel)], "stop a search, a filter, a jump, following (nothing to stop: as q in a summary)",
+              in: contents),
         Entry([bind([.escape, .character("q"), .function(1)], .closeBox)], "close the box (any other key too)", in: [.box]),
         Entry([bind([.enter], .enterLine), bind([.escape], .cancelLine)], "enter / cancel the line", in: [.prompt]),
         Entry([bind([.up], .olderLine), bind([.down], .newerLine)], "the line before / after in the history",

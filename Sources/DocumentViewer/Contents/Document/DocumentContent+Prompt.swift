@@ -35,6 +35,7 @@ extension DocumentContent {
         case .detail(let level): return setDetailLevel(level)
         case .sort: return "sort: a table's rows (T on an array of records in a tree)"
         case .where: return "where: a table's rows (T on an array of records in a tree)"
+        case .frequency, .describe: return "freq, describe: the records of a tree or a table (a stack document has none)"
         case .write: return "write: records of a tree or a table; a stack document prints as text with tstack render"
         case .stats, .marks, .help, .reload, .quit: return nil
         }

@@ -103,7 +103,7 @@ extension DocumentContent: ViewerContent {
             case .animation: animation.end()
             case .search, .filter, .pendingJump, .export: self.jobs.stop([job])
             case .follow: loading.stopFollowing()
-            case .takeIn, .lookup, .sort, .query: break
+            case .takeIn, .lookup, .sort, .query, .summary: break
             }
         }
     }
@@ -126,7 +126,7 @@ extension DocumentContent: ViewerContent {
         case .search, .filter, .pendingJump, .export:
             // (A job that waits for the scan goes on after a take-in.)
             return advance(job)
-        case .follow, .lookup, .sort, .query:
+        case .follow, .lookup, .sort, .query, .summary:
             return false
         }
     }
@@ -144,7 +144,7 @@ extension DocumentContent: ViewerContent {
             // Items already found are taken in a slice at a time, a key between slices.
             if document.hasItemsToTakeIn { return 0 }
             return ViewerJob.milliseconds(until: Self.batchTime, passedSince: loading.lastTakeIn, now: now)
-        case .follow, .lookup, .sort, .query: return nil
+        case .follow, .lookup, .sort, .query, .summary: return nil
         }
     }
 

@@ -12,6 +12,7 @@ extension NodeFocusing {
     /// index).
     /// In a table, the selected cell's node (its record when it has no member there).
     func copy(_ target: CopyTarget) -> Result<(text: String, said: String), CopyRefusal> {
+        if let note = nodesHiddenNote { return .failure(CopyRefusal(message: note)) }
         guard let steps = focusedSteps else { return .failure(CopyRefusal(message: "nothing to copy: \(emptyNote)")) }
         return copy(target, steps: steps)
     }

@@ -8,12 +8,18 @@ extension ViewerContent where Self: NodeFocusing {
     /// - Returns: what to say.
     mutating func run(_ command: ViewerCommand) -> String? {
         switch command {
+        case .goto, .sort, .where: if let note = nodesHiddenNote { return note }
+        default: break
+        }
+        switch command {
         case .goto(let path, _): return goto(path)
         case .top: return perform(.top)
         case .bottom: return perform(.bottom)
         case .detail: return "detail: only a stack document has detail levels"
         case .sort(let column): return sort(by: column)
         case .where(let text): return applyWhere(text)
+        case .frequency(let names): return summarize(.frequency(names))
+        case .describe: return summarize(.describe)
         case .write(let path, let overwrites): return write(to: path, overwrites: overwrites)
         case .stats, .marks, .help, .reload, .quit: return nil
         }

@@ -24,9 +24,17 @@ protocol NodeFocusing: JobRunning {
     mutating func sort(by text: String?) -> String?
     /// `:where EXPR` (a table's rows; a tree's focused records).
     mutating func applyWhere(_ text: String?) -> String?
+    /// `:freq`, `:describe` (a table's records; a tree's focused records, as a table).
+    mutating func summarize(_ summary: SummaryRequest) -> String?
     /// The records the view shows, for `:write`: their table, and the records shown in their
     /// order (nil: all, in the file's order); nil when it shows no records.
     var recordsShown: (RecordTable, [Int]?)? { get }
+    /// The frequency table or column summary shown over the records, which `:write` writes
+    /// instead of them.
+    var summaryShownTable: SummaryTable? { get }
+    /// What work on the nodes (a search, `:goto`, `:sort`, `:where`, `y`) says while a view over
+    /// them shows instead (a summary); nil: it runs.
+    var nodesHiddenNote: String? { get }
     /// What `y` says when nothing is focused.
     var emptyNote: String { get }
     /// What `:goto` says when the node it found is in what the filter leaves out.
@@ -43,6 +51,8 @@ enum FocusOutcome: Equatable {
 
 extension NodeFocusing {
     var searchFocus: [Int]? { focusedIndexes }
+    var summaryShownTable: SummaryTable? { nil }
+    var nodesHiddenNote: String? { nil }
 
     mutating func answerCaveat(checkingAll: Bool) -> String? {
         if checkingAll { json.tree.checkGrammarNow() }
@@ -54,4 +64,11 @@ extension NodeFocusing {
         focusedIndexes.flatMap { json.tree.steps(toChildIndexes: $0) }
     }
 
+}
+
+/// A frequency table or a column summary asked for (`v`, `:freq`, `I`, `:describe`).
+enum SummaryRequest: Equatable {
+    /// Of the columns named (nil: the selected one; in a tree, the focused member's).
+    case frequency([String]?)
+    case describe
 }

@@ -76,6 +76,7 @@ extension NodeFocusing {
     /// ``startSearch(_:forward:)``; `exactCase` turns smart case off (a pattern made by a key,
     /// not typed).
     mutating func startSearch(_ text: String, forward: Bool, exactCase: Bool) -> String? {
+        if let note = nodesHiddenNote { return note }
         guard !text.isEmpty else {
             guard let last = json.lastSearch else { return "no previous search" }
             return repeatSearch(reversed: last.forward != forward)

@@ -18,22 +18,31 @@ extension ViewerContent where Self: NodeFocusing {
         case "jsonl"?, "ndjson"?: format = .lines
         default: return ":write \(shown): the file's extension says how: .csv, .json or .jsonl (.ndjson)"
         }
+        if let summary = summaryShownTable {
+            // (A whole-file answer: never the counts so far.)
+            guard summary.isWhole else { return ":write: the counts are not whole yet (so far): write once they are" }
+            return startWriting(to: path, overwrites: overwrites) { SummaryExport(summary, format: format) }
+        }
         guard let (records, order) = recordsShown else { return ":write: no records here (an array of objects, JSON Lines)" }
         let tree = json.tree
         // (A whole-file answer: never from part of the input.)
         guard !tree.isScanning else { return ":write: \(json.fileName) is still being read (\(tree.readNote)): write once it is read" }
+        if let format { return startWriting(to: path, overwrites: overwrites) { RecordsExport(records, order: order, format: format) } }
+        return startWriting(to: path, overwrites: overwrites) { TableExport(records, order: order) }
+    }
+
+    /// Starts `writer`'s export into a new file at `path`.
+    /// - Returns: why it cannot begin.
+    private mutating func startWriting(
+        to path: String, overwrites: Bool, _ writer: () -> some ExportWriting
+    ) -> String? {
         let file: PendingFile
         do {
             file = try PendingFile(path: path, overwrites: overwrites)
         } catch {
             return ":write: \(CellText.inert(error.description))"
         }
-        let sink = ExportSink(writing: file)
-        if let format {
-            start(ExportJob(RecordsExport(records, order: order, format: format), to: sink))
-        } else {
-            start(ExportJob(TableExport(records, order: order), to: sink))
-        }
+        start(ExportJob(writer(), to: ExportSink(writing: file)))
         return nil
     }
 }

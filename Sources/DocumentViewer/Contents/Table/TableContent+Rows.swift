@@ -62,6 +62,7 @@ extension TableContent {
     /// keeps a container's children); `&` alone: every row again.
     /// - Returns: what to say.
     mutating func startFilter(_ text: String) -> String? {
+        if let note = nodesHiddenNote { return note }
         guard !text.isEmpty else { return clearRowFilter() }
         do {
             startRowFilter(.pattern(try RegexPattern(text)))

@@ -31,6 +31,9 @@ extension TableContent: ViewerContent {
 
     func handleUnbound(_ key: Key) -> Bool { false }
 
+    /// q, or Esc with nothing to stop: closes a summary, or the records Enter opened from it.
+    mutating func closeView() -> Bool { closeSummary() }
+
     /// A node outside the records hands over to the tree, focused there.
     mutating func reveal(_ target: String, alignment: ScrollAlignment) -> Bool {
         guard let path = try? JSONPath(parsing: target), let indexes = outline.childIndexes(of: path) else { return false }
@@ -63,6 +66,15 @@ extension TableContent: ViewerContent {
     // MARK: - Work on ticks
 
     mutating func stop(_ stopped: Set<ViewerJob>) {
+        // (A count stopped leaves its table of the records read, said to be partial.)
+        if stopped.contains(.summary), jobs.contains(.summary), let top = summaries.indices.last {
+            summaries[top].isStopped = !summaries[top].isWhole
+        }
+        // (The `:where` of a summary's row stopped: back to the summary.)
+        if stopped.contains(.query), jobs.contains(.query), showsRecordsOfSummary {
+            jobs.stop([.query])
+            leaveSummaryRecords()
+        }
         // (A row filter stopped shows every row again.)
         if stopped.contains(.query), jobs.contains(.query) { clearRowFilter() }
         jobs.stop(stopped)
@@ -74,6 +86,7 @@ extension TableContent: ViewerContent {
     /// Draws the table into `area`.
     /// - Returns: the status line of the frame, its message left to the viewer.
     mutating func draw(into buffer: inout CellBuffer, area: Rect, promptIsOpen: Bool) -> StatusLine {
+        if summaryShown != nil { return drawSummary(into: &buffer, area: area) }
         // Measured, then drawn once: a record on screen with a member first met past the sample
         // gets its column (at the end), and cells on screen wider than the sample's widen their
         // columns (to the cap).

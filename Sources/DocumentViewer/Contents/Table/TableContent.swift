@@ -23,6 +23,13 @@ struct TableContent {
     var rowFilter: ChildFilter?
     /// The content `T` (or a node outside the table) hands over to, until the viewer takes it.
     var handover: (any ViewerContent)?
+    /// The frequency tables and column summaries opened over the records (`v`, `I`), the one
+    /// shown last; q closes it.
+    var summaries: [SummaryView] = []
+    /// Whether the records show as Enter on the summary's row filtered them (q: back to it),
+    /// and the filter they had before, given back then.
+    var showsRecordsOfSummary = false
+    var filterBeforeSummaryRecords: ChildFilter?
 
     /// A table of `records`, handed over from `tree`: its focused node's cell selected, its marks
     /// shown, its rows filtered by `filter` (the tree's of these records).
@@ -63,11 +70,15 @@ struct TableContent {
         jobs.keyPressed()
     }
 
-    mutating func click(x: Int, y: Int) { view.grid.click(x: x, y: y) }
+    mutating func click(x: Int, y: Int) {
+        guard summaryShown == nil else { return summaries[summaries.count - 1].grid.click(x: x, y: y) }
+        view.grid.click(x: x, y: y)
+    }
 
     /// Carries out `action`.
     /// - Returns: what to say.
     mutating func perform(_ action: ViewerAction) -> String? {
+        if summaryShown != nil { return performInSummary(action) }
         // A move is the table widget's own (its keys, its page: the rows' less the header row).
         if let move = ViewerKeys.tableMove(for: action) {
             view.grid.perform(move)
@@ -86,6 +97,8 @@ struct TableContent {
         case .follow: return follow()
         case .toggleMark: return toggleMark()
         case .nextMark: return nextMark()
+        case .frequencyOfColumn: return showFrequency(of: nil)
+        case .describeColumns: return describeColumns()
         default: break
         }
         return nil
@@ -123,8 +136,11 @@ struct TableContent {
             return
         }
         if !view.takeRecords() {
-            jobs.stop([.sort, .query])
+            jobs.stop([.sort, .query, .summary])
             rowFilter = nil
+            summaries = []
+            showsRecordsOfSummary = false
+            filterBeforeSummaryRecords = nil
             jobs.say("the records were read again: the rows are in the file's order")
         }
         if json.follows { view.grid.selectLastRow() }
@@ -136,6 +152,7 @@ struct TableContent {
     mutating func resize(to newSize: TerminalSize) {
         json.size = newSize
         view.grid.resize(width: newSize.width, height: json.height)
+        for index in summaries.indices { summaries[index].grid.resize(width: newSize.width, height: json.height) }
         tree.resize(to: newSize)
     }
 
@@ -143,6 +160,7 @@ struct TableContent {
     mutating func useTheme(_ theme: Theme) {
         json.theme = theme
         view.restyle(with: theme)
+        for index in summaries.indices { summaries[index].restyle(with: theme) }
         tree.useTheme(theme)
     }
 

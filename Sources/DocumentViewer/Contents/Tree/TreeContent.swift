@@ -120,6 +120,8 @@ public struct TreeContent {
         case .follow: return follow()
         case .toggleMark: return toggleMark()
         case .toggleTable: return showTable()
+        case .frequencyOfColumn: return summarize(.frequency(nil))
+        case .describeColumns: return summarize(.describe)
         case .nextMark: return nextMark()
         default: break
         }

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Questions over a whole file, tstack beside DuckDB in one run: `:freq`, `:describe`, `:where`
+and `:sort` against `GROUP BY`, `SUMMARIZE`, `WHERE` and `ORDER BY` over `read_json_auto`.
+
+    Benchmarks/Scripts/questions-vs-duckdb.py TSTACK [RUNS] [DATA_DIR]
+
+Makes what it needs first: the files (`make-search-log.py`, seeded: the same bytes each run) in
+DATA_DIR (default /tmp/bench/questions) and DuckDB and pyte (the screen, read as a terminal
+shows it) from PyPI in a virtual environment of its own (.build-duckdb/, git-ignored), which
+the script then runs in. tstack is timed on a pty (120x40) from the Enter that runs the
+command — the file opened and read whole first, as a user asks a question of a file on screen —
+to its answer on screen, and its peak RSS (VmHWM) read then; DuckDB is timed on its query alone,
+in a process of its own per run (its peak RSS from getrusage). Prints a Markdown table of
+medians, minimum and maximum.
+"""
+import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, termios, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+VENV = os.path.join(ROOT, ".build-duckdb")
+
+
+def in_virtual_environment():
+    """Runs the script again in its virtual environment, made first if need be."""
+    python = os.path.join(VENV, "bin", "python")
+    if os.path.abspath(sys.prefix) == VENV:
+        return python
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    subprocess.run([python, "-m", "pip", "install", "-q", "duckdb", "pyte"], check=True)
+    os.execv(python, [python] + sys.argv)
+
+
+def data(directory):
+    os.makedirs(directory, exist_ok=True)
+    log = os.path.join(directory, "log_1960k.jsonl")
+    if not os.path.exists(log):
+        subprocess.run([sys.executable, os.path.join(HERE, "make-search-log.py"), "1960000", log], check=True)
+    return log
+
+
+DUCK = r"""
+import duckdb, resource, sys, time
+con = duckdb.connect()
+con.execute("SET threads TO 2")
+con.execute("SET enable_progress_bar = false")
+start = time.perf_counter()
+rows = con.execute(sys.argv[1]).fetchall()
+took = time.perf_counter() - start
+print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(rows))
+"""
+
+
+def duckdb_once(python, query):
+    out = subprocess.run([python, "-c", DUCK, query], capture_output=True, text=True, check=True).stdout.split()
+    return float(out[0]), int(out[1]) / 1024
+
+
+def peak_mib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def tstack_once(binary, path, keys, answer, settle):
+    import pyte
+    screen = pyte.Screen(120, 40)
+    stream = pyte.ByteStream(screen)
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.environ["TSTACK_ANIMATIONS"] = "none"
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        os.execv(binary, [binary, "browse", path, "--view", "table"])
+
+    def read_for(seconds, pattern=None):
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if ready:
+                try:
+                    stream.feed(os.read(fd, 1 << 16))
+                except OSError:
+                    return None
+                if pattern is not None and re.search(pattern, screen.display[-1]):
+                    return time.perf_counter()
+        return None
+
+    # The file opened and read whole, then the question.
+    read_for(settle)
+    start = time.perf_counter()
+    os.write(fd, keys.encode())
+    found = read_for(120, answer)
+    peak = peak_mib(pid)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    os.close(fd)
+    return (found - start if found else None), peak
+
+
+def summary(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return "—"
+    return f"{statistics.median(values):.2f} s ({min(values):.2f}–{max(values):.2f})"
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    log = data(sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/questions")
+    python = in_virtual_environment()
+    source = f"read_json_auto('{log}')"
+    questions = [
+        (":freq level", ":freq level\r", "counted 1,960,000", f"SELECT level, count(*) c FROM {source} GROUP BY level ORDER BY c DESC"),
+        (":freq status, path", ":freq status, path\r", "counted 1,960,000",
+         f"SELECT status, path, count(*) c FROM {source} GROUP BY ALL ORDER BY c DESC"),
+        (":freq latency_ms (bins)", ":freq latency_ms\r", "counted 1,960,000",
+         f"SELECT floor(latency_ms / 20) * 20 b, count(*) c FROM {source} GROUP BY b ORDER BY b"),
+        (":describe", ":describe\r", "counted 1,960,000", f"SUMMARIZE SELECT * FROM {source}"),
+        (":where status >= 500", ":where status >= 500\r", r"of 1,960,000\)", f"SELECT * FROM {source} WHERE status >= 500"),
+        (":sort -latency_ms", ":sort -latency_ms\r", "sorted by", f"SELECT * FROM {source} ORDER BY latency_ms DESC"),
+    ]
+    print(f"{os.path.basename(log)}: {os.path.getsize(log) / 1e6:.0f} MB, {runs} runs each\n")
+    print("| question | tstack (Enter to answer) | tstack peak | DuckDB query | DuckDB peak |")
+    print("|---|---:|---:|---:|---:|")
+    for name, keys, answer, query in questions:
+        ours = [tstack_once(binary, log, keys, answer, settle=4) for _ in range(runs)]
+        theirs = [duckdb_once(python, query) for _ in range(runs)]
+        print(f"| `{name}` | {summary([t for t, _ in ours])} | {max(p for _, p in ours):.0f} MiB | "
+              f"{summary([t for t, _ in theirs])} | {max(p for _, p in theirs):.0f} MiB |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

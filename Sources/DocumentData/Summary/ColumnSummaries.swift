@@ -1,0 +1,110 @@
+/// `:describe`: a summary of every column of a table — the kinds of value it holds and how
+/// many of each, missing members and nulls, distinct values, the least, the greatest, the mean
+/// and percentiles of its numbers (or times), its most common values — over every record, each
+/// record's members walked once (``RecordWalk``), in memory bounded per column.
+public struct ColumnSummaries: Sendable {
+    /// Each column's summary so far, in the table's order.
+    public private(set) var columns: [ColumnSummary]
+    /// The records read.
+    public private(set) var records = 0
+    /// The keys read of each record.
+    let keys: ColumnKeys
+
+    /// Summaries of `columns`.
+    public init(columns: [RecordColumn]) {
+        self.columns = columns.map { ColumnSummary(column: $0) }
+        keys = ColumnKeys(columns)
+    }
+
+    /// Reads the record written in `bytes`.
+    public mutating func add(record bytes: UnsafeBufferPointer<UInt8>) {
+        add(WalkedRecord(index: records, bytes: bytes))
+    }
+
+    /// Reads a record as a walk read it.
+    mutating func add(_ record: WalkedRecord) {
+        records += 1
+        for index in columns.indices {
+            SummaryKey.read(record.bytes, keys.value(ofColumn: index, in: record)) { columns[index].add($0) }
+        }
+    }
+
+    /// Adds the summaries of `other`, of the same columns over other records.
+    public mutating func merge(_ other: ColumnSummaries) {
+        records += other.records
+        for index in columns.indices { columns[index].merge(other.columns[index]) }
+    }
+}
+
+/// What ``ColumnSummaries`` knows of one column.
+public struct ColumnSummary: Sendable {
+    public let column: RecordColumn
+    /// The values of each ``SummaryValue/Kind``.
+    public private(set) var kinds = [Int](repeating: 0, count: SummaryValue.Kind.allCases.count)
+    /// The most common values, and the number of distinct ones.
+    public private(set) var values = ValueCounts(capacity: 1 << 10)
+    /// The numbers; the times (a time member's, ``LogTime/fieldNames``).
+    public private(set) var numbers = NumberDistribution(exactLimit: 1 << 14)
+    public private(set) var times = TimeDistribution(limit: 1 << 12)
+    /// The least and the greatest string, by their bytes.
+    public private(set) var leastString: [UInt8]?, greatestString: [UInt8]?
+    private let isTimeColumn: Bool
+
+    init(column: RecordColumn) {
+        self.column = column
+        isTimeColumn = column.keys.count == 1 && LogTime.fieldNames.contains(column.keys[0])
+    }
+
+    mutating func add(_ value: SummaryKey) {
+        kinds[value.kind.rawValue] += 1
+        // (A number a Double tells apart is counted by the numbers alone; missing members and
+        // nulls are counted apart.)
+        let counted = value.kind != .number || value.key.first == SummaryKey.writtenNumberTag
+        if counted, value.kind != .missing, value.kind != .null { values.add(key: value.key) }
+        switch value.kind {
+        case .number:
+            numbers.add(value.number)
+            if isTimeColumn, let time = LogTime.microseconds(ofNumber: value.number) { times.add(time) }
+        case .string:
+            let text = value.text
+            if leastString.map({ text.lexicographicallyPrecedes($0) }) ?? true { leastString = Array(text) }
+            if greatestString.map({ $0.lexicographicallyPrecedes(text) }) ?? true { greatestString = Array(text) }
+            if isTimeColumn, let time = LogTime.microseconds(ofText: text) { times.add(time) }
+        default: break
+        }
+    }
+
+    mutating func merge(_ other: ColumnSummary) {
+        for index in kinds.indices { kinds[index] += other.kinds[index] }
+        values.merge(other.values)
+        numbers.merge(other.numbers)
+        times.merge(other.times)
+        if let text = other.leastString, leastString.map({ text.lexicographicallyPrecedes($0) }) ?? true { leastString = text }
+        if let text = other.greatestString, greatestString.map({ $0.lexicographicallyPrecedes(text) }) ?? true {
+            greatestString = text
+        }
+    }
+
+    /// The number of distinct values, and whether it is exact.
+    public var distinctValues: (count: Int, isExact: Bool) {
+        (values.distinctCount + numbers.plainDistinctCount, values.isExact && numbers.isExact)
+    }
+
+    /// The most common values, most first, at most `limit`.
+    public func mostCommon(_ limit: Int) -> [ValueCounts.Entry] {
+        guard let numbers = numbers.mostCommonPlain(limit) else { return values.top(limit) }
+        return (values.top(limit) + numbers).sorted { a, b in
+            a.count != b.count ? a.count > b.count : a.key.lexicographicallyPrecedes(b.key)
+        }.prefix(limit).map { $0 }
+    }
+
+    /// The values of `kind`.
+    public func count(of kind: SummaryValue.Kind) -> Int { kinds[kind.rawValue] }
+
+    /// Whether its times are what it is summarised by: a time member whose values present are
+    /// mostly times.
+    public var isTimes: Bool {
+        let present = kinds.reduce(0, +) - count(of: .missing) - count(of: .null)
+        return isTimeColumn && times.count > 0 && times.count * 2 >= present
+    }
+}

@@ -1,0 +1,52 @@
+import DocumentData
+
+/// `v`/`:freq` and `I`/`:describe` in a table: every record's members counted a window of the
+/// file a step (``SummaryPass``), the table shown from the counts so far every few windows and
+/// labelled "so far" until the array is read whole — never a partial count as the answer.
+struct SummaryJob: ContentJob {
+    var kind: ViewerJob { .summary }
+    private var pass: SummaryPass
+    private let subject: SummaryView.Subject
+    /// Whether it read every record read so far and waits for the file.
+    private var waits = false
+    /// Windows read since the table was last shown.
+    private var unshownSteps = 0
+
+    /// Windows read between two showings of the counts so far.
+    static let stepsBetweenShowings = 8
+
+    init(_ pass: SummaryPass, for subject: SummaryView.Subject) {
+        self.pass = pass
+        self.subject = subject
+    }
+
+    func progress(in content: TableContent) -> String? {
+        let hint = JobPolicy.hint(for: .summary)
+        if waits { return "counting: waiting for the rest of the file, \(content.json.tree.readNote) \(hint)" }
+        return "counting… \(Int(pass.progress * 100))% \(hint)"
+    }
+
+    mutating func step(in content: inout TableContent) -> JobStep {
+        guard content.summaries.last?.subject == subject, let records = content.view.recordsNow else { return .ended(said: nil) }
+        let readAll = pass.step(records: records)
+        unshownSteps += 1
+        guard readAll else {
+            if unshownSteps >= Self.stepsBetweenShowings, !pass.otherThreadIsCounting { show(in: &content, isWhole: false) }
+            return .working
+        }
+        guard content.view.isWhole else {
+            waits = true
+            show(in: &content, isWhole: false)
+            return .caughtUp
+        }
+        waits = false
+        show(in: &content, isWhole: true)
+        return .ended(said: "counted \(StatusLine.grouped(pass.readCount)) records")
+    }
+
+    /// Shows the counts so far in the summary on top.
+    private mutating func show(in content: inout TableContent, isWhole: Bool) {
+        unshownSteps = 0
+        content.showSummary(SummaryTable(pass.counts, isWhole: isWhole), isWhole: isWhole)
+    }
+}
