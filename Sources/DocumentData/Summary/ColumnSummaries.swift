@@ -1,3 +1,5 @@
+import Glibc
+
 /// `:describe`: a summary of every column of a table — the kinds of value it holds and how
 /// many of each, missing members and nulls, distinct values, the least, the greatest, the mean
 /// and percentiles of its numbers (or times), its most common values — over every record, each
@@ -67,11 +69,19 @@ public struct ColumnSummary: Sendable {
             if isTimeColumn, let time = LogTime.microseconds(ofNumber: value.number) { times.add(time) }
         case .string:
             let text = value.text
-            if leastString.map({ text.lexicographicallyPrecedes($0) }) ?? true { leastString = Array(text) }
-            if greatestString.map({ $0.lexicographicallyPrecedes(text) }) ?? true { greatestString = Array(text) }
+            if leastString.map({ Self.order(text, $0) < 0 }) ?? true { leastString = Array(text) }
+            if greatestString.map({ Self.order(text, $0) > 0 }) ?? true { greatestString = Array(text) }
             if isTimeColumn, let time = LogTime.microseconds(ofText: text) { times.add(time) }
         default: break
         }
+    }
+
+    /// The order of two texts by their bytes: -1, 0 or 1.
+    private static func order(_ text: UnsafeRawBufferPointer, _ kept: [UInt8]) -> Int {
+        let common = min(text.count, kept.count)
+        let order = common == 0 ? 0 : kept.withUnsafeBytes { memcmp(text.baseAddress!, $0.baseAddress!, common) }
+        if order != 0 { return order < 0 ? -1 : 1 }
+        return text.count == kept.count ? 0 : (text.count < kept.count ? -1 : 1)
     }
 
     mutating func merge(_ other: ColumnSummary) {

@@ -19,6 +19,8 @@ public struct FrequencyTable: Sendable {
     private var missing = 0, nulls = 0, notNumbers = 0, notTimes = 0
     /// Numbers counted by how they are written too (past 2^53, infinite).
     private var writtenNumbers = 0
+    /// Where a record's combination of values is written (several columns).
+    private var scratch: [UInt8] = []
 
     /// A number column with more distinct numbers than this is shown in bins.
     public static let binnedAbove = 20
@@ -44,14 +46,18 @@ public struct FrequencyTable: Sendable {
         records += 1
         let bytes = record.bytes
         guard columns.count == 1 else {
-            var combination: [UInt8] = []
+            // (One buffer for every record's combination: copied only when it is new.)
+            var combination = scratch
+            scratch = []
+            combination.removeAll(keepingCapacity: true)
             for column in columns.indices {
                 SummaryKey.read(bytes, keys.value(ofColumn: column, in: record)) { value in
                     withUnsafeBytes(of: UInt32(value.key.count).littleEndian) { combination += $0 }
                     combination += value.key
                 }
             }
-            values.add(combination)
+            combination.withUnsafeBytes { values.add(key: $0) }
+            scratch = combination
             return
         }
         SummaryKey.read(bytes, keys.value(ofColumn: 0, in: record)) { value in

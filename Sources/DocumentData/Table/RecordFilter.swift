@@ -5,8 +5,12 @@
 public struct RecordFilter {
     /// The filter as the status line names it: `where: status >= 400`, `filter: error`.
     public let name: String
-    /// The `:where` query, for a filter by one.
+    /// The `:where` query, for a filter by one; the same with patterns of its own, for the
+    /// other thread (`PairedWalk`).
     public let query: RecordQuery?
+    private let otherQuery: OtherThreadQuery?
+    /// The records' walk on two threads, for a query (made at the first step).
+    private var paired: PairedWalk<[UInt32]>?
     /// The `&` pattern, whose limits a record may exceed.
     private let pattern: RegexPattern?
     private let tree: JSONTree
@@ -21,6 +25,7 @@ public struct RecordFilter {
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
         self.query = query
+        otherQuery = OtherThreadQuery(query: query.copiedForAnotherThread())
         pattern = nil
         self.tree = tree
         self.window = window
@@ -30,13 +35,16 @@ public struct RecordFilter {
     public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
         query = nil
+        otherQuery = nil
         self.pattern = pattern
         self.tree = tree
         self.window = window
     }
 
     /// Whether a pattern backtracked too much for a record: the filter has no answer for it.
-    public var isTooComplex: Bool { pattern?.exceededLimits ?? query?.exceededLimits ?? false }
+    public var isTooComplex: Bool {
+        pattern?.exceededLimits ?? ((query?.exceededLimits ?? false) || (otherQuery?.query.exceededLimits ?? false))
+    }
 
     /// Looks at the next records, a window of the file: those of `records` (the container read
     /// so far).
@@ -46,12 +54,20 @@ public struct RecordFilter {
         // (Taken out, so appending copies nothing.)
         var kept: [UInt32] = []
         swap(&kept, &self.kept)
-        if let query {
-            // (A query's members found by the walk in C.)
+        if let query, let otherQuery {
+            // (A query's members found by the walk in C, on both cores.)
             let firstKeys = query.firstKeys
-            readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window) { record in
-                if query.matches(record, firstKeys: firstKeys) { kept.append(UInt32(record.index)) }
-            }
+            var paired = self.paired ?? PairedWalk(records, of: tree, keys: firstKeys, window: window)
+            self.paired = nil
+            _ = paired.step(
+                records: records, own: { if query.matches($0, firstKeys: firstKeys) { kept.append(UInt32($0.index)) } },
+                start: { [] },
+                add: { kept, record in
+                    if otherQuery.query.matches(record, firstKeys: firstKeys) { kept.append(UInt32(record.index)) }
+                },
+                finish: { kept += $0 })
+            readCount = paired.readCount
+            self.paired = paired
         } else if let pattern {
             readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
                 if record.matches(pattern, of: records, in: tree) { kept.append(UInt32(record.index)) }
@@ -60,4 +76,11 @@ public struct RecordFilter {
         self.kept = kept
         return readCount == records.wholeChildCount
     }
+}
+
+/// A query matched on the other thread of a `PairedWalk`: its own copy (its patterns' match data
+/// are its own), used by one thread at a time — a step hands it over and waits for it back.
+private final class OtherThreadQuery: @unchecked Sendable {
+    let query: RecordQuery
+    init(query: RecordQuery) { self.query = query }
 }

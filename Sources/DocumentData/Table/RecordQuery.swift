@@ -59,6 +59,28 @@ public struct RecordQuery: CustomStringConvertible {
         if let extra = parser.peek { throw RecordQueryError("expected and, or or the end, found \(extra.text)") }
     }
 
+    private init(description: String, root: Node) {
+        self.description = description
+        self.root = root
+    }
+
+    /// The same query with patterns of its own (a PCRE2 pattern's match data is one thread's):
+    /// what another thread matches with.
+    func copiedForAnotherThread() -> RecordQuery {
+        func copy(_ node: Node) -> Node {
+            switch node {
+            case .and(let left, let right): return .and(copy(left), copy(right))
+            case .or(let left, let right): return .or(copy(left), copy(right))
+            case .not(let inner): return .not(copy(inner))
+            case .compare(let name, let keys, let comparison, .pattern(let pattern)):
+                guard let own = try? RegexPattern(pattern.source, ignoringCase: pattern.ignoresCase) else { return node }
+                return .compare(name: name, keys: keys, comparison, .pattern(own))
+            case .compare: return node
+            }
+        }
+        return RecordQuery(description: description, root: copy(root))
+    }
+
     /// Whether a `~` pattern backtracked too much for a record: the query has no answer for it.
     public var exceededLimits: Bool { Self.patterns(in: root).contains { $0.exceededLimits } }
 

@@ -16,18 +16,16 @@ public struct RecordSort {
 
     private let table: RecordTable
     private let keys: [[UInt8]]
-    /// Each record's class (`Kind`), and its number, or its text's place in `text`.
-    private var kinds: [UInt8] = []
-    private var numbers: [Double] = []
-    /// Where record `k`'s text starts in `text`: `textStarts[k]`, and ends: `textStarts[k + 1]`.
-    private var textStarts: [UInt32] = [0]
-    private var text: [UInt8] = []
+    /// What is read of each record, in the records' order.
+    private var read = SortKeys()
+    /// The records' walk on two threads (made at the first step).
+    private var paired: PairedWalk<SortKeys>?
 
     /// Bytes of the file read a step (but for one record longer than that).
     public let window: Int
 
     /// What a member is, in the order classes sort in.
-    private enum Kind: UInt8 {
+    fileprivate enum Kind: UInt8 {
         case number, string, boolean, container, null, missing
     }
 
@@ -42,7 +40,7 @@ public struct RecordSort {
     }
 
     /// The records whose member was read so far.
-    public var readCount: Int { kinds.count }
+    public var readCount: Int { read.kinds.count }
 
     /// The records there were at the last step (the container read further since the sort began).
     private var recordCount: Int
@@ -56,53 +54,25 @@ public struct RecordSort {
     public mutating func step(records: ChildTable) -> Bool {
         recordCount = records.count
         // (Grown once to the records there are, not doubled on the way: half the peak.)
-        if kinds.capacity < recordCount {
-            kinds.reserveCapacity(recordCount)
-            numbers.reserveCapacity(recordCount)
-            textStarts.reserveCapacity(recordCount + 1)
-        }
+        read.reserve(recordCount)
         let keys = self.keys
         let first = [keys[0]]
-        _ = RecordWalk(keys: first).read(records, of: table.tree, from: readCount, window: window) { record in
-            let bytes = record.bytes
-            var range = record.value(ofKey: 0, keys: first)
-            if keys.count > 1, let outer = range {
-                range = MemberScanner.value(at: keys[1...], in: bytes, from: outer.lowerBound, whole: false)
-            }
-            read(range.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
-        }
-        return readCount == records.wholeChildCount
+        var paired = self.paired ?? PairedWalk(records, of: table.tree, keys: first, window: window)
+        self.paired = nil
+        _ = paired.step(
+            records: records, own: { read.read(Self.member(of: $0, keys: keys)) }, start: { SortKeys() },
+            add: { part, record in part.read(Self.member(of: record, keys: keys)) }, finish: { read.append($0) })
+        self.paired = paired
+        return !paired.otherThreadIsWalking && readCount == records.wholeChildCount
     }
 
-    /// Takes the value written in `bytes` (nil: none) as the next record's.
-    private mutating func read(_ bytes: UnsafeBufferPointer<UInt8>?) {
-        var kind = Kind.missing
-        var number = 0.0
-        let textStart = text.count
-        switch MemberValue(bytes) {
-        case .number(let value, let written):
-            kind = .number
-            number = value
-            // A number a Double may not tell from another (a 64-bit id, `1e400`, `1e-400`) keeps
-            // how it is written: two with the same Double are told apart by it.
-            if let written { text += written }
-        case .string(let bytes):
-            kind = .string
-            text += bytes
-        case .boolean(let flag):
-            kind = .boolean
-            number = flag ? 1 : 0
-        case .container(let bytes):
-            kind = .container
-            text += bytes
-        case .null: kind = .null
-        case .missing: kind = .missing
+    /// The bytes of the member at `keys` of a walked record (its first key found by the walk).
+    private static func member(of record: WalkedRecord, keys: [[UInt8]]) -> UnsafeBufferPointer<UInt8>? {
+        var range = record.value(ofKey: 0, keys: [keys[0]])
+        if keys.count > 1, let outer = range {
+            range = MemberScanner.value(at: keys[1...], in: record.bytes, from: outer.lowerBound, whole: false)
         }
-        kinds.append(kind.rawValue)
-        numbers.append(number)
-        // (Past 4 GiB of texts a record's text is left out: it sorts as empty.)
-        if text.count > Int(UInt32.max) { text.removeSubrange(textStart...) }
-        textStarts.append(UInt32(text.count))
+        return range.map { UnsafeBufferPointer(rebasing: record.bytes[$0]) }
     }
 
     /// The records read, in the column's order: their indexes, all at once.
@@ -137,7 +107,7 @@ public struct RecordSort {
 
     /// Whether record `a` comes before record `b`: by class, then value, then the file's order.
     private func precedes(_ a: Int, _ b: Int) -> Bool {
-        let kindA = kinds[a], kindB = kinds[b]
+        let kindA = read.kinds[a], kindB = read.kinds[b]
         let lastA = kindA >= Kind.null.rawValue, lastB = kindB >= Kind.null.rawValue
         // Null and missing last, whichever way; among them (and in ties) the file's order.
         if lastA || lastB { return lastA == lastB ? a < b : lastB }
@@ -145,7 +115,7 @@ public struct RecordSort {
         let order: Int
         switch Kind(rawValue: kindA) {
         case .number?, .boolean?:
-            order = (numbers[a] < numbers[b] ? -1 : (numbers[a] > numbers[b] ? 1 : 0))
+            order = (read.numbers[a] < read.numbers[b] ? -1 : (read.numbers[a] > read.numbers[b] ? 1 : 0))
                 .nonZero(or: compareWritten(a, b))
         default:
             order = compareText(a, b)
@@ -159,18 +129,18 @@ public struct RecordSort {
     private func compareWritten(_ a: Int, _ b: Int) -> Int {
         let (a, b) = (textRange(a), textRange(b))
         guard !a.isEmpty, !b.isEmpty else { return 0 }
-        return JSONNumber.compare(text[a], text[b])
+        return JSONNumber.compare(read.text[a], read.text[b])
     }
 
     /// Where record `record`'s text is in `text`.
-    private func textRange(_ record: Int) -> Range<Int> { Int(textStarts[record])..<Int(textStarts[record + 1]) }
+    private func textRange(_ record: Int) -> Range<Int> { Int(read.textStarts[record])..<Int(read.textStarts[record + 1]) }
 
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
     private func compareText(_ a: Int, _ b: Int) -> Int {
         let (rangeA, rangeB) = (textRange(a), textRange(b))
         let countA = rangeA.count, countB = rangeB.count
         // (memcmp: a long prefix two texts share is compared at memory speed.)
-        let order = min(countA, countB) == 0 ? 0 : text.withUnsafeBufferPointer { text in
+        let order = min(countA, countB) == 0 ? 0 : read.text.withUnsafeBufferPointer { text in
             memcmp(text.baseAddress! + rangeA.lowerBound, text.baseAddress! + rangeB.lowerBound, min(countA, countB))
         }
         if order != 0 { return order < 0 ? -1 : 1 }
@@ -181,4 +151,66 @@ public struct RecordSort {
 private extension Int {
     /// This order, or `tie` when this is 0.
     func nonZero(or tie: @autoclosure () -> Int) -> Int { self != 0 ? self : tie() }
+}
+
+/// What a sort reads of its records, in their order: each one's class (`RecordSort.Kind`), and
+/// its number, or its text's place in `text` — a part read on another thread appended whole.
+private struct SortKeys: Sendable {
+    var kinds: [UInt8] = []
+    var numbers: [Double] = []
+    /// Where record `k`'s text starts in `text`: `textStarts[k]`, and ends: `textStarts[k + 1]`.
+    var textStarts: [UInt32] = [0]
+    var text: [UInt8] = []
+
+    mutating func reserve(_ count: Int) {
+        guard kinds.capacity < count else { return }
+        kinds.reserveCapacity(count)
+        numbers.reserveCapacity(count)
+        textStarts.reserveCapacity(count + 1)
+    }
+
+    /// Takes the value written in `bytes` (nil: none) as the next record's.
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>?) {
+        var kind = RecordSort.Kind.missing
+        var number = 0.0
+        let textStart = text.count
+        switch MemberValue(bytes) {
+        case .number(let value, let written):
+            kind = .number
+            number = value
+            // A number a Double may not tell from another (a 64-bit id, `1e400`, `1e-400`) keeps
+            // how it is written: two with the same Double are told apart by it.
+            if let written { text += written }
+        case .string(let bytes):
+            kind = .string
+            text += bytes
+        case .boolean(let flag):
+            kind = .boolean
+            number = flag ? 1 : 0
+        case .container(let bytes):
+            kind = .container
+            text += bytes
+        case .null: kind = .null
+        case .missing: kind = .missing
+        }
+        kinds.append(kind.rawValue)
+        numbers.append(number)
+        // (Past 4 GiB of texts a record's text is left out: it sorts as empty.)
+        if text.count > Int(UInt32.max) { text.removeSubrange(textStart...) }
+        textStarts.append(UInt32(text.count))
+    }
+
+    /// Appends `part`'s records after these.
+    mutating func append(_ part: SortKeys) {
+        let base = UInt32(text.count)
+        kinds += part.kinds
+        numbers += part.numbers
+        guard text.count + part.text.count <= Int(UInt32.max) else {
+            // (Past 4 GiB of texts the part's records sort as empty.)
+            textStarts += repeatElement(base, count: part.kinds.count)
+            return
+        }
+        text += part.text
+        textStarts += part.textStarts.dropFirst().map { $0 + base }
+    }
 }

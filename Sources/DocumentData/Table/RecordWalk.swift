@@ -50,8 +50,10 @@ struct RecordWalk: Sendable {
     /// where `{"a": 1},` is no record).
     var commas = true
 
-    /// Records a walk reads at most at once (its buffers' size).
-    static let batch = 4_096
+    /// Whether a comma comes between `records` (an array's), or not (a JSON Lines file's lines).
+    static func commas(between records: ChildTable, of tree: JSONTree) -> Bool {
+        !(tree.isJSONLines && records.start == tree.root?.start)
+    }
 
     init(keys: [[UInt8]]) {
         self.keys = keys
@@ -64,7 +66,7 @@ struct RecordWalk: Sendable {
         _ records: ChildTable, of tree: JSONTree, from first: Int, window: Int, _ body: (WalkedRecord) -> Void
     ) -> Int {
         var walk = self
-        walk.commas = !(tree.isJSONLines && records.start == tree.root?.start)
+        walk.commas = Self.commas(between: records, of: tree)
         guard let stretch = records.stretch(from: first, maximumBytes: window) else {
             return RecordWindow.read(records, of: tree, from: first, window: window) { record in
                 body(WalkedRecord(index: record.index, bytes: record.bytes))
