@@ -105,6 +105,25 @@ import TestSupport
         #expect(Self.screen(&viewer)[0].contains("line│level"))
     }
 
+    /// Esc while Enter's `:where` still looks goes back to the frequency table, and the filter
+    /// before it comes back with q.
+    @Test func escFromARowsRecordsGivesTheFilterBeforeBack() throws {
+        var viewer = try Self.table(200_000, inSteps: true)
+        Self.type(":where n < 1000<Enter>", into: &viewer)
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        Self.type(":freq level<Enter>", into: &viewer)
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        Self.type("<Enter>", into: &viewer)
+        _ = viewer.update(InputEvent.tick)
+        Self.type("<Esc>", into: &viewer)
+        #expect(Self.screen(&viewer).last?.contains("frequency of level") == true)
+        Self.type("q", into: &viewer)
+        while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
+        Self.type("j", into: &viewer)
+        let records = Self.screen(&viewer)
+        #expect(records.last?.contains("where: n < 1000 (1,000 of 200,000)") == true, "\(records)")
+    }
+
     /// `I` summarises every column; Enter on a column's row opens its frequency table, and q
     /// comes back to the summary.
     @Test func describeSummarisesAndEnterOpensAColumnsTable() throws {

@@ -82,7 +82,6 @@ public struct ValueCounts: Sendable {
     /// truth and is said exact only when it is.
     public mutating func merge(_ other: ValueCounts) {
         let own = sketch ?? DistinctSketch(hashes: hashes)
-        let ownLeast = isFull ? (counts.min() ?? 0) : 0
         let otherLeast = other.isFull ? (other.counts.min() ?? 0) : 0
         let totals = total + other.total
         if otherLeast > 0 {
@@ -91,10 +90,11 @@ public struct ValueCounts: Sendable {
                 overcounts[slot] += otherLeast
             }
         }
+        // (A value new to this side, when it is full, takes an evicted slot's count with it:
+        // at least this side's least count, so no more is added.)
         for slot in other.keys.indices {
-            other.keys[slot].withUnsafeBytes { key in
-                let missed = self.slot(of: key, hash: other.hashes[slot]) == nil ? ownLeast : 0
-                insert(key, hash: other.hashes[slot], count: other.counts[slot] + missed, overcount: other.overcounts[slot] + missed)
+            other.keys[slot].withUnsafeBytes {
+                insert($0, hash: other.hashes[slot], count: other.counts[slot], overcount: other.overcounts[slot])
             }
         }
         total = totals

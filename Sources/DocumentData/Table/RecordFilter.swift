@@ -25,7 +25,7 @@ public struct RecordFilter {
     public init(_ query: RecordQuery, in tree: JSONTree, window: Int = 4 << 20) {
         name = "where: \(query)"
         self.query = query
-        otherQuery = OtherThreadQuery(query: query.copiedForAnotherThread())
+        otherQuery = query.copiedForAnotherThread().map(OtherThreadQuery.init)
         pattern = nil
         self.tree = tree
         self.window = window
@@ -43,7 +43,9 @@ public struct RecordFilter {
 
     /// Whether a pattern backtracked too much for a record: the filter has no answer for it.
     public var isTooComplex: Bool {
-        pattern?.exceededLimits ?? ((query?.exceededLimits ?? false) || (otherQuery?.query.exceededLimits ?? false))
+        // (The other thread's flag read once it handed its stretch back, never while it matches.)
+        let other = paired?.otherThreadIsWalking == true ? false : (otherQuery?.query.exceededLimits ?? false)
+        return pattern?.exceededLimits ?? ((query?.exceededLimits ?? false) || other)
     }
 
     /// Looks at the next records, a window of the file: those of `records` (the container read
@@ -68,6 +70,16 @@ public struct RecordFilter {
                 finish: { kept += $0 })
             readCount = paired.readCount
             self.paired = paired
+            if paired.otherThreadIsWalking {
+                self.kept = kept
+                return false
+            }
+        } else if let query {
+            // (Its patterns could not be copied for another thread: on this one.)
+            let firstKeys = query.firstKeys
+            readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window) {
+                if query.matches($0, firstKeys: firstKeys) { kept.append(UInt32($0.index)) }
+            }
         } else if let pattern {
             readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
                 if record.matches(pattern, of: records, in: tree) { kept.append(UInt32(record.index)) }

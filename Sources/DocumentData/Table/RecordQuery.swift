@@ -65,20 +65,20 @@ public struct RecordQuery: CustomStringConvertible {
     }
 
     /// The same query with patterns of its own (a PCRE2 pattern's match data is one thread's):
-    /// what another thread matches with.
-    func copiedForAnotherThread() -> RecordQuery {
-        func copy(_ node: Node) -> Node {
+    /// what another thread matches with; nil when a pattern could not be compiled again.
+    func copiedForAnotherThread() -> RecordQuery? {
+        func copy(_ node: Node) throws -> Node {
             switch node {
-            case .and(let left, let right): return .and(copy(left), copy(right))
-            case .or(let left, let right): return .or(copy(left), copy(right))
-            case .not(let inner): return .not(copy(inner))
+            case .and(let left, let right): return .and(try copy(left), try copy(right))
+            case .or(let left, let right): return .or(try copy(left), try copy(right))
+            case .not(let inner): return .not(try copy(inner))
             case .compare(let name, let keys, let comparison, .pattern(let pattern)):
-                guard let own = try? RegexPattern(pattern.source, ignoringCase: pattern.ignoresCase) else { return node }
+                let own = try RegexPattern(pattern.source, ignoringCase: pattern.ignoresCase)
                 return .compare(name: name, keys: keys, comparison, .pattern(own))
             case .compare: return node
             }
         }
-        return RecordQuery(description: description, root: copy(root))
+        return (try? copy(root)).map { RecordQuery(description: description, root: $0) }
     }
 
     /// Whether a `~` pattern backtracked too much for a record: the query has no answer for it.

@@ -68,6 +68,11 @@ struct RecordWalk: Sendable {
         var walk = self
         walk.commas = Self.commas(between: records, of: tree)
         guard let stretch = records.stretch(from: first, maximumBytes: window) else {
+            if let toBlockEnd = records.childrenToBlockEnd(from: first), toBlockEnd > 0 {
+                // (To the next block's start, where stretches begin again.)
+                walk.readBySlowPath(records, of: tree, from: first, count: toBlockEnd, window: window, body)
+                return first + toBlockEnd
+            }
             return RecordWindow.read(records, of: tree, from: first, window: window) { record in
                 body(WalkedRecord(index: record.index, bytes: record.bytes))
             }

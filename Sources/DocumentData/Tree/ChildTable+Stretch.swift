@@ -33,4 +33,12 @@ extension ChildTable {
         guard upper >= lower else { return nil }
         return (last + 1 - first, lower..<upper)
     }
+
+    /// The children from `first` to the end of the block holding it, when it is inside one (not
+    /// its first child): what is read the slow way to reach the next block's start, where
+    /// stretches begin again (a table read further made its last children a block).
+    func childrenToBlockEnd(from first: Int) -> Int? {
+        guard let blocks, first < blocks.childCount, first % blocks.size != 0 else { return nil }
+        return min(blocks.size - first % blocks.size, wholeChildCount - first)
+    }
 }

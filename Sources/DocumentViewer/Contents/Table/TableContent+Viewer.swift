@@ -70,14 +70,16 @@ extension TableContent: ViewerContent {
         if stopped.contains(.summary), jobs.contains(.summary), let top = summaries.indices.last {
             summaries[top].isStopped = !summaries[top].isWhole
         }
-        // (The `:where` of a summary's row stopped: back to the summary.)
-        if stopped.contains(.query), jobs.contains(.query), showsRecordsOfSummary {
+        var stopping = stopped
+        if stopped.contains(.query), jobs.contains(.query) {
+            stopping.remove(.query)
             jobs.stop([.query])
-            leaveSummaryRecords()
+            // (The `:where` of a summary's row stopped: back to the summary, the filter before
+            // it given back — a job of its own, not stopped with it; any other row filter
+            // stopped shows every row again.)
+            if showsRecordsOfSummary { leaveSummaryRecords() } else { clearRowFilter() }
         }
-        // (A row filter stopped shows every row again.)
-        if stopped.contains(.query), jobs.contains(.query) { clearRowFilter() }
-        jobs.stop(stopped)
+        jobs.stop(stopping)
         if stopped.contains(.follow) { json.follows = false }
     }
 

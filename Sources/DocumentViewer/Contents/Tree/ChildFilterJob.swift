@@ -28,6 +28,9 @@ struct ChildFilterJob: ContentJob {
     private enum Worker {
         case pattern(TreeFilter)
         case query(RecordFilter)
+        /// Taken out while it steps: a copy left here would make its kept children be copied
+        /// whole at each step.
+        case stepping
     }
 
     /// A filter of the children of the node at `container` by `filter`; nil when it has none.
@@ -56,6 +59,7 @@ struct ChildFilterJob: ContentJob {
         case .query(let running):
             let count = content.json.tree.children(atChildIndexes: container)?.count ?? 0
             return "filtering \(running.name)… \(running.readCount * 100 / max(1, count))% \(JobPolicy.hint(for: .filter))"
+        case .stepping: return nil
         }
     }
 
@@ -63,6 +67,7 @@ struct ChildFilterJob: ContentJob {
         guard let children = content.json.tree.children(atChildIndexes: container) else { return .ended(said: nil) }
         switch worker {
         case .pattern(var running):
+            worker = .stepping
             running.step()
             worker = .pattern(running)
             let typed = "&\(CellText.inert(running.pattern.source))"
@@ -72,6 +77,7 @@ struct ChildFilterJob: ContentJob {
                 running.kept, caughtUp: running.isCaughtUp, as: .pattern(running.pattern), in: &content,
                 noneSays: "no match for \(typed)")
         case .query(var running):
+            worker = .stepping
             let readAll = running.step(records: children)
             worker = .query(running)
             if running.isTooComplex { return gaveUp(saying: "\(running.name): \(RegexPattern.tooComplexMessage)", in: &content) }
@@ -79,6 +85,7 @@ struct ChildFilterJob: ContentJob {
             countChildren(of: kept, in: children)
             guard let query = running.query else { return .working }
             return show(kept, caughtUp: readAll, as: .query(query), in: &content, noneSays: "no record matches \(running.name)")
+        case .stepping: return .working
         }
     }
 
