@@ -3,7 +3,7 @@ import Glibc
 /// `:describe`: a summary of every column of a table — the kinds of value it holds and how
 /// many of each, missing members and nulls, distinct values, the least, the greatest, the mean
 /// and percentiles of its numbers (or times), its most common values — over every record, each
-/// record's members walked once (``RecordWalk``), in memory bounded per column.
+/// record's members walked once (`RecordWalk`), in memory bounded per column.
 public struct ColumnSummaries: Sendable {
     /// Each column's summary so far, in the table's order.
     public private(set) var columns: [ColumnSummary]

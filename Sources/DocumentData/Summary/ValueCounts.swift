@@ -1,7 +1,7 @@
 import CJSONIndex
 import Glibc
 
-/// How many times each value occurs in a stream of values (``SummaryValue/key``s), in memory
+/// How many times each value occurs in a stream of values (their `SummaryValue.key`s), in memory
 /// bounded by `capacity` values: exact while there are no more distinct values than that; past
 /// it, the `capacity` most frequent kept by Space-Saving (Metwally et al., 2005) — a value not
 /// kept takes the place of a least counted one, inheriting its count as its possible overcount —
