@@ -40,13 +40,15 @@ public struct ColumnSummaries: Sendable {
 
 /// What ``ColumnSummaries`` knows of one column.
 public struct ColumnSummary: Sendable {
+    /// The column summarised.
     public let column: RecordColumn
     /// The values of each ``SummaryValue/Kind``.
     public private(set) var kinds = [Int](repeating: 0, count: SummaryValue.Kind.allCases.count)
     /// The most common values, and the number of distinct ones.
     public private(set) var values = ValueCounts(capacity: 1 << 10)
-    /// The numbers; the times (a time member's, ``LogTime/fieldNames``).
+    /// The numbers.
     public private(set) var numbers = NumberDistribution(exactLimit: 1 << 14)
+    /// The times (a time member's, ``LogTime/fieldNames``).
     public private(set) var times = TimeDistribution(limit: 1 << 12)
     /// The least and the greatest string, by their bytes.
     public private(set) var leastString: [UInt8]?, greatestString: [UInt8]?

@@ -222,6 +222,7 @@ public struct FrequencyRow: Equatable, Sendable {
     /// What the row counts.
     public var kind: Kind
 
+    /// What a row counts.
     public enum Kind: Equatable, Sendable {
         /// A value, or a combination.
         case value

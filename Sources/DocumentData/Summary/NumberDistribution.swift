@@ -19,6 +19,7 @@ public struct NumberDistribution: Sendable {
     /// The least and the greatest number counted.
     public private(set) var minimum = Double.infinity, maximum = -Double.infinity
 
+    /// A distribution counting up to `exactLimit` distinct numbers one by one.
     public init(exactLimit: Int = 1 << 16) {
         self.exactLimit = exactLimit
     }

@@ -6,10 +6,14 @@
 public struct SummaryPass: Sendable {
     /// What is counted: a frequency table's counts or the columns' summaries.
     public struct Counts: Sendable {
+        /// A frequency table's counts, if that is what is counted.
         public private(set) var frequency: FrequencyTable?
+        /// The columns' summaries, if that is what is counted.
         public private(set) var columns: ColumnSummaries?
 
+        /// The counts of a frequency table.
         public static func frequency(_ table: FrequencyTable) -> Counts { Counts(frequency: table) }
+        /// The counts of column summaries.
         public static func columns(_ summaries: ColumnSummaries) -> Counts { Counts(columns: summaries) }
 
         /// The keys a record walk looks up for them.

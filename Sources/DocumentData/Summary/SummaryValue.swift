@@ -5,17 +5,22 @@
 /// Values equal as `:where`'s `=` compares them share a key: `1` and `1.0` are one number,
 /// `"a"` and `"\u0061"` one string.
 public enum SummaryValue: Hashable, Sendable {
+    /// No such member (or the record is no object).
     case missing
+    /// `null`.
     case null
+    /// `true` or `false`.
     case boolean(Bool)
     /// A number, and how it is written when its Double may not tell it from another.
     case number(Double, written: [UInt8]?)
+    /// A string, decoded.
     case string([UInt8])
     /// An array or an object, as written.
     case container([UInt8])
 
     /// The kinds, in the order the describe table lists them.
     public enum Kind: Int, CaseIterable, Sendable {
+        /// A string, a number, `true` or `false`, `null`, an array, an object, no member.
         case string, number, boolean, null, array, object, missing
 
         /// How the describe table names it.

@@ -10,7 +10,9 @@ public struct TimeDistribution: Sendable {
     /// The width of a bucket kept, in microseconds.
     public private(set) var unit: Int64 = Self.second
     private var buckets: [Int64: Int] = [:]
+    /// The times counted.
     public private(set) var count = 0
+    /// The earliest and the latest time counted (microseconds since the epoch).
     public private(set) var earliest = Int64.max, latest = Int64.min
     /// Whether every time counted is a whole second.
     private var wholeSeconds = true
@@ -26,6 +28,7 @@ public struct TimeDistribution: Sendable {
     public static let axisSteps: [Int64] = [1, 5, 10, 30, 60, 300, 600, 900, 1_800, 3_600, 10_800, 21_600, 43_200, 86_400, 604_800]
         .map { $0 * second }
 
+    /// A distribution keeping at most `limit` buckets.
     public init(limit: Int = 1 << 16) {
         self.limit = limit
     }

@@ -36,8 +36,11 @@ public struct ValueCounts: Sendable {
 
     /// A value, its count, and whether the count is exact.
     public struct Entry: Equatable, Sendable {
+        /// The value's key.
         public var key: [UInt8]
+        /// Its count: at or above the truth.
         public var count: Int
+        /// Whether the count is the truth.
         public var isExact: Bool
         /// The value the key stands for.
         public var value: SummaryValue { SummaryValue(key: key[...]) }
