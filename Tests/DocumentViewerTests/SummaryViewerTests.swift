@@ -75,11 +75,7 @@ import TestSupport
     /// it counted them all; once read it says the whole.
     @Test func whileTheFileIsReadTheCountsAreSoFar() throws {
         let bytes = Self.log(3_000)
-        let (input, table) = try TableViewerTests.tableWhileRead(bytes)
-        var viewer = table
-        Self.type(":freq level<Enter>", into: &viewer)
-        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
-        let waiting = Self.screen(&viewer).last!
+        var (input, viewer, waiting) = try TableViewerTests.typedWhileRead(":freq level<Enter>", bytes)
         #expect(waiting.contains("so far") || waiting.contains("waiting for the rest"), "\(waiting)")
         #expect(viewer.message != "counted 3,000 records")
         TableViewerTests.finishReading(bytes, of: input, into: &viewer)

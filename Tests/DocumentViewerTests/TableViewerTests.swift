@@ -36,6 +36,15 @@ import TestSupport
         return (input, viewer)
     }
 
+    /// A table of `bytes`' records while it is read (``tableWhileRead(_:)``), `keys` typed and ten
+    /// ticks run: the input, the viewer and its status line then.
+    static func typedWhileRead(_ keys: String, _ bytes: [UInt8]) throws -> (PipedTree, Viewer, String) {
+        var (input, viewer) = try tableWhileRead(bytes)
+        type(keys, into: &viewer)
+        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
+        return (input, viewer, viewer.render().textLines().last ?? "")
+    }
+
     /// Sends the rest of `bytes` and ends the input, taking it in; runs the work to its end.
     static func finishReading(_ bytes: [UInt8], of input: PipedTree, into viewer: inout Viewer) {
         // (A local the take-in closures can hold.)
@@ -113,11 +122,7 @@ import TestSupport
     /// the rows are never ordered by part of the file — and orders them once all is read.
     @Test func aSortWhileTheFileIsReadWaitsForTheRest() throws {
         let bytes = Self.log(3_000)
-        let (input, table) = try Self.tableWhileRead(bytes)
-        var viewer = table
-        Self.type(":sort -n<Enter>", into: &viewer)
-        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
-        let waiting = viewer.render().textLines().last!
+        var (input, viewer, waiting) = try Self.typedWhileRead(":sort -n<Enter>", bytes)
         #expect(waiting.contains("sort by -n: waiting for the rest of the file"), "\(waiting)")
         #expect(Self.labels(&viewer).first == 1, "still the file's order")
         Self.finishReading(bytes, of: input, into: &viewer)
@@ -193,11 +198,7 @@ import TestSupport
     /// rest as it arrives.
     @Test func aWhereWhileTheFileIsReadKeepsGoing() throws {
         let bytes = Self.log(3_000)
-        let (input, table) = try Self.tableWhileRead(bytes)
-        var viewer = table
-        Self.type(":where n >= 2990<Enter>", into: &viewer)
-        for _ in 0..<10 { _ = viewer.update(InputEvent.tick) }
-        let soFar = viewer.render().textLines().last!
+        var (input, viewer, soFar) = try Self.typedWhileRead(":where n >= 2990<Enter>", bytes)
         #expect(soFar.contains("so far)"), "\(soFar)")
         Self.finishReading(bytes, of: input, into: &viewer)
         let done = viewer.render().textLines().last!

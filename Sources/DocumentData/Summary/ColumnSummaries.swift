@@ -98,17 +98,10 @@ public struct ColumnSummary: Sendable {
     }
 
     /// The number of distinct values, and whether it is exact.
-    public var distinctValues: (count: Int, isExact: Bool) {
-        (values.distinctCount + numbers.plainDistinctCount, values.isExact && numbers.isExact)
-    }
+    public var distinctValues: (count: Int, isExact: Bool) { values.distinctCount(with: numbers) }
 
     /// The most common values, most first, at most `limit`.
-    public func mostCommon(_ limit: Int) -> [ValueCounts.Entry] {
-        guard let numbers = numbers.mostCommonPlain(limit) else { return values.top(limit) }
-        return (values.top(limit) + numbers).sorted { a, b in
-            a.count != b.count ? a.count > b.count : a.key.lexicographicallyPrecedes(b.key)
-        }.prefix(limit).map { $0 }
-    }
+    public func mostCommon(_ limit: Int) -> [ValueCounts.Entry] { values.top(limit, with: numbers) ?? values.top(limit) }
 
     /// The values of `kind`.
     public func count(of kind: SummaryValue.Kind) -> Int { kinds[kind.rawValue] }

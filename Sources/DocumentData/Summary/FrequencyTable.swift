@@ -108,15 +108,15 @@ public struct FrequencyTable: Sendable {
 
     /// The shape the counts so far take: a time axis for a time column whose values are mostly
     /// times, bins for a column of mostly numbers with more than ``binnedAbove`` of them.
+    /// - Complexity: O(1): nothing is counted to tell it.
     public var shape: Shape {
         let present = records - missing - nulls
         if isTimeColumn, times.count > 0, times.count * 2 >= present {
-            return .timeAxis(step: times.axis(steps: Self.timeSteps).step)
+            return .timeAxis(step: times.axisStep(steps: Self.timeSteps))
         }
         if columns.count == 1, numbers.count * 10 >= present * 9, numbers.count > 0,
-           numbers.distinctCount > Self.binnedAbove {
-            let bins = numbers.histogram(bins: Self.bins)
-            return .bins(width: bins.first.map { $0.upper - $0.lower } ?? 0)
+           !numbers.isExact || numbers.distinctCount > Self.binnedAbove {
+            return .bins(width: numbers.binWidth(bins: Self.bins))
         }
         return .values
     }
@@ -124,20 +124,18 @@ public struct FrequencyTable: Sendable {
     /// The number of distinct values (or combinations) read, and whether it is exact.
     public var distinctValues: (count: Int, isExact: Bool) {
         guard columns.count == 1 else { return (values.distinctCount, values.isExact) }
-        return (values.distinctCount + numbers.plainDistinctCount, values.isExact && numbers.isExact)
+        return values.distinctCount(with: numbers)
     }
 
     /// The most counted values, most first (ties by key): the numbers' and the other values'.
     private func topValues(_ limit: Int) -> [ValueCounts.Entry] {
         guard columns.count == 1 else { return values.top(limit) }
-        guard let numbers = numbers.mostCommonPlain(limit) else {
+        guard let top = values.top(limit, with: numbers) else {
             // (Too many numbers to count one by one: counted as one row, after the others.)
             let plain = numbers.count - writtenNumbers
             return values.top(limit) + (plain > 0 ? [ValueCounts.Entry(key: Self.numbersKey, count: plain, isExact: true)] : [])
         }
-        return (values.top(limit) + numbers).sorted { a, b in
-            a.count != b.count ? a.count > b.count : a.key.lexicographicallyPrecedes(b.key)
-        }.prefix(limit).map { $0 }
+        return top
     }
 
     /// The rows of the table, in the ``shape`` of the counts so far: at most `limit` values.

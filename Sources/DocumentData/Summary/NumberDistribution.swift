@@ -16,6 +16,8 @@ public struct NumberDistribution: Sendable {
     public private(set) var count = 0
     /// Their sum, compensated (Kahan) so a mean of millions keeps its digits.
     private var sum = 0.0, compensation = 0.0
+    /// Whether every number counted is a whole number.
+    private var allWhole = true
     /// The least and the greatest number counted.
     public private(set) var minimum = Double.infinity, maximum = -Double.infinity
 
@@ -78,6 +80,7 @@ public struct NumberDistribution: Sendable {
         sum = total
         minimum = min(minimum, number)
         maximum = max(maximum, number)
+        if number.rounded() != number { allWhole = false }
         if buckets != nil {
             buckets?[Self.bucket(of: number), default: 0] += times
             sketch?.add(hash: Self.hash(number))
@@ -107,6 +110,7 @@ public struct NumberDistribution: Sendable {
             for (bucket, times) in otherBuckets { buckets?[bucket, default: 0] += times }
             if let otherSketch = other.sketch { sketch?.merge(otherSketch) }
             count += other.count
+            allWhole = allWhole && other.allWhole
             sum += other.sum
             minimum = min(minimum, other.minimum)
             maximum = max(maximum, other.maximum)
@@ -154,11 +158,9 @@ public struct NumberDistribution: Sendable {
     /// bucket's count goes to the bin of its middle.
     public func histogram(bins: Int) -> [(lower: Double, upper: Double, count: Int)] {
         guard count > 0 else { return [] }
-        let runs = self.runs
-        let integers = isExact && runs.allSatisfy { $0.number.rounded() == $0.number }
-        var width = Self.roundWidth((maximum - minimum) / Double(max(1, bins)))
-        if integers { width = max(1, width.rounded(.up)) }
+        let width = binWidth(bins: bins)
         guard width.isFinite, width > 0 else { return [(minimum, maximum, count)] }
+        let runs = self.runs
         let start = (minimum / width).rounded(.down) * width
         // (A bin's bounds as its label writes them: a number on one lands in the bin `:where`
         // keeps it in, whatever the division rounded to.)
@@ -173,6 +175,13 @@ public struct NumberDistribution: Sendable {
             counts[bin] += run.count
         }
         return counts.enumerated().map { (edge($0.offset), edge($0.offset + 1), $0.element) }
+    }
+
+    /// The width of ``histogram(bins:)``'s bins, known without counting them.
+    /// - Complexity: O(1).
+    public func binWidth(bins: Int) -> Double {
+        let width = Self.roundWidth((maximum - minimum) / Double(max(1, bins)))
+        return allWhole ? max(1, width.rounded(.up)) : width
     }
 
     /// The round width (1, 2 or 5 times a power of ten) at or above `width`.

@@ -72,14 +72,20 @@ public struct TimeDistribution: Sendable {
     /// widest when none does), the steps with none included — each step's start and count.
     public func axis(steps: Int) -> (step: Int64, counts: [(start: Int64, count: Int)]) {
         guard count > 0 else { return (unit, []) }
-        func stepCount(_ step: Int64) -> Int64 { (Self.floor(latest, to: step) - Self.floor(earliest, to: step)) / step + 1 }
-        let step: Int64 = Self.axisSteps.first(where: { $0 >= unit && $0 % unit == 0 && stepCount($0) <= Int64(steps) })
-            ?? Self.axisSteps[Self.axisSteps.count - 1]
+        let step = axisStep(steps: steps)
         let first = Self.floor(earliest, to: step)
         let stepCount = Int((Self.floor(latest, to: step) - first) / step) + 1
         var counts = [Int](repeating: 0, count: stepCount)
         for (start, times) in buckets { counts[Int((Self.floor(start, to: step) - first) / step)] += times }
         return (step, counts.enumerated().map { (first + Int64($0.offset) * step, $0.element) })
+    }
+
+    /// The width of ``axis(steps:)``'s steps, known without counting them.
+    /// - Complexity: O(1): a look at each of ``axisSteps``.
+    public func axisStep(steps: Int) -> Int64 {
+        func stepCount(_ step: Int64) -> Int64 { (Self.floor(latest, to: step) - Self.floor(earliest, to: step)) / step + 1 }
+        return Self.axisSteps.first(where: { $0 >= unit && $0 % unit == 0 && stepCount($0) <= Int64(steps) })
+            ?? Self.axisSteps[Self.axisSteps.count - 1]
     }
 
     /// The `fractions` percentiles (0–1) by the nearest rank, each the start of the bucket it

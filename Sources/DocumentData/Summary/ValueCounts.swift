@@ -84,7 +84,9 @@ public struct ValueCounts: Sendable {
     /// least count, which its count and overcount take on, so a count stays at or above the
     /// truth and is said exact only when it is.
     public mutating func merge(_ other: ValueCounts) {
-        let own = sketch ?? DistinctSketch(hashes: hashes)
+        // (This side's values noted before the merge, when it may end past the capacity.)
+        let mayOverflow = sketch != nil || other.sketch != nil || keys.count + other.keys.count > capacity
+        let own = mayOverflow ? sketch ?? DistinctSketch(hashes: hashes) : nil
         let otherLeast = other.isFull ? (other.counts.min() ?? 0) : 0
         let totals = total + other.total
         if otherLeast > 0 {
@@ -103,8 +105,7 @@ public struct ValueCounts: Sendable {
         total = totals
         // Past the capacity, before or now: every value of both noted (the slots alone miss
         // those evicted).
-        if sketch != nil || other.sketch != nil {
-            var union = own
+        if sketch != nil || other.sketch != nil, var union = own {
             union.merge(other.sketch ?? DistinctSketch(hashes: other.hashes))
             sketch = union
         }

@@ -1,5 +1,6 @@
-/// Reads the records of an array a window of the file at a time — what `:sort` and `:where`
-/// read of a million records: one read of the file a window, each record's start looked up once.
+/// Reads the records of an array a window of the file at a time, each record's start looked up
+/// once (its block scanned again past the table's first 65,536): what `&` reads, and the way a
+/// `RecordWalk` falls back to where its walk cannot read the records as the table does.
 enum RecordWindow {
     /// A record as read: its index, the window's bytes, and where in them its region (the value,
     /// blanks around it) is; whether the window starts a line and whether its end ends one.

@@ -284,7 +284,7 @@ public struct Viewer {
         case .cancel:
             let stopped = JobPolicy.stopped(byEscape: true, among: content.runningJobs)
             content.stop(stopped)
-            if stopped.subtracting([.takeIn]).isEmpty, content.closeView() { return nil }
+            if stopped.isEmpty, content.closeView() { return nil }
             return JobPolicy.message(forStopped: stopped)
         case .copy(let target):
             switch content.copy(target) {

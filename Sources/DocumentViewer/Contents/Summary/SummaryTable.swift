@@ -85,8 +85,9 @@ extension SummaryTable {
         let records = max(1, counts.records)
         let most = counted.map(\.count).max() ?? 0
         var valueTitles = counts.columns.map(\.name)
-        if case .bins = counts.shape { valueTitles = ["\(valueTitles[0]) (bins)"] }
-        if case .timeAxis(let step) = counts.shape { valueTitles = ["\(valueTitles[0]) (per \(Self.name(ofStep: step)))"] }
+        let shape = counts.shape
+        if case .bins = shape { valueTitles = ["\(valueTitles[0]) (bins)"] }
+        if case .timeAxis(let step) = shape { valueTitles = ["\(valueTitles[0]) (per \(Self.name(ofStep: step)))"] }
         titles = valueTitles + ["count", "%", ""]
         rows = counted.map { row in
             let role: SummaryField.Role = row.kind == .value ? .string : (row.kind == .bin ? .number : .note)
@@ -101,7 +102,7 @@ extension SummaryTable {
         let distinct = counts.distinctValues
         let what = counts.columns.count == 1 ? "value" : "combination"
         var note = "\(distinct.isExact ? "" : "≈")\(StatusLine.grouped(distinct.count)) distinct \(what)\(distinct.count == 1 ? "" : "s")"
-        if case .values = counts.shape, distinct.count > counted.count {
+        if case .values = shape, distinct.count > counted.count {
             note += ", the \(StatusLine.grouped(counted.count)) most common shown"
         }
         note += " in \(StatusLine.grouped(counts.records)) records" + (isWhole ? "" : " so far")
