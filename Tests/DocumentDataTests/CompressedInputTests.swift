@@ -7,7 +7,7 @@ import TestSupport
 /// Issue 46: gzip, zstd, xz and bzip2 are told by their magic numbers, whatever the file is
 /// called, and read as they are decompressed; corrupt or cut data says where, and what came
 /// before it stays.
-@Suite(.timeLimit(.minutes(1))) struct CompressedInputTests {
+@Suite(.timeLimit(.minutes(1 * Sanitizers.timeLimitFactor))) struct CompressedInputTests {
     /// `bytes` compressed as `format` by its own library.
     static func compressed(_ bytes: [UInt8], as format: Compression) -> [UInt8] {
         var output = [UInt8](repeating: 0, count: bytes.count * 2 + 1024)
@@ -147,7 +147,7 @@ import TestSupport
 }
 
 /// Issue 46: several files open as one input, their records merged in time order.
-@Suite(.timeLimit(.minutes(1))) struct MergedFilesTests {
+@Suite(.timeLimit(.minutes(1 * Sanitizers.timeLimitFactor))) struct MergedFilesTests {
     /// Random files each in time order (some records without a time, some formats and
     /// compressions mixed): the merge is the stable sort of all their records by time, a record
     /// without one taking the time of the one before it in its file.

@@ -1,4 +1,5 @@
 import Glibc
+import TestSupport
 import Testing
 @testable import DocumentData
 
@@ -6,7 +7,7 @@ import Testing
 /// its first byte that cannot be JSON, and shown as soon as its first items have arrived.
 // (A hang guard, not a speed test: under AddressSanitizer, on two cores beside the compression
 // tests, its threads waited over a minute for a core; alone, the suite takes under a second.)
-@Suite(.timeLimit(.minutes(3))) struct InputSpoolTests {
+@Suite(.timeLimit(.minutes(3 * Sanitizers.timeLimitFactor))) struct InputSpoolTests {
     /// A pipe: the spool reads the first descriptor, the test writes the second.
     static func pipe() -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]

@@ -5,7 +5,7 @@ import Testing
 /// Issue 22, the rule: no whole-file answer from part of the file. A search or a filter issued
 /// at any moment of a scan, driven as the viewer drives it (a step; when it waits, the scan reads
 /// on and the tree takes in what it found), gives the answer it gives once the scan has ended.
-@Suite(.timeLimit(.minutes(1))) struct WholeInputAnswerTests {
+@Suite(.timeLimit(.minutes(1 * Sanitizers.timeLimitFactor))) struct WholeInputAnswerTests {
     /// An array (or JSON Lines) of `count` records, `needle` in those at `needles`.
     static func document(count: Int, needles: Set<Int>, jsonLines: Bool) -> [UInt8] {
         let records = (0..<count).map { index in

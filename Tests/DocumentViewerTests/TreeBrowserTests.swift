@@ -417,7 +417,7 @@ import Testing
 /// much, patterns that match the empty string.
 // (Three minutes: the zR test takes 12 s in a debug build, and the suite runs in parallel under
 // AddressSanitizer on two cores, where a minute was too little for it and those waiting with it.)
-@Suite(.timeLimit(.minutes(3))) struct TreeAnswersTests {
+@Suite(.timeLimit(.minutes(3 * Sanitizers.timeLimitFactor))) struct TreeAnswersTests {
     static let size = TerminalSize(width: 100, height: 10)
 
     static func status(_ browser: inout Viewer) -> String {

@@ -1,9 +1,10 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// Issue 46, the real binary: a CSV opens as a table, compressed files open in place, several
 /// files open as one view merged in time order, and a cut stream says where.
-@Suite(.timeLimit(.minutes(2))) struct InputFormatsTests {
+@Suite(.timeLimit(.minutes(2 * Sanitizers.timeLimitFactor))) struct InputFormatsTests {
     @Test func aCSVOpensAsATableAndTShowsItsRecordsAsATree() {
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }

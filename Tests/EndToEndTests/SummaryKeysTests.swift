@@ -1,9 +1,10 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// Issue 47, the real binary: `v` on a column of a log opens its frequency table, Enter the
 /// records of a row, q back to the table and back to the records; `I` the columns' summary.
-@Suite(.timeLimit(.minutes(2))) struct SummaryKeysTests {
+@Suite(.timeLimit(.minutes(2 * Sanitizers.timeLimitFactor))) struct SummaryKeysTests {
     @Test func vEnterAndQWalkFromTheRecordsToTheirCountsAndBack() {
         let directory = Subprocess.temporaryDirectory()
         defer { Subprocess.removeDirectory(directory) }

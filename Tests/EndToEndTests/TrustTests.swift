@@ -1,9 +1,10 @@
 import Glibc
+import TestSupport
 import Testing
 
 /// Issue 22, through the binary: input that is wrong or incomplete is said, never passed on as
 /// if it were whole.
-@Suite(.timeLimit(.minutes(2))) struct TrustTests {
+@Suite(.timeLimit(.minutes(2 * Sanitizers.timeLimitFactor))) struct TrustTests {
     /// `tstack ARGUMENTS` with `contents` in a file named `name` (its path replaces `FILE`).
     static func run(_ arguments: [String], file contents: String, named name: String = "doc.json") -> Subprocess.Result {
         let (directory, path) = HardeningTests.file(contents, named: name)

@@ -10,4 +10,8 @@ public enum Sanitizers {
     /// work only, long under its instrumentation (7 to 8 times a debug build's), says nothing
     /// there that the plain and the AddressSanitizer runs do not.
     public static let thread: Bool = dlsym(nil, "__tsan_init") != nil
+    /// How many times a suite's time limit is multiplied here: 5 under a sanitizer, where two
+    /// cores run every suite at once, each several times slower, and a limit (there to turn a
+    /// hang into a failure) counts the time a test waits for a core too; 1 otherwise.
+    public static let timeLimitFactor: Int = address || thread ? 5 : 1
 }
