@@ -1,3 +1,4 @@
+import Glibc
 import TestSupport
 import Testing
 @testable import DocumentData
@@ -151,7 +152,9 @@ import Testing
             // A few frequent values and a long tail of rare ones.
             let value = Int.random(in: 0..<4, using: &generator) == 0
                 ? Int.random(in: 0..<8, using: &generator) : Int.random(in: 100..<5_000, using: &generator)
-            let key = Array("v\(value)".utf8)
+            // (Of many lengths: a key takes the place of one shorter or longer, and the keys are
+            // written again once most of their bytes are no slot's.)
+            let key = Array(("v\(value)" + String(repeating: "-", count: value % 37)).utf8)
             counts.add(key)
             naive[key, default: 0] += 1
         }
@@ -180,6 +183,43 @@ import Testing
         first.merge(second)
         #expect(first.top(.max) == whole.top(.max))
         #expect(first.distinctCount == whole.distinctCount && first.isExact)
+    }
+
+    /// Counts of 64-bit keys are a dictionary's: keys close together and far apart, counted
+    /// once or many times, the table grown many times over.
+    @Test(arguments: 1...4)
+    func keyCountsAreADictionarysCounts(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        var counts = KeyCounts(), naive: [UInt64: Int] = [:]
+        for _ in 0..<Int.random(in: 1...50_000, using: &generator) {
+            let key = Bool.random(using: &generator) ? UInt64.random(in: 0..<300, using: &generator) : generator.next() << 20
+            let times = Int.random(in: 0...3, using: &generator)
+            counts.add(key, times: times)
+            if times > 0 { naive[key, default: 0] += times }
+        }
+        #expect(counts.count == naive.count)
+        #expect(Dictionary(uniqueKeysWithValues: counts.map { ($0.key, $0.count) }) == naive)
+    }
+
+    /// A number is read as `strtod` reads it, short decimals too (which are read without it):
+    /// random digits, minus signs, points and exponents.
+    @Test(arguments: 1...4)
+    func numbersAreReadAsStrtodReadsThem(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let alphabet = Array("0123456789999-..e")
+        for _ in 0..<20_000 {
+            let text = String((0..<Int.random(in: 1...22, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let expected: Double? = text.withCString { start in
+                var end: UnsafeMutablePointer<CChar>?
+                let value = strtod(start, &end)
+                let first = text.utf8.first!
+                guard first == UInt8(ascii: "-") || (0x30...0x39).contains(first), end == UnsafeMutablePointer(mutating: start) + text.utf8.count
+                else { return nil }
+                return value
+            }
+            let read = Array(text.utf8).withUnsafeBytes { SummaryKey.number($0) }
+            #expect(read?.bitPattern == expected?.bitPattern, "\(text)")
+        }
     }
 
     /// The distinct values of a big stream estimated to about 1% (HyperLogLog, 2^14 registers).
@@ -323,13 +363,15 @@ import Testing
         let table = try Self.table(records, jsonLines: Bool.random(using: &generator))
         let keys = [Array("level".utf8), Array("n".utf8), Array("ctx".utf8)]
         let walk = RecordWalk(keys: keys)
+        // (One set of buffers, kept from one window to the next, whatever their sizes.)
+        let buffers = RecordWalk.Buffers(reading: table.tree)
         // (A big file's walk may begin inside a block: read the slow way to its end, then by
         // stretches again.)
         var next = count > 65_536 ? Int.random(in: 0..<count, using: &generator) : 0
         var seen = next
         while next < table.records.count {
             let window = Int.random(in: 1...(1 << 16), using: &generator)
-            next = walk.read(table.records, of: table.tree, from: next, window: window) { record in
+            next = walk.read(table.records, of: table.tree, from: next, window: window, buffers: buffers) { record in
                 #expect(record.index == seen, "seed \(seed): records in order, once each")
                 seen += 1
                 for (index, key) in keys.enumerated() {

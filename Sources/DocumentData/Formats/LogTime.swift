@@ -50,66 +50,54 @@ public enum LogTime {
 
     /// The time `text` writes in RFC 3339 / ISO 8601, in microseconds since the epoch.
     static func microseconds(ofText text: UnsafeRawBufferPointer) -> Int64? {
-        var index = 0
-        func number(_ digits: Int) -> Int? {
-            guard index + digits <= text.count else { return nil }
-            var value = 0
-            for _ in 0..<digits {
-                let byte = text[index]
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-                index += 1
-            }
-            return value
-        }
-        func skip(_ byte: UInt8) -> Bool {
-            guard index < text.count, text[index] == byte else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
-              let day = number(2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        var reader = DigitReader(text: text)
+        guard let year = reader.number(4), reader.skip(UInt8(ascii: "-")),
+              let month = reader.number(2), reader.skip(UInt8(ascii: "-")), let day = reader.number(2),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var seconds = Int64(daysFromCivil(year: year, month: month, day: day)) * 86_400
         var fraction: Int64 = 0
         // A time after `T`, or after a blank when a digit follows it (`2026-11-28 ` is a date).
-        let timeFollows = index + 1 < text.count && (0x30...0x39).contains(text[index + 1])
-        if index < text.count,
-           text[index] == UInt8(ascii: "T") || text[index] == UInt8(ascii: "t") || (text[index] == 0x20 && timeFollows) {
-            index += 1
-            guard let hour = number(2), skip(UInt8(ascii: ":")), let minute = number(2), hour < 24, minute < 60 else { return nil }
+        let timeFollows = reader.index + 1 < text.count && (0x30...0x39).contains(text[reader.index + 1])
+        if reader.index < text.count, text[reader.index] == UInt8(ascii: "T") || text[reader.index] == UInt8(ascii: "t")
+            || (text[reader.index] == 0x20 && timeFollows) {
+            reader.index += 1
+            guard let hour = reader.number(2), reader.skip(UInt8(ascii: ":")), let minute = reader.number(2),
+                  hour < 24, minute < 60
+            else { return nil }
             seconds += Int64(hour * 3600 + minute * 60)
-            if skip(UInt8(ascii: ":")) {
-                guard let second = number(2), second <= 60 else { return nil }
+            if reader.skip(UInt8(ascii: ":")) {
+                guard let second = reader.number(2), second <= 60 else { return nil }
                 seconds += Int64(second)
-                if skip(UInt8(ascii: ".")) || skip(UInt8(ascii: ",")) {
+                if reader.skip(UInt8(ascii: ".")) || reader.skip(UInt8(ascii: ",")) {
                     var scale: Int64 = 100_000
-                    while index < text.count, (0x30...0x39).contains(text[index]) {
-                        fraction += Int64(text[index] - 0x30) * scale
+                    while reader.index < text.count, (0x30...0x39).contains(text[reader.index]) {
+                        fraction += Int64(text[reader.index] - 0x30) * scale
                         scale /= 10
-                        index += 1
+                        reader.index += 1
                     }
                 }
             }
             // A zone, perhaps after a blank (`10:32:05 +0100`, as Go writes it).
-            let beforeBlank = index
-            _ = skip(0x20)
-            if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) {
-            } else if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
-                let sign: Int64 = text[index] == UInt8(ascii: "+") ? 1 : -1
-                index += 1
-                guard let hours = number(2), hours < 24 else { return nil }
-                _ = skip(UInt8(ascii: ":"))
-                let minutes = number(2) ?? 0
+            let beforeBlank = reader.index
+            _ = reader.skip(0x20)
+            if reader.skip(UInt8(ascii: "Z")) || reader.skip(UInt8(ascii: "z")) {
+            } else if reader.index < text.count,
+                      text[reader.index] == UInt8(ascii: "+") || text[reader.index] == UInt8(ascii: "-") {
+                let sign: Int64 = text[reader.index] == UInt8(ascii: "+") ? 1 : -1
+                reader.index += 1
+                guard let hours = reader.number(2), hours < 24 else { return nil }
+                _ = reader.skip(UInt8(ascii: ":"))
+                let minutes = reader.number(2) ?? 0
                 guard minutes < 60 else { return nil }
                 seconds -= sign * Int64(hours * 3600 + minutes * 60)
             } else {
-                index = beforeBlank
+                reader.index = beforeBlank
             }
         }
         // Nothing after the time but blanks (`2026-11-28.foo` is no time).
-        while index < text.count, text[index] == 0x20 || text[index] == 0x09 { index += 1 }
-        guard index == text.count else { return nil }
+        while reader.index < text.count, text[reader.index] == 0x20 || text[reader.index] == 0x09 { reader.index += 1 }
+        guard reader.index == text.count else { return nil }
         return seconds * 1_000_000 + fraction
     }
 
@@ -158,5 +146,33 @@ public enum LogTime {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+/// A reader of digits and marks in a text, a byte at a time: a struct rather than functions
+/// nested in the parser that capture its index, which Swift boxes and checks for exclusive
+/// access at every byte (a seventh of a `:describe` of a log went to it).
+private struct DigitReader {
+    let text: UnsafeRawBufferPointer
+    var index = 0
+
+    /// The number `digits` decimal digits write, read past; nil if there are not so many.
+    mutating func number(_ digits: Int) -> Int? {
+        guard index + digits <= text.count else { return nil }
+        var value = 0
+        for _ in 0..<digits {
+            let byte = text[index]
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            index += 1
+        }
+        return value
+    }
+
+    /// Whether `byte` comes next; read past if it does.
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard index < text.count, text[index] == byte else { return false }
+        index += 1
+        return true
     }
 }

@@ -26,8 +26,12 @@ public struct ColumnSummaries: Sendable {
     /// Reads a record as a walk read it.
     mutating func add(_ record: WalkedRecord) {
         records += 1
-        for index in columns.indices {
-            SummaryKey.read(record.bytes, keys.value(ofColumn: index, in: record)) { columns[index].add($0) }
+        let keys = keys
+        // (The columns' storage checked for uniqueness once a record, not once a value.)
+        columns.withUnsafeMutableBufferPointer { columns in
+            for index in columns.indices {
+                SummaryKey.read(record.bytes, keys.value(ofColumn: index, in: record)) { columns[index].add($0) }
+            }
         }
     }
 
@@ -43,7 +47,9 @@ public struct ColumnSummary: Sendable {
     /// The column summarised.
     public let column: RecordColumn
     /// The values of each ``SummaryValue/Kind``.
-    public private(set) var kinds = [Int](repeating: 0, count: SummaryValue.Kind.allCases.count)
+    public var kinds: [Int] { SummaryValue.Kind.allCases.map { kindCounts[$0.rawValue] } }
+    /// (Inline: an array's storage was checked for uniqueness at every value.)
+    private var kindCounts = InlineArray<7, Int>(repeating: 0)
     /// The most common values, and the number of distinct ones.
     public private(set) var values = ValueCounts(capacity: 1 << 10)
     /// The numbers.
@@ -60,7 +66,7 @@ public struct ColumnSummary: Sendable {
     }
 
     mutating func add(_ value: SummaryKey) {
-        kinds[value.kind.rawValue] += 1
+        kindCounts[value.kind.rawValue] += 1
         // (A number a Double tells apart is counted by the numbers alone; missing members and
         // nulls are counted apart.)
         let counted = value.kind != .number || value.key.first == SummaryKey.writtenNumberTag
@@ -87,7 +93,7 @@ public struct ColumnSummary: Sendable {
     }
 
     mutating func merge(_ other: ColumnSummary) {
-        for index in kinds.indices { kinds[index] += other.kinds[index] }
+        for index in kindCounts.indices { kindCounts[index] += other.kindCounts[index] }
         values.merge(other.values)
         numbers.merge(other.numbers)
         times.merge(other.times)
@@ -104,7 +110,7 @@ public struct ColumnSummary: Sendable {
     public func mostCommon(_ limit: Int) -> [ValueCounts.Entry] { values.top(limit, with: numbers) ?? values.top(limit) }
 
     /// The values of `kind`.
-    public func count(of kind: SummaryValue.Kind) -> Int { kinds[kind.rawValue] }
+    public func count(of kind: SummaryValue.Kind) -> Int { kindCounts[kind.rawValue] }
 
     /// Whether its times are what it is summarised by: a time member whose values present are
     /// mostly times.

@@ -7,10 +7,11 @@ import Glibc
 public struct NumberDistribution: Sendable {
     /// The most distinct numbers counted one by one.
     public let exactLimit: Int
-    private var exact: [Double: Int] = [:]
-    /// Once past the limit: the count of each bucket (``bucket(of:)``), and every number met
-    /// for the number of distinct ones.
-    private var buckets: [Int32: Int]?
+    /// Each number's count, by its bits (0 for -0).
+    private var exact = KeyCounts()
+    /// Once past the limit: the count of each bucket (``bucket(of:)``, its bits), and every
+    /// number met for the number of distinct ones.
+    private var buckets: KeyCounts?
     private var sketch: DistinctSketch?
     /// The numbers counted.
     public private(set) var count = 0
@@ -37,34 +38,35 @@ public struct NumberDistribution: Sendable {
     /// false, or zero): what a frequency table counts of them, the rest being counted by how
     /// they are written.
     var plainDistinctCount: Int {
-        sketch?.estimate ?? exact.keys.count { $0 == 0 || !MemberValue.keepsWritten($0) }
+        sketch?.estimate ?? exactNumbers.count { $0.number == 0 || !MemberValue.keepsWritten($0.number) }
     }
 
     /// The most common numbers, most first (ties: the smaller first), at most `limit`; nil past
     /// the limit, where they are not counted one by one.
     public func mostCommon(_ limit: Int) -> [(number: Double, count: Int)]? {
         guard buckets == nil else { return nil }
-        return exact.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map { ($0.key, $0.value) }
+        return exactNumbers.sorted { $0.count != $1.count ? $0.count > $1.count : $0.number < $1.number }.prefix(limit)
+            .map { ($0.number, $0.count) }
     }
 
     /// ``mostCommon(_:)`` of the numbers a Double tells apart, as counted values: nil past the
     /// limit.
     func mostCommonPlain(_ limit: Int) -> [ValueCounts.Entry]? {
         guard buckets == nil else { return nil }
-        let plain = exact.filter { $0.key == 0 || !MemberValue.keepsWritten($0.key) }
-        return plain.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit).map {
-            ValueCounts.Entry(key: SummaryValue.number($0.key, written: nil).key, count: $0.value, isExact: true)
+        let plain = exactNumbers.filter { $0.number == 0 || !MemberValue.keepsWritten($0.number) }
+        return plain.sorted { $0.count != $1.count ? $0.count > $1.count : $0.number < $1.number }.prefix(limit).map {
+            ValueCounts.Entry(key: SummaryValue.number($0.number, written: nil).key, count: $0.count, isExact: true)
         }
+    }
+
+    /// Each number counted one by one, and its count.
+    private var exactNumbers: [(number: Double, count: Int)] {
+        exact.map { (Double(bitPattern: $0.key), $0.count) }
     }
 
     /// The hash a number is noted by in the sketch: its bits mixed (MurmurHash3's finalizer).
     private static func hash(_ number: Double) -> UInt64 {
-        var hash = (number == 0 ? 0 : number).bitPattern
-        hash ^= hash >> 33
-        hash = hash &* 0xff51_afd7_ed55_8ccd
-        hash ^= hash >> 33
-        hash = hash &* 0xc4ce_b9fe_1a85_ec53
-        return hash ^ (hash >> 33)
+        KeyCounts.mix((number == 0 ? 0 : number).bitPattern)
     }
 
     /// The mean, nil when none was counted.
@@ -82,32 +84,33 @@ public struct NumberDistribution: Sendable {
         maximum = max(maximum, number)
         if number.rounded() != number { allWhole = false }
         if buckets != nil {
-            buckets?[Self.bucket(of: number), default: 0] += times
+            buckets?.add(Self.bucketKey(of: number), times: times)
             sketch?.add(hash: Self.hash(number))
             return
         }
-        exact[number == 0 ? 0 : number, default: 0] += times
+        exact.add((number == 0 ? 0 : number).bitPattern, times: times)
         if exact.count > exactLimit { bucketAll() }
     }
 
     /// From counting each number to counting buckets, the numbers so far noted in the sketch.
     private mutating func bucketAll() {
-        var counted: [Int32: Int] = [:]
+        var counted = KeyCounts()
         var noted = DistinctSketch()
-        for (number, times) in exact {
-            counted[Self.bucket(of: number), default: 0] += times
+        for (bits, times) in exact {
+            let number = Double(bitPattern: bits)
+            counted.add(Self.bucketKey(of: number), times: times)
             noted.add(hash: Self.hash(number))
         }
         buckets = counted
         sketch = noted
-        exact = [:]
+        exact = KeyCounts()
     }
 
     /// Adds the numbers of `other`.
     public mutating func merge(_ other: NumberDistribution) {
         if let otherBuckets = other.buckets {
             if buckets == nil { bucketAll() }
-            for (bucket, times) in otherBuckets { buckets?[bucket, default: 0] += times }
+            for (bucket, times) in otherBuckets { buckets?.add(bucket, times: times) }
             if let otherSketch = other.sketch { sketch?.merge(otherSketch) }
             count += other.count
             allWhole = allWhole && other.allWhole
@@ -116,18 +119,18 @@ public struct NumberDistribution: Sendable {
             maximum = max(maximum, other.maximum)
             return
         }
-        for (number, times) in other.exact { add(number, times: times) }
+        for (bits, times) in other.exact { add(Double(bitPattern: bits), times: times) }
     }
 
     /// The numbers counted, as runs in increasing order: each a number (a bucket's middle past
     /// the limit, within the least and the greatest) and how many there are.
     private var runs: [(number: Double, count: Int)] {
         if let buckets {
-            return buckets.keys.sorted().map { bucket in
-                (min(maximum, max(minimum, Self.middle(of: bucket))), buckets[bucket] ?? 0)
-            }
+            return buckets.map { (bucket: Int32(truncatingIfNeeded: Int64(bitPattern: $0.key)), count: $0.count) }
+                .sorted { $0.bucket < $1.bucket }
+                .map { (min(maximum, max(minimum, Self.middle(of: $0.bucket))), $0.count) }
         }
-        return exact.keys.sorted().map { ($0, exact[$0] ?? 0) }
+        return exactNumbers.sorted { $0.number < $1.number }
     }
 
     /// The `fraction` percentile (0–1) by the nearest rank: the least number with at least
@@ -197,6 +200,11 @@ public struct NumberDistribution: Sendable {
     static func bucket(of number: Double) -> Int32 {
         let bits = Int32(truncatingIfNeeded: abs(number).bitPattern >> 44)
         return number < 0 ? -bits - 1 : bits
+    }
+
+    /// The key a bucket is counted by: ``bucket(of:)``'s bits.
+    private static func bucketKey(of number: Double) -> UInt64 {
+        UInt64(bitPattern: Int64(bucket(of: number)))
     }
 
     /// The middle of bucket `bucket`.

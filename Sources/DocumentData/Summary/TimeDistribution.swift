@@ -9,7 +9,8 @@ public struct TimeDistribution: Sendable {
     public let limit: Int
     /// The width of a bucket kept, in microseconds.
     public private(set) var unit: Int64 = Self.second
-    private var buckets: [Int64: Int] = [:]
+    /// Each bucket's count, by its start's bits.
+    private var buckets = KeyCounts()
     /// The times counted.
     public private(set) var count = 0
     /// The earliest and the latest time counted (microseconds since the epoch).
@@ -39,14 +40,14 @@ public struct TimeDistribution: Sendable {
         if microseconds % Self.second != 0 { wholeSeconds = false }
         earliest = min(earliest, microseconds)
         latest = max(latest, microseconds)
-        buckets[Self.floor(microseconds, to: unit), default: 0] += times
+        buckets.add(Self.key(Self.floor(microseconds, to: unit)), times: times)
         while buckets.count > limit, let coarser = Self.units.first(where: { $0 > unit }) { coarsen(to: coarser) }
     }
 
     /// Adds the times of `other`.
     public mutating func merge(_ other: TimeDistribution) {
         if other.unit > unit { coarsen(to: other.unit) }
-        for (start, times) in other.buckets { buckets[Self.floor(start, to: unit), default: 0] += times }
+        for (start, times) in other.starts { buckets.add(Self.key(Self.floor(start, to: unit)), times: times) }
         count += other.count
         wholeSeconds = wholeSeconds && other.wholeSeconds
         earliest = min(earliest, other.earliest)
@@ -55,10 +56,18 @@ public struct TimeDistribution: Sendable {
     }
 
     private mutating func coarsen(to coarser: Int64) {
-        var merged: [Int64: Int] = [:]
-        for (start, times) in buckets { merged[Self.floor(start, to: coarser), default: 0] += times }
+        var merged = KeyCounts()
+        for (start, times) in starts { merged.add(Self.key(Self.floor(start, to: coarser)), times: times) }
         buckets = merged
         unit = coarser
+    }
+
+    /// The key a bucket starting at `start` is counted by.
+    private static func key(_ start: Int64) -> UInt64 { UInt64(bitPattern: start) }
+
+    /// Each bucket's start and count, in no particular order.
+    private var starts: [(start: Int64, count: Int)] {
+        buckets.map { (Int64(bitPattern: $0.key), $0.count) }
     }
 
     /// `microseconds` rounded down to a multiple of `step` (a day's from midnight UTC).
@@ -76,7 +85,7 @@ public struct TimeDistribution: Sendable {
         let first = Self.floor(earliest, to: step)
         let stepCount = Int((Self.floor(latest, to: step) - first) / step) + 1
         var counts = [Int](repeating: 0, count: stepCount)
-        for (start, times) in buckets { counts[Int((Self.floor(start, to: step) - first) / step)] += times }
+        for (start, times) in starts { counts[Int((Self.floor(start, to: step) - first) / step)] += times }
         return (step, counts.enumerated().map { (first + Int64($0.offset) * step, $0.element) })
     }
 
@@ -92,12 +101,12 @@ public struct TimeDistribution: Sendable {
     /// falls in (to the unit kept; the earliest and latest exact).
     public func percentiles(_ fractions: [Double]) -> [Int64?] {
         guard count > 0 else { return fractions.map { _ in nil } }
-        let starts = buckets.keys.sorted()
+        let starts = self.starts.sorted { $0.start < $1.start }
         return fractions.map { fraction in
             let rank = max(1, Int((fraction * Double(count)).rounded(.up)))
             var seen = 0
-            for start in starts {
-                seen += buckets[start] ?? 0
+            for (start, times) in starts {
+                seen += times
                 if seen >= rank { return min(latest, max(earliest, start)) }
             }
             return latest

@@ -16,11 +16,21 @@ import Glibc
 public struct ValueCounts: Sendable {
     /// The most values counted one by one.
     public let capacity: Int
-    /// The values counted: each key, its hash, its count, and by how much that may exceed the truth.
-    private var keys: [[UInt8]] = []
-    private var hashes: [UInt64] = []
-    private var counts: [Int] = []
-    private var overcounts: [Int] = []
+    /// A value counted: its hash, its count and by how much that may exceed the truth, and
+    /// where its key is in ``keyBytes`` (with room for a longer one that takes its place).
+    private struct Slot: Sendable {
+        var hash: UInt64
+        var count: Int
+        var overcount: Int
+        var keyStart: Int
+        var keyLength: Int
+        var keyRoom: Int
+    }
+    private var slots: [Slot] = []
+    /// The keys, one after another (not an array each: an eviction then copied a key with two
+    /// uniqueness checks, and a comparison retained it); `unusedKeyBytes` of them no slot's.
+    private var keyBytes: [UInt8] = []
+    private var unusedKeyBytes = 0
     /// Open addressing by linear probing: each place holds a slot's index, or -1.
     private var places: [Int32]
     private var mask: Int
@@ -59,7 +69,7 @@ public struct ValueCounts: Sendable {
     public var isExact: Bool { sketch == nil }
 
     /// The number of distinct values: exact while ``isExact``, else estimated (to about 1%).
-    public var distinctCount: Int { sketch?.estimate ?? keys.count }
+    public var distinctCount: Int { sketch?.estimate ?? slots.count }
 
     /// The hash a key is looked up by.
     static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
@@ -85,131 +95,188 @@ public struct ValueCounts: Sendable {
     /// truth and is said exact only when it is.
     public mutating func merge(_ other: ValueCounts) {
         // (This side's values noted before the merge, when it may end past the capacity.)
-        let mayOverflow = sketch != nil || other.sketch != nil || keys.count + other.keys.count > capacity
-        let own = mayOverflow ? sketch ?? DistinctSketch(hashes: hashes) : nil
-        let otherLeast = other.isFull ? (other.counts.min() ?? 0) : 0
+        let mayOverflow = sketch != nil || other.sketch != nil || slots.count + other.slots.count > capacity
+        let own = mayOverflow ? sketch ?? DistinctSketch(hashes: slots.map(\.hash)) : nil
+        let otherLeast = other.isFull ? (other.slots.lazy.map(\.count).min() ?? 0) : 0
         let totals = total + other.total
         if otherLeast > 0 {
-            for slot in keys.indices where keys[slot].withUnsafeBytes({ other.slot(of: $0, hash: hashes[slot]) }) == nil {
-                counts[slot] += otherLeast
-                overcounts[slot] += otherLeast
+            for slot in slots.indices where withKey(of: slot, { other.slot(of: $0, hash: slots[slot].hash) }) == nil {
+                slots[slot].count += otherLeast
+                slots[slot].overcount += otherLeast
             }
         }
         // (A value new to this side, when it is full, takes an evicted slot's count with it:
         // at least this side's least count, so no more is added.)
-        for slot in other.keys.indices {
-            other.keys[slot].withUnsafeBytes {
-                insert($0, hash: other.hashes[slot], count: other.counts[slot], overcount: other.overcounts[slot])
-            }
+        for (index, slot) in other.slots.enumerated() {
+            other.withKey(of: index) { insert($0, hash: slot.hash, count: slot.count, overcount: slot.overcount) }
         }
         total = totals
         // Past the capacity, before or now: every value of both noted (the slots alone miss
         // those evicted).
         if sketch != nil || other.sketch != nil, var union = own {
-            union.merge(other.sketch ?? DistinctSketch(hashes: other.hashes))
+            union.merge(other.sketch ?? DistinctSketch(hashes: other.slots.map(\.hash)))
             sketch = union
         }
     }
 
     /// The values counted, most counted first (ties by key), at most `limit`.
     public func top(_ limit: Int) -> [Entry] {
-        let order = keys.indices.sorted { a, b in
-            counts[a] != counts[b] ? counts[a] > counts[b] : keys[a].lexicographicallyPrecedes(keys[b])
-        }
-        return order.prefix(limit).map { Entry(key: keys[$0], count: counts[$0], isExact: overcounts[$0] == 0) }
+        let entries = slots.indices.map { Entry(key: key(of: $0), count: slots[$0].count, isExact: slots[$0].overcount == 0) }
+        return entries.sorted { a, b in a.count != b.count ? a.count > b.count : a.key.lexicographicallyPrecedes(b.key) }
+            .prefix(limit).map { $0 }
     }
 
     /// The count of `key` (nil when it is not kept), and whether it is exact.
     public func count(of key: [UInt8]) -> Entry? {
         key.withUnsafeBytes { bytes in
-            slot(of: bytes, hash: Self.hash(bytes)).map { Entry(key: key, count: counts[$0], isExact: overcounts[$0] == 0) }
+            slot(of: bytes, hash: Self.hash(bytes)).map {
+                Entry(key: key, count: slots[$0].count, isExact: slots[$0].overcount == 0)
+            }
         }
     }
 
     // MARK: - The table
 
-    /// The slot holding `key`, if one does.
-    private func slot(of key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
-        var place = Int(truncatingIfNeeded: hash) & mask
-        while places[place] >= 0 {
-            let slot = Int(places[place])
-            if hashes[slot] == hash, Self.equal(keys[slot], key) { return slot }
-            place = (place + 1) & mask
-        }
-        return nil
+    /// The key of `slot`.
+    private func key(of slot: Int) -> [UInt8] {
+        Array(keyBytes[slots[slot].keyStart..<slots[slot].keyStart + slots[slot].keyLength])
     }
 
-    /// Whether a kept key is `key`'s bytes.
-    private static func equal(_ kept: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
-        kept.count == key.count && kept.withUnsafeBytes { memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 }
+    /// Calls `body` with the key of `slot`, in place.
+    private func withKey<Result>(of slot: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let start = slots[slot].keyStart
+        return keyBytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + slots[slot].keyLength])) }
+    }
+
+    /// The slot holding `key`, if one does.
+    private func slot(of key: UnsafeRawBufferPointer, hash: UInt64) -> Int? {
+        switch find(key, hash: hash) {
+        case .kept(let slot): slot
+        case .emptyPlace: nil
+        }
+    }
+
+    private enum Found { case kept(slot: Int), emptyPlace(Int) }
+
+    /// The slot holding `key`, or the empty place where the probe for it ended.
+    private func find(_ key: UnsafeRawBufferPointer, hash: UInt64) -> Found {
+        places.withUnsafeBufferPointer { places in
+            slots.withUnsafeBufferPointer { slots in
+                keyBytes.withUnsafeBytes { keyBytes in
+                    var place = Int(truncatingIfNeeded: hash) & mask
+                    while places[place] >= 0 {
+                        let slot = Int(places[place])
+                        let kept = slots[slot]
+                        if kept.hash == hash, kept.keyLength == key.count,
+                           key.count == 0 || memcmp(keyBytes.baseAddress! + kept.keyStart, key.baseAddress!, key.count) == 0 {
+                            return .kept(slot: slot)
+                        }
+                        place = (place + 1) & mask
+                    }
+                    return .emptyPlace(place)
+                }
+            }
+        }
     }
 
     /// Counts `key` `count` more times, its count possibly over by `overcount`.
     private mutating func insert(_ key: UnsafeRawBufferPointer, hash: UInt64, count: Int, overcount: Int) {
         total += count
-        var place = Int(truncatingIfNeeded: hash) & mask
-        while places[place] >= 0 {
-            let slot = Int(places[place])
-            if hashes[slot] == hash, Self.equal(keys[slot], key) {
-                counts[slot] += count
-                overcounts[slot] += overcount
-                return
-            }
-            place = (place + 1) & mask
+        let place: Int
+        switch find(key, hash: hash) {
+        case .kept(let slot):
+            slots[slot].count += count
+            slots[slot].overcount += overcount
+            return
+        case .emptyPlace(let empty): place = empty
         }
-        guard keys.count == capacity else {
-            places[place] = Int32(keys.count)
-            keys.append(Array(key))
-            hashes.append(hash)
-            counts.append(count)
-            overcounts.append(overcount)
+        guard slots.count == capacity else {
+            places[place] = Int32(slots.count)
+            slots.append(Slot(
+                hash: hash, count: count, overcount: overcount, keyStart: keyBytes.count, keyLength: key.count, keyRoom: key.count))
+            keyBytes.append(contentsOf: key)
             return
         }
         if !isFull {
             isFull = true
             // (Every value met so far is one of the slots.)
-            sketch = sketch ?? DistinctSketch(hashes: hashes)
+            sketch = sketch ?? DistinctSketch(hashes: slots.map(\.hash))
         }
         // A least counted gives its slot up to the newcomer, which may have been it.
         let slot = leastCountedSlot()
         remove(slot: slot)
-        let least = counts[slot]
-        keys[slot].removeAll(keepingCapacity: true)
-        keys[slot].append(contentsOf: key)
-        hashes[slot] = hash
-        counts[slot] = least + count
-        overcounts[slot] = least + overcount
-        place = Int(truncatingIfNeeded: hash) & mask
-        while places[place] >= 0 { place = (place + 1) & mask }
-        places[place] = Int32(slot)
+        let least = slots[slot].count
+        replaceKey(of: slot, with: key)
+        slots[slot].hash = hash
+        slots[slot].count = least + count
+        slots[slot].overcount = least + overcount
+        var free = Int(truncatingIfNeeded: hash) & mask
+        while places[free] >= 0 { free = (free + 1) & mask }
+        places[free] = Int32(slot)
+    }
+
+    /// Writes `key` as `slot`'s: in its room when it fits, else after the others (the keys
+    /// written again, each in a room of its own size, once most bytes are no slot's).
+    private mutating func replaceKey(of slot: Int, with key: UnsafeRawBufferPointer) {
+        if key.count > slots[slot].keyRoom {
+            unusedKeyBytes += slots[slot].keyRoom
+            slots[slot].keyStart = keyBytes.count
+            slots[slot].keyRoom = key.count
+            keyBytes.append(contentsOf: key)
+            if unusedKeyBytes > max(1 << 16, keyBytes.count / 2) { compactKeys() }
+        } else if key.count > 0 {
+            let start = slots[slot].keyStart
+            keyBytes.withUnsafeMutableBytes {
+                $0.baseAddress!.advanced(by: start).copyMemory(from: key.baseAddress!, byteCount: key.count)
+            }
+        }
+        slots[slot].keyLength = key.count
+    }
+
+    private mutating func compactKeys() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(keyBytes.count - unusedKeyBytes)
+        for slot in slots.indices {
+            let start = slots[slot].keyStart, length = slots[slot].keyLength
+            slots[slot].keyStart = compacted.count
+            slots[slot].keyRoom = length
+            compacted.append(contentsOf: keyBytes[start..<start + length])
+        }
+        keyBytes = compacted
+        unusedKeyBytes = 0
     }
 
     /// A slot with the least count, taken off the batch of them (found again when it is used up).
     private mutating func leastCountedSlot() -> Int {
         while let slot = leastCounted.popLast() {
-            if counts[Int(slot)] == leastCount { return Int(slot) }
+            if slots[Int(slot)].count == leastCount { return Int(slot) }
         }
-        leastCount = counts.min() ?? 0
-        leastCounted = counts.indices.reversed().compactMap { counts[$0] == leastCount ? Int32($0) : nil }
+        leastCount = slots.lazy.map(\.count).min() ?? 0
+        leastCounted = slots.indices.reversed().compactMap { slots[$0].count == leastCount ? Int32($0) : nil }
         return Int(leastCounted.removeLast())
     }
 
     /// Takes `slot` out of the places, the run after it shifted back (linear probing's delete).
     private mutating func remove(slot: Int) {
-        var place = Int(truncatingIfNeeded: hashes[slot]) & mask
-        while Int(places[place]) != slot { place = (place + 1) & mask }
-        var hole = place
-        var next = (hole + 1) & mask
-        while places[next] >= 0 {
-            let home = Int(truncatingIfNeeded: hashes[Int(places[next])]) & mask
-            // Moved back when its home is not in (hole, next], cyclically.
-            let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
-            if !between {
-                places[hole] = places[next]
-                hole = next
+        let mask = mask
+        slots.withUnsafeBufferPointer { slots in
+            places.withUnsafeMutableBufferPointer { places in
+                var place = Int(truncatingIfNeeded: slots[slot].hash) & mask
+                while Int(places[place]) != slot { place = (place + 1) & mask }
+                var hole = place
+                var next = (hole + 1) & mask
+                while places[next] >= 0 {
+                    let home = Int(truncatingIfNeeded: slots[Int(places[next])].hash) & mask
+                    // Moved back when its home is not in (hole, next], cyclically.
+                    let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+                    if !between {
+                        places[hole] = places[next]
+                        hole = next
+                    }
+                    next = (next + 1) & mask
+                }
+                places[hole] = -1
             }
-            next = (next + 1) & mask
         }
-        places[hole] = -1
     }
 }

@@ -6,8 +6,8 @@ struct ColumnKeys: Sendable {
     let firstKeys: [[UInt8]]
     /// Each column's first key's index in ``firstKeys``.
     let firstKeyOfColumn: [Int]
-    /// Each column's second key, if it has one.
-    let secondKeys: [[UInt8]?]
+    /// Each column's second key, if it has one (a slice made once: not an array a value).
+    let secondKeys: [ArraySlice<[UInt8]>?]
 
     init(_ columns: [RecordColumn]) {
         var firstKeys: [[UInt8]] = []
@@ -23,13 +23,13 @@ struct ColumnKeys: Sendable {
         }
         self.firstKeys = firstKeys
         self.firstKeyOfColumn = firstKeyOfColumn
-        secondKeys = columns.map { $0.keys.count > 1 ? Array($0.keys[1].utf8) : nil }
+        secondKeys = columns.map { $0.keys.count > 1 ? [Array($0.keys[1].utf8)][...] : nil }
     }
 
     /// Column `column`'s value in `record`.
     func value(ofColumn column: Int, in record: WalkedRecord) -> Range<Int>? {
         guard let first = record.value(ofKey: firstKeyOfColumn[column], keys: firstKeys) else { return nil }
         guard let second = secondKeys[column] else { return first }
-        return MemberScanner.value(at: [second][...], in: record.bytes, from: first.lowerBound, whole: false)
+        return MemberScanner.value(at: second, in: record.bytes, from: first.lowerBound, whole: false)
     }
 }

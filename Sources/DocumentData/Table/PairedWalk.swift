@@ -16,6 +16,8 @@ struct PairedWalk<Part: Sendable> {
 
     let walk: RecordWalk
     private let tree: JSONTree
+    /// What this thread's stretches are read into, and the other's.
+    private let ownBuffers: RecordWalk.Buffers, otherBuffers: RecordWalk.Buffers
     /// Bytes of the file a thread reads a step (but for one record longer than that).
     let window: Int
     /// The records read so far (the other thread's once handed back).
@@ -33,6 +35,8 @@ struct PairedWalk<Part: Sendable> {
         self.walk = walk
         self.tree = tree
         self.window = window
+        ownBuffers = RecordWalk.Buffers(reading: tree)
+        otherBuffers = RecordWalk.Buffers(reading: tree)
     }
 
     /// Whether the other thread is walking a stretch now.
@@ -51,20 +55,19 @@ struct PairedWalk<Part: Sendable> {
         let ownStretch = records.stretch(from: readCount, maximumBytes: window)
         if let ownStretch, let other = records.stretch(from: readCount + ownStretch.count, maximumBytes: window) {
             let stretch = OtherStretch(part: start())
-            let bytes = tree.bytes(in: other.bytes)
-            let walk = self.walk, first = readCount + ownStretch.count
-            if bytes.count == other.bytes.count {
-                startThread { [stretch] in
-                    stretch.walked = walk.walk(bytes, first: first, count: other.count) { add(&stretch.part, $0) }
-                    stretch.done.signal()
+            let walk = self.walk, first = readCount + ownStretch.count, buffers = otherBuffers
+            // (Read there too: a short read, the file cut under it, is read again here.)
+            startThread { [stretch] in
+                if let bytes = buffers.reader.bytes(in: other.bytes) {
+                    stretch.walked = walk.walk(bytes, first: first, count: other.count, buffers: buffers) {
+                        add(&stretch.part, $0)
+                    }
                 }
-            } else {
-                // (A short read, the file cut under it: read here, its records missing.)
                 stretch.done.signal()
             }
             pending = (stretch, first, other.count)
         }
-        readCount = walk.read(records, of: tree, from: readCount, window: window, own)
+        readCount = walk.read(records, of: tree, from: readCount, window: window, buffers: ownBuffers, own)
         guard takeOtherStretch(records: records, add: add, finish: finish) else { return false }
         return readCount == records.wholeChildCount
     }

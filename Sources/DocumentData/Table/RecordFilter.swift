@@ -15,6 +15,8 @@ public struct RecordFilter {
     private let pattern: RegexPattern?
     private let tree: JSONTree
     private let window: Int
+    /// What a query's walk on this thread alone (its patterns not copied) reads into.
+    private let buffers: RecordWalk.Buffers
     /// The records kept so far, in the file's order: their indexes.
     public private(set) var kept: [UInt32] = []
     /// The records looked at: every one before this index.
@@ -29,6 +31,7 @@ public struct RecordFilter {
         pattern = nil
         self.tree = tree
         self.window = window
+        buffers = RecordWalk.Buffers(reading: tree)
     }
 
     /// A filter of the records of `tree` with a row whose text matches `pattern` (`&`).
@@ -39,6 +42,7 @@ public struct RecordFilter {
         self.pattern = pattern
         self.tree = tree
         self.window = window
+        buffers = RecordWalk.Buffers(reading: tree)
     }
 
     /// Whether a pattern backtracked too much for a record: the filter has no answer for it.
@@ -77,7 +81,7 @@ public struct RecordFilter {
         } else if let query {
             // (Its patterns could not be copied for another thread: on this one.)
             let firstKeys = query.firstKeys
-            readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window) {
+            readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window, buffers: buffers) {
                 if query.matches($0, firstKeys: firstKeys) { kept.append(UInt32($0.index)) }
             }
         } else if let pattern {

@@ -59,11 +59,34 @@ struct RecordWalk: Sendable {
         self.keys = keys
     }
 
+    /// What one thread's walk reads into, kept from one stretch to the next: the window's bytes
+    /// and what the walk found in them (arrays made afresh each stretch were zeroed and their
+    /// pages faulted in: a tenth of a `:describe`). Used by one thread at a time.
+    final class Buffers: @unchecked Sendable {
+        let reader: WindowReader
+        fileprivate var ranges: [tstack_range] = [], kinds: [UInt8] = [], found: [tstack_range] = []
+
+        /// Buffers for walks of `tree`'s records.
+        init(reading tree: JSONTree) {
+            reader = tree.windowReader()
+        }
+
+        /// Room for `records` records of `keys` keys each.
+        fileprivate func reserve(records: Int, keys: Int) {
+            if ranges.count < records {
+                ranges = [tstack_range](repeating: tstack_range(), count: records)
+                kinds = [UInt8](repeating: 0, count: records)
+            }
+            if found.count < records * keys { found = [tstack_range](repeating: tstack_range(), count: records * keys) }
+        }
+    }
+
     /// Calls `body` with each record of `records` from `first` on that starts within `window`
-    /// bytes of it — one at least.
+    /// bytes of it — one at least —, read into `buffers`.
     /// - Returns: the index after the last record read.
     func read(
-        _ records: ChildTable, of tree: JSONTree, from first: Int, window: Int, _ body: (WalkedRecord) -> Void
+        _ records: ChildTable, of tree: JSONTree, from first: Int, window: Int, buffers: Buffers,
+        _ body: (WalkedRecord) -> Void
     ) -> Int {
         var walk = self
         walk.commas = Self.commas(between: records, of: tree)
@@ -77,12 +100,9 @@ struct RecordWalk: Sendable {
                 body(WalkedRecord(index: record.index, bytes: record.bytes))
             }
         }
-        let bytes = tree.bytes(in: stretch.bytes)
-        let walked: Bool = bytes.withUnsafeBufferPointer { window in
-            guard window.count == stretch.bytes.count else { return false }
-            return walk.walk(window, first: first, count: stretch.count, body)
-        }
-        guard walked else {
+        guard let bytes = buffers.reader.bytes(in: stretch.bytes),
+              walk.walk(bytes, first: first, count: stretch.count, buffers: buffers, body)
+        else {
             // (Read as the table reads them — a record the walk could not read is missing — and
             // no further than the stretch: what follows may be another thread's.)
             readBySlowPath(records, of: tree, from: first, count: stretch.count, window: window, body)
@@ -106,28 +126,24 @@ struct RecordWalk: Sendable {
     }
 
     /// Walks the `count` records written in `bytes` (a ``ChildTable/stretch(from:maximumBytes:)``'s),
-    /// the first at index `first`: on any thread, it reads nothing but the bytes.
+    /// the first at index `first`, what it finds kept in `buffers`: on any thread, it reads
+    /// nothing but the bytes.
     /// - Returns: false, `body` not called, when the walk does not find them as the table does.
-    func walk(_ bytes: [UInt8], first: Int, count: Int, _ body: (WalkedRecord) -> Void) -> Bool {
-        bytes.withUnsafeBufferPointer { walk($0, first: first, count: count, body) }
-    }
-
-    private func walk(
-        _ window: UnsafeBufferPointer<UInt8>, first: Int, count: Int, _ body: (WalkedRecord) -> Void
+    func walk(
+        _ window: UnsafeBufferPointer<UInt8>, first: Int, count: Int, buffers: Buffers, _ body: (WalkedRecord) -> Void
     ) -> Bool {
         let keyCount = max(1, keys.count)
-        var ranges = [tstack_range](repeating: tstack_range(), count: count)
-        var kinds = [UInt8](repeating: 0, count: count)
-        var found = [tstack_range](repeating: tstack_range(), count: count * keyCount)
+        buffers.reserve(records: count, keys: keyCount)
         var at = 0
         let walked = keys.withPointers { keyPointers, keyLengths in
             tstack_walk_members(
-                window.baseAddress, window.count, &at, count, commas ? 1 : 0, keyPointers, keyLengths, keys.count, &ranges,
-                &kinds, &found)
+                window.baseAddress, window.count, &at, count, commas ? 1 : 0, keyPointers, keyLengths, keys.count,
+                &buffers.ranges, &buffers.kinds, &buffers.found)
         }
         // Every record, and nothing after them but blanks (and a comma in an array).
         guard walked == count, Self.onlySeparators(window, from: at, commas: commas ? 1 : 0) else { return false }
-        found.withUnsafeBufferPointer { found in
+        let ranges = buffers.ranges, kinds = buffers.kinds
+        buffers.found.withUnsafeBufferPointer { found in
             for record in 0..<count {
                 let range = Int(ranges[record].start)..<Int(ranges[record].end)
                 let bytes = UnsafeBufferPointer(rebasing: window[range])

@@ -859,6 +859,30 @@ public final class JSONTree: @unchecked Sendable {
     public var hasShrunk: Bool { readCameBackShort.load(ordering: .relaxed) }
     private let readCameBackShort = Atomic<Bool>(false)
 
+    /// A reader of windows of the text into a buffer it keeps, for any one thread: the source
+    /// never changes.
+    func windowReader() -> WindowReader {
+        let source = source
+        return WindowReader { range, buffer in
+            let range = max(0, range.lowerBound)..<max(0, range.upperBound)
+            switch source {
+            case .memory(let bytes):
+                guard range.upperBound <= bytes.count else { return false }
+                bytes[range].withUnsafeBytes { buffer.copyMemory(from: $0) }
+                return true
+            case .file(let reader):
+                var done = 0
+                while done < range.count {
+                    let count = reader.read(
+                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<range.count]), at: range.lowerBound + done)
+                    guard count > 0 else { return false }
+                    done += count
+                }
+                return true
+            }
+        }
+    }
+
     private static func bytes(in range: Range<Int>, of source: Source) -> [UInt8] {
         // (Nothing before the file's start: a JSON Lines root has no opening bracket in it.)
         let range = max(0, range.lowerBound)..<max(0, range.upperBound)

@@ -1,0 +1,28 @@
+/// Reads windows of a tree's text into a buffer of its own, kept from one read to the next: a
+/// pass over a whole file reads it a few MiB at a time, and a fresh buffer each time cost more
+/// than the walk of its records (zeroed, then its every page faulted in). Used by one thread
+/// at a time; it may be handed to another thread (``JSONTree/windowReader()``).
+final class WindowReader: @unchecked Sendable {
+    private let fill: @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Bool
+    private var buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    /// A reader whose `fill` copies a range of the text into a buffer at least as long, and
+    /// says whether every byte was there.
+    init(fill: @escaping @Sendable (Range<Int>, UnsafeMutableRawBufferPointer) -> Bool) {
+        self.fill = fill
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The bytes of `range` (valid until the next read), or nil when the text no longer has
+    /// them all (the file shrank).
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
+        if buffer.count < range.count {
+            buffer.deallocate()
+            buffer = .allocate(byteCount: range.count, alignment: 64)
+        }
+        let window = UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count])
+        guard fill(range, window) else { return nil }
+        return UnsafeBufferPointer(window.bindMemory(to: UInt8.self))
+    }
+}
