@@ -134,6 +134,61 @@ import Testing
         #expect(ordering.order.map(Int.init) == expected, "seed \(seed): \(count) in steps of \(budget)")
     }
 
+    /// A column of plain numbers (ordered by their bits, a radix sort) is in the naive order:
+    /// negatives, zeros of both signs, ties, tiny and huge numbers, nulls and missing members,
+    /// both ways.
+    @Test(arguments: 1...20)
+    func plainNumbersSortAsTheNaiveSort(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let numbers = ["0", "-0", "0.0", "1", "-1", "2.5", "-2.5", "1e300", "-1e300", "5e-324", "-5e-324", "1e-7", "100", "99.99"]
+        let records = (0..<Int.random(in: 1...3_000, using: &generator)).map { _ -> String in
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: return #"{"x": 1}"#
+            case 1: return #"{"n": null}"#
+            case 2...4: return #"{"n": \#(numbers.randomElement(using: &generator)!)}"#
+            default: return #"{"n": \#(Int.random(in: -1_000_000...1_000_000, using: &generator)).\#(Int.random(in: 0...99, using: &generator))}"#
+            }
+        }
+        let tree = try JSONTree(bytes: Array(records.joined(separator: "\n").utf8), name: "n.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for descending in [false, true] {
+            var sort = RecordSort(table, by: RecordColumn(keys: ["n"]), descending: descending)
+            while !sort.step(records: table.records) {}
+            var order: [UInt32]?
+            // (A step at a time, as the viewer orders: the progress said on the way.)
+            while order == nil {
+                order = sort.orderingStep()
+                #expect(sort.orderingProgress >= 0 && sort.orderingProgress <= 1)
+            }
+            let expected = Self.naiveOrder(of: table, by: ["n"], descending: descending)
+            #expect(order?.map(Int.init) == expected, "seed \(seed) \(descending ? "descending" : "")")
+            #expect(sort.order().map(Int.init) == expected)
+        }
+    }
+
+    /// The radix sort a part at a time is a stable sort by the keys, whatever the parts' size.
+    @Test(arguments: 1...30)
+    func theKeyOrderingInPartsIsAStableSort(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let count = [0, 1, 2, 255, 256, 257, 5_000, 40_000].randomElement(using: &generator)!
+        // (Keys sharing most of their bytes, as numbers of one range do, and keys that do not.)
+        let spread = Bool.random(using: &generator)
+        let keys = (0..<count).map { _ in
+            spread ? generator.next() : 0x4059_0000_0000_0000 | UInt64.random(in: 0..<300, using: &generator) << 40
+        }
+        let indexes = (0..<UInt32(count)).filter { _ in Int.random(in: 0..<10, using: &generator) > 0 }
+        var ordering = KeyOrdering(indexes)
+        let budget = Int.random(in: 1...100_000, using: &generator)
+        var ended = false
+        for _ in 0..<(count * 9 + 2) where !ended {
+            ended = ordering.step(budget: budget) { keys[$0] }
+            #expect(ordering.progress >= 0 && ordering.progress <= 1)
+        }
+        #expect(ended, "the ordering ends")
+        let expected = indexes.sorted { keys[Int($0)] != keys[Int($1)] ? keys[Int($0)] < keys[Int($1)] : $0 < $1 }
+        #expect(ordering.order == expected, "seed \(seed): \(count) in steps of \(budget)")
+    }
+
     /// Integers past a Double's 53 bits (64-bit ids) that round to the same Double sort by their
     /// digits.
     @Test func bigIntegersSortByTheirDigits() throws {
