@@ -160,6 +160,7 @@ import Testing
         }
         #expect(!counts.isExact)
         let kept = counts.top(.max)
+        #expect(Set(kept.map(\.key)).count == kept.count, "a value is kept once")
         for (key, truth) in naive where truth > total / 64 {
             let entry = try #require(kept.first { $0.key == key }, "seed \(seed): a value met \(truth) times is kept")
             #expect(entry.count >= truth)
@@ -183,6 +184,31 @@ import Testing
         first.merge(second)
         #expect(first.top(.max) == whole.top(.max))
         #expect(first.distinctCount == whole.distinctCount && first.isExact)
+    }
+
+    /// A member of a member (`user.name`) is found by the walk in C where the scanner finds it:
+    /// keys written twice or with escapes, values of every kind, objects that are no objects.
+    @Test(arguments: 1...4)
+    func aMemberOfAMemberIsWhereTheScannerFindsIt(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let keys = ["name", "id", "n\\u0061me", "na", "names"]
+        for _ in 0..<2_000 {
+            let text: String
+            if Int.random(in: 0..<8, using: &generator) == 0 {
+                text = JSONInputCheckTests.randomJSON(depth: 2, using: &generator)
+            } else {
+                text = " {" + (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    "\"\(keys.randomElement(using: &generator)!)\" : \(JSONInputCheckTests.randomJSON(depth: 2, using: &generator))"
+                }.joined(separator: ", ") + "} "
+            }
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { bytes in
+                let range = 1..<max(1, bytes.count - 1)
+                let walked = ColumnKeys.member(Array("name".utf8), in: bytes, objectAt: range)
+                let scanned = MemberScanner.value(at: [Array("name".utf8)][...], in: bytes, from: range.lowerBound, whole: false)
+                #expect(walked == scanned, "\(text)")
+            }
+        }
     }
 
     /// Counts of 64-bit keys are a dictionary's: keys close together and far apart, counted

@@ -31,8 +31,11 @@ public struct ValueCounts: Sendable {
     /// uniqueness checks, and a comparison retained it); `unusedKeyBytes` of them no slot's.
     private var keyBytes: [UInt8] = []
     private var unusedKeyBytes = 0
-    /// Open addressing by linear probing: each place holds a slot's index, or -1.
-    private var places: [Int32]
+    /// Open addressing by linear probing: each place holds a slot's index and the low 32 bits
+    /// of its hash (``place(slot:hash:)``; a probe and a delete's shift compare and move those
+    /// without a look at the slot), or ``emptyPlace``.
+    private var places: [UInt64]
+    private static let emptyPlace = UInt64.max
     private var mask: Int
     /// Once full: slots that had the least count, ``leastCount``, when last looked for (one
     /// counted since is passed over), and whether it is full.
@@ -61,7 +64,7 @@ public struct ValueCounts: Sendable {
         self.capacity = max(1, capacity)
         var size = 16
         while size < 2 * self.capacity { size *= 2 }
-        places = [Int32](repeating: -1, count: size)
+        places = [UInt64](repeating: Self.emptyPlace, count: size)
         mask = size - 1
     }
 
@@ -164,8 +167,13 @@ public struct ValueCounts: Sendable {
             slots.withUnsafeBufferPointer { slots in
                 keyBytes.withUnsafeBytes { keyBytes in
                     var place = Int(truncatingIfNeeded: hash) & mask
-                    while places[place] >= 0 {
-                        let slot = Int(places[place])
+                    let low = UInt64(UInt32(truncatingIfNeeded: hash))
+                    while places[place] != Self.emptyPlace {
+                        guard places[place] >> 32 == low else {
+                            place = (place + 1) & mask
+                            continue
+                        }
+                        let slot = Int(places[place] & 0xFFFF_FFFF)
                         let kept = slots[slot]
                         if kept.hash == hash, kept.keyLength == key.count,
                            key.count == 0 || memcmp(keyBytes.baseAddress! + kept.keyStart, key.baseAddress!, key.count) == 0 {
@@ -191,7 +199,7 @@ public struct ValueCounts: Sendable {
         case .emptyPlace(let empty): place = empty
         }
         guard slots.count == capacity else {
-            places[place] = Int32(slots.count)
+            places[place] = Self.place(slot: slots.count, hash: hash)
             slots.append(Slot(
                 hash: hash, count: count, overcount: overcount, keyStart: keyBytes.count, keyLength: key.count, keyRoom: key.count))
             keyBytes.append(contentsOf: key)
@@ -211,8 +219,13 @@ public struct ValueCounts: Sendable {
         slots[slot].count = least + count
         slots[slot].overcount = least + overcount
         var free = Int(truncatingIfNeeded: hash) & mask
-        while places[free] >= 0 { free = (free + 1) & mask }
-        places[free] = Int32(slot)
+        while places[free] != Self.emptyPlace { free = (free + 1) & mask }
+        places[free] = Self.place(slot: slot, hash: hash)
+    }
+
+    /// What a place holds for `slot`, whose key's hash is `hash`.
+    private static func place(slot: Int, hash: UInt64) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: hash)) << 32 | UInt64(slot)
     }
 
     /// Writes `key` as `slot`'s: in its room when it fits, else after the others (the keys
@@ -259,24 +272,23 @@ public struct ValueCounts: Sendable {
     /// Takes `slot` out of the places, the run after it shifted back (linear probing's delete).
     private mutating func remove(slot: Int) {
         let mask = mask
-        slots.withUnsafeBufferPointer { slots in
-            places.withUnsafeMutableBufferPointer { places in
-                var place = Int(truncatingIfNeeded: slots[slot].hash) & mask
-                while Int(places[place]) != slot { place = (place + 1) & mask }
-                var hole = place
-                var next = (hole + 1) & mask
-                while places[next] >= 0 {
-                    let home = Int(truncatingIfNeeded: slots[Int(places[next])].hash) & mask
-                    // Moved back when its home is not in (hole, next], cyclically.
-                    let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
-                    if !between {
-                        places[hole] = places[next]
-                        hole = next
-                    }
-                    next = (next + 1) & mask
+        let hash = slots[slot].hash
+        places.withUnsafeMutableBufferPointer { places in
+            var place = Int(truncatingIfNeeded: hash) & mask
+            while places[place] != Self.place(slot: slot, hash: hash) { place = (place + 1) & mask }
+            var hole = place
+            var next = (hole + 1) & mask
+            while places[next] != Self.emptyPlace {
+                let home = Int(truncatingIfNeeded: places[next] >> 32) & mask
+                // Moved back when its home is not in (hole, next], cyclically.
+                let between = hole <= next ? (home > hole && home <= next) : (home > hole || home <= next)
+                if !between {
+                    places[hole] = places[next]
+                    hole = next
                 }
-                places[hole] = -1
+                next = (next + 1) & mask
             }
+            places[hole] = Self.emptyPlace
         }
     }
 }
