@@ -71,8 +71,10 @@ import Testing
     }
 
     /// Runs a pass over `table` to its end, reading `window` bytes a step.
-    static func pass(_ table: RecordTable, into counts: SummaryPass.Counts, window: Int) -> SummaryPass.Counts {
-        var pass = SummaryPass(table, into: counts, window: window)
+    static func pass(
+        _ table: RecordTable, into counts: SummaryPass.Counts, where query: RecordQuery? = nil, window: Int
+    ) -> SummaryPass.Counts {
+        guard var pass = SummaryPass(table, into: counts, where: query, window: window) else { preconditionFailure("a pass") }
         var steps = 0
         while !pass.step(records: table.records) {
             steps += 1
@@ -110,6 +112,31 @@ import Testing
         }
         #expect(found == naive, "seed \(seed)")
         #expect(frequency.distinctValues.isExact)
+    }
+
+    /// Counts under a `:where` are the naive counts of the records it keeps (the query matched
+    /// on each record's bytes alone), its members and the counted ones walked together, on both
+    /// threads, patterns included.
+    @Test(arguments: 1...20)
+    func countsOfAWhereAreOfTheRecordsItKeeps(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let records = Self.records(count: Int.random(in: 1...400, using: &generator), using: &generator)
+        let table = try Self.table(records, jsonLines: Bool.random(using: &generator))
+        let source = ["n >= 100", "level = error or ctx != null", "level ~ ^e", "not (n < 0) and ts != null", "level != null"]
+            .randomElement(using: &generator)!
+        let query = try RecordQuery(parsing: source, columns: table.columns)
+        let window = Int.random(in: 1...4_000, using: &generator)
+        let kept = records.filter { record in Array(record.utf8).withUnsafeBufferPointer { query.matches($0) } }
+        let counts = Self.pass(
+            table, into: .frequency(FrequencyTable(columns: [RecordColumn(keys: ["level"])])), where: query, window: window)
+        var naive: [NaiveValue: Int] = [:]
+        for record in kept { naive[try Self.naiveValue(record, "level"), default: 0] += 1 }
+        var found: [NaiveValue: Int] = [:]
+        for entry in try #require(counts.frequency).rows(limit: .max) { found[try Self.rowValue(entry), default: 0] += entry.count }
+        #expect(found == naive, "seed \(seed): \(source)")
+        #expect(counts.records == kept.count)
+        let summaries = Self.pass(table, into: .columns(ColumnSummaries(columns: table.columns)), where: query, window: window)
+        #expect(summaries.records == kept.count, "seed \(seed): \(source)")
     }
 
     /// The value of a values-shaped row, read back from its `:where` (none: a container).

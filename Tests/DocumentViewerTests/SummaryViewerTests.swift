@@ -57,6 +57,28 @@ import TestSupport
         #expect(viewer.isFinished)
     }
 
+    /// Under a `:where`, the counts are of the records it keeps (the rows shown), and say so;
+    /// Enter on a row shows its records within the `:where`, and q gives the `:where` back. A
+    /// `&` filter's rows are not what a count reads: refused, with the way out.
+    @Test func countsFollowTheWhereApplied() throws {
+        var viewer = try Self.table(1_000)
+        Self.type(":where n >= 500<Enter>", into: &viewer)
+        Self.type(":freq level<Enter>", into: &viewer)
+        let shown = Self.screen(&viewer)
+        #expect(shown[1].hasPrefix("1│info ") && shown[1].contains("300") && shown[1].contains("60.0%"), "\(shown)")
+        #expect(shown[3].hasPrefix("3│error") && shown[3].contains("50"))
+        #expect(viewer.message == "counted 500 records where n >= 500, of 1,000")
+        Self.type("k", into: &viewer)
+        #expect(Self.screen(&viewer).last?.contains("in 500 records where n >= 500") == true, "the note, once the message went")
+        Self.type("jj<Enter>j", into: &viewer)
+        let errors = Self.screen(&viewer)
+        #expect(errors.last?.contains(#"where: (n >= 500) and (level = "error") (50 of 1,000)"#) == true, "\(errors)")
+        Self.type("qq", into: &viewer)
+        #expect(Self.screen(&viewer).last?.contains("where: n >= 500 (500 of 1,000)") == true, "q, q: the :where again")
+        Self.type(":where<Enter>&info<Enter>:freq level<Enter>", into: &viewer)
+        #expect(viewer.message?.hasPrefix("freq: a & filter shows") == true, "\(viewer.message ?? "")")
+    }
+
     /// `v` opens the selected column's table — in a tree, the focused member's, over the
     /// records of its array.
     @Test func vOpensTheSelectedColumnsTableAndInATreeTheFocusedMembers() throws {

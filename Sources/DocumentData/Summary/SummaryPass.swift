@@ -1,9 +1,10 @@
-/// A frequency table's or a column summary's pass over the records of a ``RecordTable``, a
-/// window of the file a step (``step(records:)``), on both cores (`PairedWalk`): the calling
+/// A frequency table's or a column summary's pass over the records of a ``RecordTable`` — those
+/// a `:where` query keeps, when it is given one —, a window of the file a step
+/// (``step(records:)``), on both cores (`PairedWalk`): the calling
 /// thread and a thread of its own each count into counts of their own, merged when shown. The
 /// calling thread waits for the other at most 50 ms: a step that finds it still counting
 /// returns and the next looks again — a key never waits for it.
-public struct SummaryPass: Sendable {
+public struct SummaryPass {
     /// What is counted: a frequency table's counts or the columns' summaries.
     public struct Counts: Sendable {
         /// A frequency table's counts, if that is what is counted.
@@ -15,6 +16,9 @@ public struct SummaryPass: Sendable {
         public static func frequency(_ table: FrequencyTable) -> Counts { Counts(frequency: table) }
         /// The counts of column summaries.
         public static func columns(_ summaries: ColumnSummaries) -> Counts { Counts(columns: summaries) }
+
+        /// The records counted.
+        public var records: Int { frequency?.records ?? columns?.records ?? 0 }
 
         /// The keys a record walk looks up for them.
         var keys: [[UInt8]] { frequency?.keys.firstKeys ?? columns?.keys.firstKeys ?? [] }
@@ -46,6 +50,12 @@ public struct SummaryPass: Sendable {
         return merged
     }
 
+    /// The `:where` query the records counted match, if any.
+    public let query: RecordQuery?
+    /// The query's copy for the other thread, and the keys the walk looks up: the counts' and
+    /// then the query's.
+    private let otherQuery: OtherThreadQuery?
+    private let walkKeys: [[UInt8]]
     private var ownCounts: Counts
     /// The other thread's counts, while it is not counting.
     private var otherCounts: Counts?
@@ -60,10 +70,21 @@ public struct SummaryPass: Sendable {
     /// is taken in (so they are not shown then).
     public var otherThreadIsCounting: Bool { walk.otherThreadIsWalking }
 
-    /// A pass over the records of `table` into `counts`, reading `window` bytes a step a thread.
-    public init(_ table: RecordTable, into counts: Counts, window: Int = 4 << 20) {
+    /// A pass over the records of `table` — those `query` keeps, if given — into `counts`,
+    /// reading `window` bytes a step a thread; nil when the query's patterns could not be
+    /// compiled again for the other thread.
+    public init?(_ table: RecordTable, into counts: Counts, where query: RecordQuery? = nil, window: Int = 4 << 20) {
         ownCounts = counts
-        walk = PairedWalk(table.records, of: table.tree, keys: counts.keys, window: window)
+        self.query = query
+        if let query {
+            guard let copy = query.copiedForAnotherThread() else { return nil }
+            otherQuery = OtherThreadQuery(query: copy)
+        } else {
+            otherQuery = nil
+        }
+        // (The counts' keys first: the indexes they look their members up by stay theirs.)
+        walkKeys = counts.keys + (query?.firstKeys ?? []).filter { !counts.keys.contains($0) }
+        walk = PairedWalk(table.records, of: table.tree, keys: walkKeys, window: window)
     }
 
     /// How far the reading got, 0–1, of the records there were at the last step.
@@ -78,13 +99,17 @@ public struct SummaryPass: Sendable {
         // moved to it, never copied.)
         var latest: Counts? = otherCounts ?? ownCounts.emptied
         otherCounts = nil
+        let query = query, otherQuery = otherQuery, keys = walkKeys
         let done = walk.step(
-            records: records, own: { ownCounts.add($0) },
+            records: records, own: { if query?.matches($0, firstKeys: keys) ?? true { ownCounts.add($0) } },
             start: {
                 defer { latest = nil }
                 return latest ?? ownCounts.emptied
             },
-            add: { $0.add($1) }, finish: { latest = $0 })
+            add: { counts, record in
+                if otherQuery?.query.matches(record, firstKeys: keys) ?? true { counts.add(record) }
+            },
+            finish: { latest = $0 })
         otherCounts = latest
         return done
     }

@@ -93,10 +93,3 @@ public struct RecordFilter {
         return readCount == records.wholeChildCount
     }
 }
-
-/// A query matched on the other thread of a `PairedWalk`: its own copy (its patterns' match data
-/// are its own), used by one thread at a time — a step hands it over and waits for it back.
-private final class OtherThreadQuery: @unchecked Sendable {
-    let query: RecordQuery
-    init(query: RecordQuery) { self.query = query }
-}

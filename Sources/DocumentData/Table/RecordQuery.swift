@@ -484,3 +484,10 @@ public struct RecordQueryError: Error, Equatable, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// A query matched on the other thread of a `PairedWalk`: its own copy (its patterns' match data
+/// are its own), used by one thread at a time — a step hands it over and waits for it back.
+final class OtherThreadQuery: @unchecked Sendable {
+    let query: RecordQuery
+    init(query: RecordQuery) { self.query = query }
+}

@@ -1,4 +1,5 @@
 import DocumentData
+import TerminalUI
 
 /// `v`/`:freq` and `I`/`:describe` in a table: every record's members counted a window of the
 /// file a step (``SummaryPass``), the table shown from the counts so far every few windows and
@@ -41,12 +42,14 @@ struct SummaryJob: ContentJob {
         }
         waits = false
         show(in: &content, isWhole: true)
-        return .ended(said: "counted \(StatusLine.grouped(pass.readCount)) records")
+        let counted = "counted \(StatusLine.grouped(pass.counts.records)) records"
+        guard let query = pass.query else { return .ended(said: counted) }
+        return .ended(said: counted + " where \(CellText.inert(query.description)), of \(StatusLine.grouped(pass.readCount))")
     }
 
     /// Shows the counts so far in the summary on top.
     private mutating func show(in content: inout TableContent, isWhole: Bool) {
         unshownSteps = 0
-        content.showSummary(SummaryTable(pass.counts, isWhole: isWhole), isWhole: isWhole)
+        content.showSummary(SummaryTable(pass.counts, isWhole: isWhole, keptBy: pass.query), isWhole: isWhole)
     }
 }

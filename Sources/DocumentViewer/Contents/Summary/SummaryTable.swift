@@ -69,18 +69,20 @@ enum SummaryTarget: Equatable {
 }
 
 extension SummaryTable {
-    /// The table of a summary pass's counts so far (`isWhole`: of every record).
-    init(_ counts: SummaryPass.Counts, isWhole: Bool) {
+    /// The table of a summary pass's counts so far (`isWhole`: of every record), of the
+    /// records `query` keeps if given.
+    init(_ counts: SummaryPass.Counts, isWhole: Bool, keptBy query: RecordQuery? = nil) {
+        let kept = query.map { " where " + CellText.inert($0.description) } ?? ""
         if let frequency = counts.frequency {
-            self.init(frequency: frequency, isWhole: isWhole)
+            self.init(frequency: frequency, isWhole: isWhole, kept: kept)
         } else {
-            self.init(describing: counts.columns ?? ColumnSummaries(columns: []), isWhole: isWhole)
+            self.init(describing: counts.columns ?? ColumnSummaries(columns: []), isWhole: isWhole, kept: kept)
         }
     }
 
     /// The table of `counts`: a row a value (bin, step of time), its records, their share and
-    /// a bar.
-    init(frequency counts: FrequencyTable, isWhole: Bool) {
+    /// a bar; `kept` says which records they are (` where status >= 500`; empty: every one).
+    init(frequency counts: FrequencyTable, isWhole: Bool, kept: String = "") {
         let counted = counts.rows(limit: Self.rowLimit)
         let records = max(1, counts.records)
         let most = counted.map(\.count).max() ?? 0
@@ -105,7 +107,7 @@ extension SummaryTable {
         if case .values = shape, distinct.count > counted.count {
             note += ", the \(StatusLine.grouped(counted.count)) most common shown"
         }
-        note += " in \(StatusLine.grouped(counts.records)) records" + (isWhole ? "" : " so far")
+        note += " in \(StatusLine.grouped(counts.records)) records\(kept)" + (isWhole ? "" : " so far")
         self.note = note
         self.isWhole = isWhole
     }
@@ -121,13 +123,14 @@ extension SummaryTable {
         return "\(seconds) s"
     }
 
-    /// The summary of every column: a row a column, Enter opening its frequency table.
-    init(describing summaries: ColumnSummaries, isWhole: Bool) {
+    /// The summary of every column: a row a column, Enter opening its frequency table; `kept`
+    /// as in ``init(frequency:isWhole:kept:)``.
+    init(describing summaries: ColumnSummaries, isWhole: Bool, kept: String = "") {
         titles = ["column", "kinds", "missing", "null", "distinct", "min", "max", "mean", "p50", "p90", "p99", "most common"]
         rows = summaries.columns.map { Self.row(of: $0, records: summaries.records) }
         ids = summaries.columns.map(\.column.name)
         targets = summaries.columns.map { .frequency($0.column) }
-        note = "\(StatusLine.grouped(summaries.columns.count)) columns of \(StatusLine.grouped(summaries.records)) records"
+        note = "\(StatusLine.grouped(summaries.columns.count)) columns of \(StatusLine.grouped(summaries.records)) records\(kept)"
             + (isWhole ? "" : " so far") + " · Enter: a column's frequency table"
         self.isWhole = isWhole
     }

@@ -26,7 +26,7 @@ extension TableContent {
     }
 
     /// `v` / `:freq COLUMN [, COLUMN…]`: the frequency table of the columns named (nil: the
-    /// selected one), counted over every record as the file is read.
+    /// selected one), counted over every record (every one a `:where` keeps) as the file is read.
     /// - Returns: what to say.
     mutating func showFrequency(of names: [String]?) -> String? {
         let records = view.records
@@ -43,29 +43,42 @@ extension TableContent {
             columns = [records.columns[selected]]
         }
         guard !columns.isEmpty else { return "usage: :freq COLUMN [, COLUMN…]" }
-        startSummary(.frequency(columns), counts: .frequency(FrequencyTable(columns: columns)))
-        return nil
+        return startSummary(.frequency(columns), counts: .frequency(FrequencyTable(columns: columns)))
     }
 
-    /// `I` / `:describe`: every column's summary, counted over every record as the file is read.
+    /// `I` / `:describe`: every column's summary, counted over every record (every one a
+    /// `:where` keeps) as the file is read.
     mutating func describeColumns() -> String? {
         let columns = view.records.columns
         guard !columns.isEmpty else { return "describe: the records have no members" }
-        startSummary(.describe, counts: .columns(ColumnSummaries(columns: columns)))
-        return nil
+        return startSummary(.describe, counts: .columns(ColumnSummaries(columns: columns)))
     }
 
-    /// Shows an empty summary of `subject` at once and starts counting `counts`.
-    private mutating func startSummary(_ subject: SummaryView.Subject, counts: SummaryPass.Counts) {
+    /// Shows an empty summary of `subject` at once and starts counting `counts`: of the records
+    /// the `:where` applied keeps, when one is (the rows shown are what is counted).
+    /// - Returns: what to say.
+    @discardableResult
+    private mutating func startSummary(_ subject: SummaryView.Subject, counts: SummaryPass.Counts) -> String? {
         if showsRecordsOfSummary {
-            // (A summary asked for over the records Enter opened: of every record, as any
-            // summary, and the one they came from gives way.)
+            // (A summary asked for over the records Enter opened: of the records shown before
+            // them, as any summary, and the one they came from gives way.)
             leaveSummaryRecords()
             summaries = []
         }
-        let empty = SummaryTable(counts, isWhole: false)
+        let command = subject == .describe ? "describe" : "freq"
+        var query: RecordQuery?
+        switch rowFilter {
+        case .pattern?: return "\(command): a & filter shows — counts follow :where (& alone shows every row)"
+        case .query(let kept)?: query = kept
+        case nil: break
+        }
+        guard let pass = SummaryPass(view.records, into: counts, where: query) else {
+            return "\(command): the where's pattern could not be compiled again"
+        }
+        let empty = SummaryTable(counts, isWhole: false, keptBy: query)
         summaries.append(SummaryView(subject, table: empty, width: json.size.width, height: json.height, theme: json.theme))
-        start(SummaryJob(SummaryPass(view.records, into: counts), for: subject))
+        start(SummaryJob(pass, for: subject))
+        return nil
     }
 
     /// The summary job's counts so far (`isWhole`: of every record), shown on top.
@@ -108,6 +121,8 @@ extension TableContent {
     /// Esc) comes back to the table, the filter before it given back.
     private mutating func showRecords(where clause: String) -> String? {
         let query: RecordQuery
+        // (Within the `:where` the summary counted by.)
+        let clause = if case .query(let kept)? = rowFilter { "(\(kept.description)) and (\(clause))" } else { clause }
         do {
             query = try RecordQuery(parsing: clause, columns: view.records.columns)
         } catch {
