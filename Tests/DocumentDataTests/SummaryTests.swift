@@ -139,6 +139,23 @@ import Testing
         #expect(summaries.records == kept.count, "seed \(seed): \(source)")
     }
 
+    /// A `:where` whose pattern backtracks too much for a record makes the pass say so (its
+    /// counts leave that record out), on either thread, and leaves the query it was given —
+    /// a row filter's — untouched.
+    @Test func aPatternTooComplexForARecordIsSaid() throws {
+        let records = (0..<2_000).map { #"{"level": "info", "s": "\#($0 == 1_500 ? String(repeating: "a", count: 5_000) + "!" : "b")"}"# }
+        let table = try Self.table(records, jsonLines: true)
+        let query = try RecordQuery(parsing: #"s ~ "(a+)+$""#, columns: table.columns)
+        for window in [1 << 10, 1 << 22] {
+            guard var pass = SummaryPass(
+                table, into: .frequency(FrequencyTable(columns: [RecordColumn(keys: ["level"])])), where: query, window: window)
+            else { Issue.record("a pass"); return }
+            while !pass.step(records: table.records) {}
+            #expect(pass.isTooComplex, "window \(window)")
+        }
+        #expect(!query.exceededLimits, "the pass matched with copies of its own")
+    }
+
     /// The value of a values-shaped row, read back from its `:where` (none: a container).
     static func rowValue(_ row: FrequencyRow) throws -> NaiveValue {
         guard let clause = row.whereClause else { return .container }
@@ -188,6 +205,7 @@ import Testing
         #expect(!counts.isExact)
         let kept = counts.top(.max)
         #expect(Set(kept.map(\.key)).count == kept.count, "a value is kept once")
+        #expect(kept.allSatisfy { naive[$0.key] != nil }, "a key kept is a value met, whole")
         for (key, truth) in naive where truth > total / 64 {
             let entry = try #require(kept.first { $0.key == key }, "seed \(seed): a value met \(truth) times is kept")
             #expect(entry.count >= truth)
@@ -196,6 +214,30 @@ import Testing
         for entry in kept { #expect(entry.count >= naive[entry.key] ?? 0) }
         let distinct = Double(naive.count)
         #expect(abs(Double(counts.distinctCount) - distinct) / distinct < 0.05, "seed \(seed)")
+    }
+
+    /// Keys of every length taking each other's places, one slot: the keys written again many
+    /// times over, the one kept is the last value met, whole.
+    @Test func keysOfEveryLengthTakeEachOthersPlace() {
+        var counts = ValueCounts(capacity: 1)
+        for length in 1...2_000 {
+            let key = [UInt8](repeating: UInt8(ascii: "a") + UInt8(length % 26), count: length)
+            counts.add(key)
+            #expect(counts.top(1).first?.key == key, "length \(length)")
+        }
+    }
+
+    /// A side that took in a full one may have let values go: merged again, its least count
+    /// goes to the values it does not keep, and no count is said exact that is not.
+    @Test func aMergedSideThatOverflowedMergesAsOneThatDid() {
+        var full = ValueCounts(capacity: 2), empty = ValueCounts(capacity: 2), other = ValueCounts(capacity: 2)
+        for key in ["a", "b", "c"] { full.add(Array(key.utf8)) }
+        empty.merge(full)
+        for _ in 0..<5 { other.add(Array("a".utf8)) }
+        other.merge(empty)
+        let a = other.count(of: Array("a".utf8))
+        #expect(a.map { $0.count >= 6 } == true, "a was met 6 times: \(String(describing: a))")
+        #expect(a?.isExact != true || a?.count == 6)
     }
 
     /// Two counts of halves of a stream merged are the count of the whole: exact when they fit.

@@ -52,9 +52,10 @@ public struct SummaryPass {
 
     /// The `:where` query the records counted match, if any.
     public let query: RecordQuery?
-    /// The query's copy for the other thread, and the keys the walk looks up: the counts' and
-    /// then the query's.
-    private let otherQuery: OtherThreadQuery?
+    /// The query's copies this pass matches with, this thread's and the other's (a pattern's
+    /// match data, and its flag of too much backtracking, are the pass's own, not the row
+    /// filter's), and the keys the walk looks up: the counts' and then the query's.
+    private let ownQuery: RecordQuery?, otherQuery: OtherThreadQuery?
     private let walkKeys: [[UInt8]]
     private var ownCounts: Counts
     /// The other thread's counts, while it is not counting.
@@ -77,14 +78,23 @@ public struct SummaryPass {
         ownCounts = counts
         self.query = query
         if let query {
-            guard let copy = query.copiedForAnotherThread() else { return nil }
-            otherQuery = OtherThreadQuery(query: copy)
+            guard let own = query.copiedForAnotherThread(), let other = query.copiedForAnotherThread() else { return nil }
+            ownQuery = own
+            otherQuery = OtherThreadQuery(query: other)
         } else {
+            ownQuery = nil
             otherQuery = nil
         }
         // (The counts' keys first: the indexes they look their members up by stay theirs.)
         walkKeys = counts.keys + (query?.firstKeys ?? []).filter { !counts.keys.contains($0) }
         walk = PairedWalk(table.records, of: table.tree, keys: walkKeys, window: window)
+    }
+
+    /// Whether the query's pattern backtracked too much for a record: the counts leave out
+    /// records it could not tell, and are no answer.
+    public var isTooComplex: Bool {
+        // (The other thread's flag read once it handed its window back, never while it matches.)
+        (ownQuery?.exceededLimits ?? false) || (!walk.otherThreadIsWalking && (otherQuery?.query.exceededLimits ?? false))
     }
 
     /// How far the reading got, 0–1, of the records there were at the last step.
@@ -99,7 +109,7 @@ public struct SummaryPass {
         // moved to it, never copied.)
         var latest: Counts? = otherCounts ?? ownCounts.emptied
         otherCounts = nil
-        let query = query, otherQuery = otherQuery, keys = walkKeys
+        let query = ownQuery, otherQuery = otherQuery, keys = walkKeys
         let done = walk.step(
             records: records, own: { if query?.matches($0, firstKeys: keys) ?? true { ownCounts.add($0) } },
             start: {

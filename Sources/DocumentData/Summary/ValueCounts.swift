@@ -100,7 +100,9 @@ public struct ValueCounts: Sendable {
         // (This side's values noted before the merge, when it may end past the capacity.)
         let mayOverflow = sketch != nil || other.sketch != nil || slots.count + other.slots.count > capacity
         let own = mayOverflow ? sketch ?? DistinctSketch(hashes: slots.map(\.hash)) : nil
-        let otherLeast = other.isFull ? (other.slots.lazy.map(\.count).min() ?? 0) : 0
+        // (Past its capacity once — itself, or a side merged into it —, the other side may have
+        // let a value go.)
+        let otherLeast = other.sketch != nil ? (other.slots.lazy.map(\.count).min() ?? 0) : 0
         let totals = total + other.total
         if otherLeast > 0 {
             for slot in slots.indices where withKey(of: slot, { other.slot(of: $0, hash: slots[slot].hash) }) == nil {
@@ -235,9 +237,13 @@ public struct ValueCounts: Sendable {
             unusedKeyBytes += slots[slot].keyRoom
             slots[slot].keyStart = keyBytes.count
             slots[slot].keyRoom = key.count
+            slots[slot].keyLength = key.count
             keyBytes.append(contentsOf: key)
+            // (The slot's new length set first: the keys are written again by their lengths.)
             if unusedKeyBytes > max(1 << 16, keyBytes.count / 2) { compactKeys() }
-        } else if key.count > 0 {
+            return
+        }
+        if key.count > 0 {
             let start = slots[slot].keyStart
             keyBytes.withUnsafeMutableBytes {
                 $0.baseAddress!.advanced(by: start).copyMemory(from: key.baseAddress!, byteCount: key.count)

@@ -64,6 +64,12 @@ public struct RecordQuery: CustomStringConvertible {
         self.root = root
     }
 
+    /// The records this query and `other` both keep: `(THIS) and (OTHER)`, their comparisons as
+    /// they were read (a relative time keeps the instant it was read at).
+    public func and(_ other: RecordQuery) -> RecordQuery {
+        RecordQuery(description: "(\(description)) and (\(other.description))", root: .and(root, other.root))
+    }
+
     /// The same query with patterns of its own (a PCRE2 pattern's match data is one thread's):
     /// what another thread matches with; nil when a pattern could not be compiled again.
     func copiedForAnotherThread() -> RecordQuery? {

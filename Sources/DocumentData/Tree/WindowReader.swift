@@ -17,7 +17,8 @@ final class WindowReader: @unchecked Sendable {
     /// The bytes of `range` (valid until the next read), or nil when the text no longer has
     /// them all (the file shrank).
     func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
-        if buffer.count < range.count {
+        // (Made again when too short, or far too long: one long record's window is not kept.)
+        if buffer.count < range.count || (buffer.count > 16 << 20 && buffer.count > 2 * range.count) {
             buffer.deallocate()
             buffer = .allocate(byteCount: range.count, alignment: 64)
         }

@@ -30,6 +30,12 @@ struct SummaryJob: ContentJob {
     mutating func step(in content: inout TableContent) -> JobStep {
         guard content.summaries.last?.subject == subject, let records = content.view.recordsNow else { return .ended(said: nil) }
         let readAll = pass.step(records: records)
+        if pass.isTooComplex, let query = pass.query {
+            // (Records the pattern could not tell left out: the counts so far, said to be partial.)
+            show(in: &content, isWhole: false)
+            if let top = content.summaries.indices.last { content.summaries[top].isStopped = true }
+            return .ended(said: "\(TableContent.command(of: subject)): where \(CellText.inert(query.description)): \(RegexPattern.tooComplexMessage)")
+        }
         unshownSteps += 1
         guard readAll else {
             if unshownSteps >= Self.stepsBetweenShowings, !pass.otherThreadIsCounting { show(in: &content, isWhole: false) }

@@ -20,9 +20,13 @@ struct SummaryView {
     var isWhole = false
     /// Whether the pass was stopped before its end (Esc): the counts are of the records read.
     var isStopped = false
+    /// The `:where` whose records are counted, if any: what Enter's records are within, and
+    /// what a count made again counts.
+    let keptBy: RecordQuery?
 
-    init(_ subject: Subject, table: SummaryTable, width: Int, height: Int, theme: Theme) {
+    init(_ subject: Subject, table: SummaryTable, keptBy: RecordQuery?, width: Int, height: Int, theme: Theme) {
         self.subject = subject
+        self.keptBy = keptBy
         grid = LazyTable(
             source: SummaryRows(table: table, theme: theme), width: width, height: height, style: RecordTableView.style(theme))
     }

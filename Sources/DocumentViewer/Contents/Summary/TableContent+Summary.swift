@@ -57,7 +57,6 @@ extension TableContent {
     /// Shows an empty summary of `subject` at once and starts counting `counts`: of the records
     /// the `:where` applied keeps, when one is (the rows shown are what is counted).
     /// - Returns: what to say.
-    @discardableResult
     private mutating func startSummary(_ subject: SummaryView.Subject, counts: SummaryPass.Counts) -> String? {
         if showsRecordsOfSummary {
             // (A summary asked for over the records Enter opened: of the records shown before
@@ -65,20 +64,32 @@ extension TableContent {
             leaveSummaryRecords()
             summaries = []
         }
-        let command = subject == .describe ? "describe" : "freq"
-        var query: RecordQuery?
         switch rowFilter {
-        case .pattern?: return "\(command): a & filter shows — counts follow :where (& alone shows every row)"
-        case .query(let kept)?: query = kept
-        case nil: break
+        case .pattern?: return "\(Self.command(of: subject)): a & filter shows — counts follow :where (& alone shows every row)"
+        case .query(let kept)?: return startSummary(subject, counts: counts, keptBy: kept)
+        case nil: return startSummary(subject, counts: counts, keptBy: nil)
         }
+    }
+
+    /// Shows an empty summary of `subject` at once and starts counting `counts` of the records
+    /// `query` keeps (every one: nil).
+    /// - Returns: what to say.
+    private mutating func startSummary(
+        _ subject: SummaryView.Subject, counts: SummaryPass.Counts, keptBy query: RecordQuery?
+    ) -> String? {
         guard let pass = SummaryPass(view.records, into: counts, where: query) else {
-            return "\(command): the where's pattern could not be compiled again"
+            return "\(Self.command(of: subject)): the where's pattern could not be compiled again"
         }
         let empty = SummaryTable(counts, isWhole: false, keptBy: query)
-        summaries.append(SummaryView(subject, table: empty, width: json.size.width, height: json.height, theme: json.theme))
+        summaries.append(SummaryView(
+            subject, table: empty, keptBy: query, width: json.size.width, height: json.height, theme: json.theme))
         start(SummaryJob(pass, for: subject))
         return nil
+    }
+
+    /// The command that asks for `subject`, as messages name it.
+    static func command(of subject: SummaryView.Subject) -> String {
+        subject == .describe ? "describe" : "freq"
     }
 
     /// The summary job's counts so far (`isWhole`: of every record), shown on top.
@@ -120,14 +131,14 @@ extension TableContent {
     /// (not checked against the first records' kinds: the row says the value is there); q (or
     /// Esc) comes back to the table, the filter before it given back.
     private mutating func showRecords(where clause: String) -> String? {
-        let query: RecordQuery
-        // (Within the `:where` the summary counted by.)
-        let clause = if case .query(let kept)? = rowFilter { "(\(kept.description)) and (\(clause))" } else { clause }
+        var query: RecordQuery
         do {
             query = try RecordQuery(parsing: clause, columns: view.records.columns)
         } catch {
             return "where: \(error)"
         }
+        // (Within the `:where` the summary counted by, as it was read.)
+        if let kept = summaries.last?.keptBy { query = kept.and(query) }
         filterBeforeSummaryRecords = rowFilter
         startRowFilter(.query(query))
         showsRecordsOfSummary = true
@@ -162,10 +173,12 @@ extension TableContent {
             switch below.subject {
             case .frequency(let columns):
                 summaries.removeLast()
-                startSummary(below.subject, counts: .frequency(FrequencyTable(columns: columns)))
+                let counts = SummaryPass.Counts.frequency(FrequencyTable(columns: columns))
+                if let refused = startSummary(below.subject, counts: counts, keptBy: below.keptBy) { jobs.say(refused) }
             case .describe:
                 summaries.removeLast()
-                startSummary(below.subject, counts: .columns(ColumnSummaries(columns: view.records.columns)))
+                let counts = SummaryPass.Counts.columns(ColumnSummaries(columns: view.records.columns))
+                if let refused = startSummary(below.subject, counts: counts, keptBy: below.keptBy) { jobs.say(refused) }
             }
         }
         return true
