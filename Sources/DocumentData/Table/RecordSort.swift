@@ -90,11 +90,11 @@ public struct RecordSort {
     private var ordering: OrderingWork?
 
     /// How the records read are ordered: by their numbers' bits, a radix sort, when every member
-    /// present is a number (those absent then follow in the file's order), numbers with the same
-    /// Double then put in order by how they are written, a run at a time from `tiesFrom`; else
-    /// by comparisons.
+    /// present is a number (those absent keyed last, so in the file's order after them), numbers
+    /// with the same Double then put in order by how they are written, a run at a time from
+    /// `tiesFrom`; else by comparisons.
     private enum OrderingWork {
-        case keyed(KeyOrdering, absent: [UInt32], tiesFrom: Int)
+        case keyed(KeyOrdering, tiesFrom: Int)
         case compared(Ordering)
     }
 
@@ -112,20 +112,23 @@ public struct RecordSort {
         let current = ordering ?? orderingWork()
         ordering = nil
         switch consume current {
-        case .keyed(var keyed, let absent, var tiesFrom):
-            let numbers = read.numbers, descending = descending
-            // (A move of an index costs a tenth of a comparison.)
+        case .keyed(var keyed, var tiesFrom):
+            let kinds = read.kinds, numbers = read.numbers, descending = descending
+            // (A move of an index costs a tenth of a comparison; a null or a missing member is
+            // keyed past every number, either way.)
             let moves = budget == .max ? .max : budget * 8
-            if !keyed.isDone, !keyed.step(budget: moves, key: { Self.key(of: numbers[$0], descending: descending) }) {
-                ordering = .keyed(keyed, absent: absent, tiesFrom: tiesFrom)
+            if !keyed.isDone, !keyed.step(budget: moves, key: {
+                kinds[$0] == Kind.number.rawValue ? Self.key(of: numbers[$0], descending: descending) : .max
+            }) {
+                ordering = .keyed(keyed, tiesFrom: tiesFrom)
                 return nil
             }
             // (Taken out of the sort, so its runs are put in order in place.)
             var order = keyed.order
             keyed = KeyOrdering([])
             let done = read.text.isEmpty || orderTies(&order, from: &tiesFrom, budget: moves)
-            ordering = .keyed(KeyOrdering(done: order), absent: absent, tiesFrom: tiesFrom)
-            return done ? order + absent : nil
+            ordering = .keyed(KeyOrdering(done: order), tiesFrom: tiesFrom)
+            return done ? order : nil
         case .compared(var compared):
             let precedes = self.precedes
             let done = compared.step(budget: budget, by: precedes)
@@ -137,15 +140,9 @@ public struct RecordSort {
     /// How the records read are to be ordered (a look at each one's class).
     private func orderingWork() -> OrderingWork {
         // (A string, a boolean or a container: ordered by comparisons.)
-        var present: [UInt32] = [], absent: [UInt32] = []
-        for (index, kind) in read.kinds.enumerated() {
-            switch Kind(rawValue: kind) {
-            case .number?: present.append(UInt32(index))
-            case .null?, .missing?: absent.append(UInt32(index))
-            default: return .compared(Ordering(count: readCount))
-            }
-        }
-        return .keyed(KeyOrdering(present), absent: absent, tiesFrom: 0)
+        let numbers = read.kinds.allSatisfy { $0 == Kind.number.rawValue || $0 >= Kind.null.rawValue }
+        guard numbers else { return .compared(Ordering(count: readCount)) }
+        return .keyed(KeyOrdering(Array(0..<UInt32(readCount))), tiesFrom: 0)
     }
 
     /// Puts in order the runs of numbers with the same Double in `order` (by their keys) from
@@ -157,7 +154,13 @@ public struct RecordSort {
         while start < order.count, spent < budget {
             let number = read.numbers[Int(order[start])]
             var end = start + 1
-            while end < order.count, read.numbers[Int(order[end])] == number { end += 1 }
+            // (Of numbers alone: those absent, last, are in the file's order already.)
+            if read.kinds[Int(order[start])] == Kind.number.rawValue {
+                while end < order.count, read.kinds[Int(order[end])] == Kind.number.rawValue,
+                      read.numbers[Int(order[end])] == number {
+                    end += 1
+                }
+            }
             let run = order[start..<end]
             if run.count > 1, !zip(run, run.dropFirst()).allSatisfy({ precedes(Int($0), Int($1)) }) {
                 order[start..<end].sort { precedes(Int($0), Int($1)) }
@@ -179,7 +182,7 @@ public struct RecordSort {
     /// How far the ordering got, 0–1.
     public var orderingProgress: Double {
         switch ordering {
-        case .keyed(let keyed, _, _)?: keyed.progress
+        case .keyed(let keyed, _)?: keyed.progress
         case .compared(let compared)?: compared.progress
         case nil: 0
         }
