@@ -151,7 +151,7 @@ public enum LogTime {
 
 /// A reader of digits and marks in a text, a byte at a time: a struct rather than functions
 /// nested in the parser that capture its index, which Swift boxes and checks for exclusive
-/// access at every byte (a seventh of a `:describe` of a log went to it).
+/// access at every byte (7% of a `:describe` of a log went to it).
 private struct DigitReader {
     let text: UnsafeRawBufferPointer
     var index = 0

@@ -60,7 +60,8 @@ struct SummaryKey {
         }
     }
 
-    /// The number written in `raw` (JSON's grammar, read by `strtod`); nil when it is none.
+    /// The number written in `raw` (JSON's grammar: up to 15 digits with a point read exactly
+    /// here, anything else by `strtod`); nil when it is none.
     static func number(_ raw: UnsafeRawBufferPointer) -> Double? {
         if let number = shortDecimal(raw) { return number }
         guard let first = raw.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first), raw.count < 64 else {

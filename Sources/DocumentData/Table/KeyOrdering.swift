@@ -1,7 +1,7 @@
 /// A stable sort of some indexes by a 64-bit key each, done a part at a time: a least
 /// significant digit radix sort, a byte of the key a pass (a pass skipped when every key has the
 /// same byte there), so a few moves of each index rather than the `n log n` comparisons of
-/// ``Ordering`` — what `:sort` of a column of plain numbers takes. The keys are computed from
+/// `Ordering` — what `:sort` of a column of numbers takes (null and missing members aside). The keys are computed from
 /// the indexes at each pass, not kept.
 struct KeyOrdering {
     /// The indexes, in the order so far (in order once done).

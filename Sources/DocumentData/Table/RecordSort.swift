@@ -76,7 +76,8 @@ public struct RecordSort {
     }
 
     /// The records read, in the column's order: their indexes, all at once.
-    /// - Complexity: O(n log n) comparisons; O(n) when every member present is a plain number.
+    /// - Complexity: O(n log n) comparisons; O(n) when every member present is a number (null
+    ///   and missing members aside).
     public func order() -> [UInt32] {
         var sort = self
         sort.ordering = nil
@@ -98,7 +99,8 @@ public struct RecordSort {
         case compared(Ordering)
     }
 
-    /// Comparisons of the ordering a step: a few milliseconds.
+    /// Comparisons of the ordering a step (eight times as many moves of a radix sort): a few
+    /// milliseconds.
     public static let orderingBudget = 1 << 16
 
     /// The next part of ordering the records read (once all are read): the order when done.
@@ -114,7 +116,7 @@ public struct RecordSort {
         switch consume current {
         case .keyed(var keyed, var tiesFrom):
             let kinds = read.kinds, numbers = read.numbers, descending = descending
-            // (A move of an index costs a tenth of a comparison; a null or a missing member is
+            // (A move of an index costs an eighth of a comparison; a null or a missing member is
             // keyed past every number, either way.)
             let moves = budget == .max ? .max : budget * 8
             if !keyed.isDone, !keyed.step(budget: moves, key: {

@@ -1,7 +1,8 @@
 import DocumentData
 import TerminalUI
 
-/// `v`/`:freq` and `I`/`:describe` in a table: every record's members counted a window of the
+/// `v`/`:freq` and `I`/`:describe` in a table: the members of every record (every one the
+/// `:where` applied keeps) counted a window of the
 /// file a step (``SummaryPass``), the table shown from the counts so far every few windows and
 /// labelled "so far" until the array is read whole — never a partial count as the answer.
 struct SummaryJob: ContentJob {

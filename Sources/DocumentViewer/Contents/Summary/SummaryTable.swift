@@ -69,7 +69,7 @@ enum SummaryTarget: Equatable {
 }
 
 extension SummaryTable {
-    /// The table of a summary pass's counts so far (`isWhole`: of every record), of the
+    /// The table of a summary pass's counts so far (`isWhole`: every record read), of the
     /// records `query` keeps if given.
     init(_ counts: SummaryPass.Counts, isWhole: Bool, keptBy query: RecordQuery? = nil) {
         let kept = query.map { " where " + CellText.inert($0.description) } ?? ""

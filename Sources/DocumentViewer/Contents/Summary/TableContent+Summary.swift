@@ -92,7 +92,7 @@ extension TableContent {
         subject == .describe ? "describe" : "freq"
     }
 
-    /// The summary job's counts so far (`isWhole`: of every record), shown on top.
+    /// The summary job's counts so far (`isWhole`: every record read), shown on top.
     mutating func showSummary(_ table: SummaryTable, isWhole: Bool) {
         guard var top = summaries.popLast() else { return }
         top.show(table)
@@ -128,8 +128,9 @@ extension TableContent {
     }
 
     /// Enter on a frequency table's row: the records it counts, as `:where CLAUSE` keeps them
-    /// (not checked against the first records' kinds: the row says the value is there); q (or
-    /// Esc) comes back to the table, the filter before it given back.
+    /// within the `:where` the summary counted by (`SummaryView.keptBy`, the two joined by
+    /// `RecordQuery.and`; not checked against the first records' kinds: the row says the value
+    /// is there); q (or Esc) comes back to the table, the filter before it given back.
     private mutating func showRecords(where clause: String) -> String? {
         var query: RecordQuery
         do {
