@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Questions over a whole file, tstack beside DuckDB in one run: `:freq`, `:describe`, `:where`
-and `:sort` against `GROUP BY`, `SUMMARIZE`, `WHERE` and `ORDER BY` over `read_json_auto`.
+and `:sort` against `GROUP BY`, `SUMMARIZE`, `WHERE` and `ORDER BY` over `read_json_auto`; a
+search for a rare string and for one the file does not hold against `grep -c`.
 
     Benchmarks/Scripts/questions-vs-duckdb.py TSTACK [RUNS] [DATA_DIR]
 
@@ -10,8 +11,9 @@ shows it) from PyPI in a virtual environment of its own (.build-duckdb/, git-ign
 the script then runs in. tstack is timed on a pty (120x40) from the Enter that runs the
 command — the file opened and read whole first, as a user asks a question of a file on screen —
 to its answer on screen, and its peak RSS (VmHWM) read then; DuckDB is timed on its query alone,
-in a process of its own per run (its peak RSS from getrusage). Prints a Markdown table of
-medians, minimum and maximum.
+in a process of its own per run (its peak RSS from getrusage), `grep -c` as a whole process (its
+own rusage). Prints a Markdown table of medians, minimum and maximum. `QUESTIONS=needle,sort`
+runs only the questions whose names hold one of those words.
 """
 import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, termios, time
 
@@ -54,6 +56,14 @@ print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(rows))
 def duckdb_once(python, query):
     out = subprocess.run([python, "-c", DUCK, query], capture_output=True, text=True, check=True).stdout.split()
     return float(out[0]), int(out[1]) / 1024
+
+
+def command_once(command):
+    """A peer that is a command (`grep -c`): its wall time and peak RSS, from its own rusage."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_maxrss / 1024
 
 
 def peak_mib(pid):
@@ -122,13 +132,19 @@ def main():
         (":describe", ":describe\r", "counted 1,960,000", f"SUMMARIZE SELECT * FROM {source}"),
         (":where status >= 500", ":where status >= 500\r", r"of 1,960,000\)", f"SELECT * FROM {source} WHERE status >= 500"),
         (":sort -latency_ms", ":sort -latency_ms\r", "sorted by", f"SELECT * FROM {source} ORDER BY latency_ms DESC"),
+        # (The one record whose message says `rare-needle`, 50 from the end; a string in no record.)
+        ("/rare-needle", "/rare-needle\r", r"item 1,959,951 of", ["grep", "-c", "rare-needle", log]),
+        ("/zzzqqq (no match)", "/zzzqqq\r", "no match for", ["grep", "-c", "zzzqqq", log]),
     ]
     print(f"{os.path.basename(log)}: {os.path.getsize(log) / 1e6:.0f} MB, {runs} runs each\n")
-    print("| question | tstack (Enter to answer) | tstack peak | DuckDB query | DuckDB peak |")
+    print("| question | tstack (Enter to answer) | tstack peak | DuckDB query / grep -c | its peak |")
     print("|---|---:|---:|---:|---:|")
-    for name, keys, answer, query in questions:
+    only = os.environ.get("QUESTIONS")
+    for name, keys, answer, peer in questions:
+        if only and not any(word in name for word in only.split(",")):
+            continue
         ours = [tstack_once(binary, log, keys, answer, settle=8) for _ in range(runs)]
-        theirs = [duckdb_once(python, query) for _ in range(runs)]
+        theirs = [command_once(peer) if isinstance(peer, list) else duckdb_once(python, peer) for _ in range(runs)]
         print(f"| `{name}` | {summary([t for t, _ in ours])} | {max(p for _, p in ours):.0f} MiB | "
               f"{summary([t for t, _ in theirs])} | {max(p for _, p in theirs):.0f} MiB |", flush=True)
 
