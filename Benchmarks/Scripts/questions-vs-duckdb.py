@@ -5,7 +5,8 @@ search for a rare string and for one the file does not hold against `grep -c`.
 
     Benchmarks/Scripts/questions-vs-duckdb.py TSTACK [RUNS] [DATA_DIR]
 
-Makes what it needs first: the files (`make-search-log.py`, seeded: the same bytes each run) in
+Makes what it needs first: the files (`make-search-log.py`, seeded: the same bytes each run; an
+array of its first million records) in
 DATA_DIR (default /tmp/bench/questions) and DuckDB and pyte (the screen, read as a terminal
 shows it) from PyPI in a virtual environment of its own (.build-duckdb/, git-ignored), which
 the script then runs in. tstack is timed on a pty (120x40) from the Enter that runs the
@@ -13,7 +14,7 @@ command — the file opened and read whole first, as a user asks a question of a
 to its answer on screen, and its peak RSS (VmHWM) read then; DuckDB is timed on its query alone,
 in a process of its own per run (its peak RSS from getrusage), `grep -c` as a whole process (its
 own rusage). Prints a Markdown table of medians, minimum and maximum. `QUESTIONS=needle,sort`
-runs only the questions whose names hold one of those words.
+runs only the questions whose names hold one of those words, `FILES=array` (or `log`) one file.
 """
 import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, termios, time
 
@@ -34,11 +35,22 @@ def in_virtual_environment():
 
 
 def data(directory):
+    """The log (1.96 million records of JSON Lines) and an array of its first million records."""
     os.makedirs(directory, exist_ok=True)
     log = os.path.join(directory, "log_1960k.jsonl")
     if not os.path.exists(log):
         subprocess.run([sys.executable, os.path.join(HERE, "make-search-log.py"), "1960000", log], check=True)
-    return log
+    array = os.path.join(directory, "array_1m.json")
+    if not os.path.exists(array):
+        with open(log, "rb") as lines, open(array + ".part", "wb") as out:
+            out.write(b"[\n")
+            for index, line in enumerate(lines):
+                if index == 1_000_000:
+                    break
+                out.write((b",\n" if index else b"") + line.rstrip(b"\n"))
+            out.write(b"\n]\n")
+        os.rename(array + ".part", array)
+    return log, array
 
 
 DUCK = r"""
@@ -120,33 +132,47 @@ def summary(values):
 def main():
     binary = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    log = data(sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/questions")
+    log, array = data(sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/questions")
     python = in_virtual_environment()
-    source = f"read_json_auto('{log}')"
-    questions = [
-        (":freq level", ":freq level\r", "counted 1,960,000", f"SELECT level, count(*) c FROM {source} GROUP BY level ORDER BY c DESC"),
-        (":freq status, path", ":freq status, path\r", "counted 1,960,000",
-         f"SELECT status, path, count(*) c FROM {source} GROUP BY ALL ORDER BY c DESC"),
-        (":freq latency_ms (bins)", ":freq latency_ms\r", "counted 1,960,000",
-         f"SELECT floor(latency_ms / 20) * 20 b, count(*) c FROM {source} GROUP BY b ORDER BY b"),
-        (":describe", ":describe\r", "counted 1,960,000", f"SUMMARIZE SELECT * FROM {source}"),
-        (":where status >= 500", ":where status >= 500\r", r"of 1,960,000\)", f"SELECT * FROM {source} WHERE status >= 500"),
-        (":sort -latency_ms", ":sort -latency_ms\r", "sorted by", f"SELECT * FROM {source} ORDER BY latency_ms DESC"),
-        # (The one record whose message says `rare-needle`, 50 from the end; a string in no record.)
-        ("/rare-needle", "/rare-needle\r", r"item 1,959,951 of", ["grep", "-c", "rare-needle", log]),
-        ("/zzzqqq (no match)", "/zzzqqq\r", "no match for", ["grep", "-c", "zzzqqq", log]),
-    ]
-    print(f"{os.path.basename(log)}: {os.path.getsize(log) / 1e6:.0f} MB, {runs} runs each\n")
-    print("| question | tstack (Enter to answer) | tstack peak | DuckDB query / grep -c | its peak |")
-    print("|---|---:|---:|---:|---:|")
     only = os.environ.get("QUESTIONS")
-    for name, keys, answer, peer in questions:
-        if only and not any(word in name for word in only.split(",")):
+    files = os.environ.get("FILES", "log,array").split(",")
+    for path, records in [(log, 1_960_000), (array, 1_000_000)]:
+        if not any(word in os.path.basename(path) for word in files):
             continue
-        ours = [tstack_once(binary, log, keys, answer, settle=8) for _ in range(runs)]
-        theirs = [command_once(peer) if isinstance(peer, list) else duckdb_once(python, peer) for _ in range(runs)]
-        print(f"| `{name}` | {summary([t for t, _ in ours])} | {max(p for _, p in ours):.0f} MiB | "
-              f"{summary([t for t, _ in theirs])} | {max(p for _, p in theirs):.0f} MiB |", flush=True)
+        print(f"\n{os.path.basename(path)}: {os.path.getsize(path) / 1e6:.0f} MB, {runs} runs each\n")
+        print("| question | tstack (Enter to answer) | tstack peak | DuckDB query / grep -c | its peak |")
+        print("|---|---:|---:|---:|---:|")
+        for name, keys, answer, peer in questions(path, records, searched=path == log):
+            if only and not any(word in name for word in only.split(",")):
+                continue
+            ours = [tstack_once(binary, path, keys, answer, settle=8) for _ in range(runs)]
+            theirs = [command_once(peer) if isinstance(peer, list) else duckdb_once(python, peer) for _ in range(runs)]
+            print(f"| `{name}` | {summary([t for t, _ in ours])} | {max(p for _, p in ours):.0f} MiB | "
+                  f"{summary([t for t, _ in theirs])} | {max(p for _, p in theirs):.0f} MiB |", flush=True)
+
+
+def questions(path, records, searched):
+    """Each question: its name, the keys typed, the answer on the status line, and the peer's
+    query (DuckDB) or command (`grep -c`)."""
+    source = f"read_json_auto('{path}')"
+    counted = f"counted {records:,}"
+    asked = [
+        (":freq level", ":freq level\r", counted, f"SELECT level, count(*) c FROM {source} GROUP BY level ORDER BY c DESC"),
+        (":freq status, path", ":freq status, path\r", counted,
+         f"SELECT status, path, count(*) c FROM {source} GROUP BY ALL ORDER BY c DESC"),
+        (":freq latency_ms (bins)", ":freq latency_ms\r", counted,
+         f"SELECT floor(latency_ms / 20) * 20 b, count(*) c FROM {source} GROUP BY b ORDER BY b"),
+        (":describe", ":describe\r", counted, f"SUMMARIZE SELECT * FROM {source}"),
+        (":where status >= 500", ":where status >= 500\r", rf"of {records:,}\)", f"SELECT * FROM {source} WHERE status >= 500"),
+        (":sort -latency_ms", ":sort -latency_ms\r", "sorted by", f"SELECT * FROM {source} ORDER BY latency_ms DESC"),
+    ]
+    if searched:
+        # (The one record whose message says `rare-needle`, 50 from the end; a string in no record.)
+        asked += [
+            ("/rare-needle", "/rare-needle\r", r"item 1,959,951 of", ["grep", "-c", "rare-needle", path]),
+            ("/zzzqqq (no match)", "/zzzqqq\r", "no match for", ["grep", "-c", "zzzqqq", path]),
+        ]
+    return asked
 
 
 if __name__ == "__main__":
