@@ -132,8 +132,9 @@ import TestSupport
         Self.type(":freq level<Enter>", into: &viewer)
         while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }
         Self.type("<Enter>", into: &viewer)
-        _ = viewer.update(InputEvent.tick)
+        #expect(viewer.tickInterval == 0, "the row's :where still looks when Esc comes")
         Self.type("<Esc>", into: &viewer)
+        #expect(viewer.message == "stopped: back to the frequency of level", "\(viewer.message ?? "")")
         #expect(Self.screen(&viewer).last?.contains("frequency of level") == true)
         Self.type("q", into: &viewer)
         while viewer.tickInterval == 0 { _ = viewer.update(InputEvent.tick) }

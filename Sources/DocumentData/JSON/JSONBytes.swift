@@ -1,7 +1,19 @@
+import Glibc
+
 /// Walking JSON text by its bytes without decoding it: over blanks, past a string, past a
 /// whole value (a container's brackets matched, strings in it skipped). What a member lookup in
 /// a record's bytes and a container's one-line preview skip by.
 public enum JSONBytes {
+    /// The order of two texts by their bytes (UTF-8's order of code points): -1, 0 or 1; a
+    /// text before another it begins.
+    static func order(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let common = min(a.count, b.count)
+        // (memcmp: a long prefix two texts share is compared at memory speed.)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        if order != 0 { return order < 0 ? -1 : 1 }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
+
     /// The index after the blanks from `index` on.
     public static func skipBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
         var index = index

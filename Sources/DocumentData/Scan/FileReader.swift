@@ -45,16 +45,19 @@ final class FileReader: @unchecked Sendable {
     /// `length` bytes from `offset`, or nil when the file no longer has them (it shrank).
     func bytes(at offset: Int, length: Int) -> [UInt8]? {
         var result = [UInt8](repeating: 0, count: length)
+        let read = result.withUnsafeMutableBytes { fill($0, at: offset) }
+        return read ? result : nil
+    }
+
+    /// Fills `buffer` with the bytes from `offset`: false when the file no longer has them all.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Bool {
         var done = 0
-        while done < length {
-            let count = result.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, length - done, off_t(offset + done))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
+        while done < buffer.count {
+            let count = read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: offset + done)
+            guard count > 0 else { return false }
             done += count
         }
-        return result
+        return true
     }
 
     /// Reads up to `buffer.count` bytes from `offset` into `buffer`; 0 at the end of the file.

@@ -46,9 +46,8 @@ public struct ColumnSummaries: Sendable {
 public struct ColumnSummary: Sendable {
     /// The column summarised.
     public let column: RecordColumn
-    /// The values of each ``SummaryValue/Kind``.
-    public var kinds: [Int] { SummaryValue.Kind.allCases.map { kindCounts[$0.rawValue] } }
-    /// (Inline: an array's storage was checked for uniqueness at every value.)
+    /// The values of each ``SummaryValue/Kind`` (``count(of:)``; inline: an array's storage was
+    /// checked for uniqueness at every value).
     private var kindCounts = InlineArray<7, Int>(repeating: 0)
     /// The most common values, and the number of distinct ones.
     public private(set) var values = ValueCounts(capacity: 1 << 10)
@@ -77,19 +76,15 @@ public struct ColumnSummary: Sendable {
             if isTimeColumn, let time = LogTime.microseconds(ofNumber: value.number) { times.add(time) }
         case .string:
             let text = value.text
-            if leastString.map({ Self.order(text, $0) < 0 }) ?? true { leastString = Array(text) }
-            if greatestString.map({ Self.order(text, $0) > 0 }) ?? true { greatestString = Array(text) }
+            if leastString.map({ kept in kept.withUnsafeBytes { JSONBytes.order(text, $0) < 0 } }) ?? true {
+                leastString = Array(text)
+            }
+            if greatestString.map({ kept in kept.withUnsafeBytes { JSONBytes.order(text, $0) > 0 } }) ?? true {
+                greatestString = Array(text)
+            }
             if isTimeColumn, let time = LogTime.microseconds(ofText: text) { times.add(time) }
         default: break
         }
-    }
-
-    /// The order of two texts by their bytes: -1, 0 or 1.
-    private static func order(_ text: UnsafeRawBufferPointer, _ kept: [UInt8]) -> Int {
-        let common = min(text.count, kept.count)
-        let order = common == 0 ? 0 : kept.withUnsafeBytes { memcmp(text.baseAddress!, $0.baseAddress!, common) }
-        if order != 0 { return order < 0 ? -1 : 1 }
-        return text.count == kept.count ? 0 : (text.count < kept.count ? -1 : 1)
     }
 
     mutating func merge(_ other: ColumnSummary) {
@@ -97,10 +92,13 @@ public struct ColumnSummary: Sendable {
         values.merge(other.values)
         numbers.merge(other.numbers)
         times.merge(other.times)
-        if let text = other.leastString, leastString.map({ text.lexicographicallyPrecedes($0) }) ?? true { leastString = text }
-        if let text = other.greatestString, greatestString.map({ $0.lexicographicallyPrecedes(text) }) ?? true {
-            greatestString = text
-        }
+        if let text = other.leastString, leastString.map({ Self.order(text, $0) < 0 }) ?? true { leastString = text }
+        if let text = other.greatestString, greatestString.map({ Self.order(text, $0) > 0 }) ?? true { greatestString = text }
+    }
+
+    /// Two kept strings in the order of their bytes: -1, 0 or 1.
+    private static func order(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBytes { a in b.withUnsafeBytes { JSONBytes.order(a, $0) } }
     }
 
     /// The number of distinct values, and whether it is exact.
@@ -115,7 +113,7 @@ public struct ColumnSummary: Sendable {
     /// Whether its times are what it is summarised by: a time member whose values present are
     /// mostly times.
     public var isTimes: Bool {
-        let present = kinds.reduce(0, +) - count(of: .missing) - count(of: .null)
+        let present = kindCounts.indices.reduce(0) { $0 + kindCounts[$1] } - count(of: .missing) - count(of: .null)
         return isTimeColumn && times.count > 0 && times.count * 2 >= present
     }
 }

@@ -38,7 +38,7 @@ public struct NumberDistribution: Sendable {
     /// false, or zero): what a frequency table counts of them, the rest being counted by how
     /// they are written.
     var plainDistinctCount: Int {
-        sketch?.estimate ?? exactNumbers.count { $0.number == 0 || !MemberValue.keepsWritten($0.number) }
+        sketch?.estimate ?? exact.lazy.filter { Double(bitPattern: $0.key) == 0 || !MemberValue.keepsWritten(Double(bitPattern: $0.key)) }.count
     }
 
     /// The most common numbers, most first (ties: the smaller first), at most `limit`; nil past

@@ -22,12 +22,6 @@ struct KeyOrdering {
         order = indexes
     }
 
-    /// A sort already done: `order`.
-    init(done order: [UInt32]) {
-        self.order = order
-        places = []
-    }
-
     /// Whether the order is whole.
     var isDone: Bool { places?.isEmpty ?? (order.count <= 1) }
 

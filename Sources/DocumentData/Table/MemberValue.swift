@@ -47,7 +47,7 @@ enum MemberValue: Equatable {
             self = .container(Array(bytes))
         default:
             // (A number too big for a Double is infinite.)
-            guard let value = Double(String(decoding: bytes, as: UTF8.self)) else {
+            guard let value = JSONNumber.value(of: UnsafeRawBufferPointer(bytes)) else {
                 self = .missing
                 return
             }

@@ -182,10 +182,8 @@ public struct RecordQuery: CustomStringConvertible {
     /// Whether a record as a walk for ``firstKeys`` read it matches.
     func matches(_ record: WalkedRecord, firstKeys: [[UInt8]]) -> Bool {
         Self.evaluate(root, record.bytes) { keys in
-            guard let index = firstKeys.firstIndex(of: keys[0]), let outer = record.value(ofKey: index, keys: firstKeys)
-            else { return nil }
-            guard keys.count > 1 else { return outer }
-            return MemberScanner.value(at: keys[1...], in: record.bytes, from: outer.lowerBound, whole: false)
+            guard let index = firstKeys.firstIndex(of: keys[0]) else { return nil }
+            return record.value(ofKey: index, keys: firstKeys, then: keys.dropFirst())
         }
     }
 

@@ -60,19 +60,20 @@ public struct RecordSort {
         var paired = self.paired ?? PairedWalk(records, of: table.tree, keys: first, window: window)
         self.paired = nil
         _ = paired.step(
-            records: records, own: { read.read(Self.member(of: $0, keys: keys)) }, start: { SortKeys() },
-            add: { part, record in part.read(Self.member(of: record, keys: keys)) }, finish: { read.append($0) })
+            records: records, own: { read.read(Self.member(of: $0, first: first, deeper: keys.dropFirst())) },
+            start: { SortKeys() },
+            add: { part, record in part.read(Self.member(of: record, first: first, deeper: keys.dropFirst())) },
+            finish: { read.append($0) })
         self.paired = paired
         return !paired.otherThreadIsWalking && readCount == records.wholeChildCount
     }
 
-    /// The bytes of the member at `keys` of a walked record (its first key found by the walk).
-    private static func member(of record: WalkedRecord, keys: [[UInt8]]) -> UnsafeBufferPointer<UInt8>? {
-        var range = record.value(ofKey: 0, keys: [keys[0]])
-        if keys.count > 1, let outer = range {
-            range = MemberScanner.value(at: keys[1...], in: record.bytes, from: outer.lowerBound, whole: false)
-        }
-        return range.map { UnsafeBufferPointer(rebasing: record.bytes[$0]) }
+    /// The bytes of the member of a walked record at its first key (`first`, found by the
+    /// walk) and the `deeper` ones.
+    private static func member(
+        of record: WalkedRecord, first: [[UInt8]], deeper: ArraySlice<[UInt8]>
+    ) -> UnsafeBufferPointer<UInt8>? {
+        record.value(ofKey: 0, keys: first, then: deeper).map { UnsafeBufferPointer(rebasing: record.bytes[$0]) }
     }
 
     /// The records read, in the column's order: their indexes, all at once.
@@ -95,7 +96,8 @@ public struct RecordSort {
     /// with the same Double then put in order by how they are written, a run at a time from
     /// `tiesFrom`; else by comparisons.
     private enum OrderingWork {
-        case keyed(KeyOrdering, tiesFrom: Int)
+        case keyed(KeyOrdering)
+        case ties(order: [UInt32], from: Int)
         case compared(Ordering)
     }
 
@@ -114,7 +116,7 @@ public struct RecordSort {
         let current = ordering ?? orderingWork()
         ordering = nil
         switch consume current {
-        case .keyed(var keyed, var tiesFrom):
+        case .keyed(var keyed):
             let kinds = read.kinds, numbers = read.numbers, descending = descending
             // (A move of an index costs an eighth of a comparison; a null or a missing member is
             // keyed past every number, either way.)
@@ -122,14 +124,15 @@ public struct RecordSort {
             if !keyed.isDone, !keyed.step(budget: moves, key: {
                 kinds[$0] == Kind.number.rawValue ? Self.key(of: numbers[$0], descending: descending) : .max
             }) {
-                ordering = .keyed(keyed, tiesFrom: tiesFrom)
+                ordering = .keyed(keyed)
                 return nil
             }
-            // (Taken out of the sort, so its runs are put in order in place.)
-            var order = keyed.order
-            keyed = KeyOrdering([])
-            let done = read.text.isEmpty || orderTies(&order, from: &tiesFrom, budget: moves)
-            ordering = .keyed(KeyOrdering(done: order), tiesFrom: tiesFrom)
+            guard !read.text.isEmpty else { return keyed.order }
+            ordering = .ties(order: keyed.order, from: 0)
+            return nil
+        case .ties(var order, var from):
+            let done = orderTies(&order, from: &from, budget: budget == .max ? .max : budget * 8)
+            ordering = .ties(order: order, from: from)
             return done ? order : nil
         case .compared(var compared):
             let precedes = self.precedes
@@ -144,7 +147,7 @@ public struct RecordSort {
         // (A string, a boolean or a container: ordered by comparisons.)
         let numbers = read.kinds.allSatisfy { $0 == Kind.number.rawValue || $0 >= Kind.null.rawValue }
         guard numbers else { return .compared(Ordering(count: readCount)) }
-        return .keyed(KeyOrdering(Array(0..<UInt32(readCount))), tiesFrom: 0)
+        return .keyed(KeyOrdering(Array(0..<UInt32(readCount))))
     }
 
     /// Puts in order the runs of numbers with the same Double in `order` (by their keys) from
@@ -184,7 +187,9 @@ public struct RecordSort {
     /// How far the ordering got, 0–1.
     public var orderingProgress: Double {
         switch ordering {
-        case .keyed(let keyed, _)?: keyed.progress
+        case .keyed(let keyed)?: keyed.progress
+        // (Runs of ties are ordered at the end, mostly passed by: not counted.)
+        case .ties?: 1
         case .compared(let compared)?: compared.progress
         case nil: 0
         }
@@ -223,13 +228,9 @@ public struct RecordSort {
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
     private func compareText(_ a: Int, _ b: Int) -> Int {
         let (rangeA, rangeB) = (textRange(a), textRange(b))
-        let countA = rangeA.count, countB = rangeB.count
-        // (memcmp: a long prefix two texts share is compared at memory speed.)
-        let order = min(countA, countB) == 0 ? 0 : read.text.withUnsafeBufferPointer { text in
-            memcmp(text.baseAddress! + rangeA.lowerBound, text.baseAddress! + rangeB.lowerBound, min(countA, countB))
+        return read.text.withUnsafeBytes { text in
+            JSONBytes.order(UnsafeRawBufferPointer(rebasing: text[rangeA]), UnsafeRawBufferPointer(rebasing: text[rangeB]))
         }
-        if order != 0 { return order < 0 ? -1 : 1 }
-        return countA == countB ? 0 : (countA < countB ? -1 : 1)
     }
 }
 

@@ -36,6 +36,33 @@ struct WalkedRecord {
         guard range.start >= 0 else { return nil }
         return (Int(range.start) - start)..<(Int(range.end) - start)
     }
+
+    /// The range in ``bytes`` of the member at `keys[key]`, then at each of `deeper` in the
+    /// value before it (`ctx.user.id`); nil when one is missing or no object.
+    func value(ofKey key: Int, keys: [[UInt8]], then deeper: ArraySlice<[UInt8]>) -> Range<Int>? {
+        guard var range = value(ofKey: key, keys: keys) else { return nil }
+        for inner in deeper {
+            guard let found = Self.member(inner, in: bytes, objectAt: range) else { return nil }
+            range = found
+        }
+        return range
+    }
+
+    /// The value of `key` in the object written at `range` of `bytes`: found by the walk in C,
+    /// or by `MemberScanner` when the walk does not read it as an object with plain keys.
+    static func member(_ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, objectAt range: Range<Int>) -> Range<Int>? {
+        var at = 0, record = tstack_range(), kind: UInt8 = 0, found = tstack_range()
+        let walked = key.withUnsafeBufferPointer { key in
+            var keyStart = key.baseAddress, keyLength = key.count
+            return tstack_walk_members(
+                bytes.baseAddress! + range.lowerBound, range.count, &at, 1, 0, &keyStart, &keyLength, 1, &record, &kind, &found)
+        }
+        guard walked == 1, kind == UInt8(TSTACK_RECORD_OBJECT) else {
+            return MemberScanner.value(at: [key][...], in: bytes, from: range.lowerBound, whole: false)
+        }
+        guard found.start >= 0 else { return nil }
+        return (range.lowerBound + Int(found.start))..<(range.lowerBound + Int(found.end))
+    }
 }
 
 /// Reads the records of an array (a JSON Lines file's lines) a window of the file at a time for

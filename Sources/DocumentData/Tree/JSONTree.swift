@@ -871,14 +871,7 @@ public final class JSONTree: @unchecked Sendable {
                 bytes[range].withUnsafeBytes { buffer.copyMemory(from: $0) }
                 return true
             case .file(let reader):
-                var done = 0
-                while done < range.count {
-                    let count = reader.read(
-                        into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<range.count]), at: range.lowerBound + done)
-                    guard count > 0 else { return false }
-                    done += count
-                }
-                return true
+                return reader.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count]), at: range.lowerBound)
             }
         }
     }

@@ -283,9 +283,9 @@ public struct Viewer {
         case .reload: return reload()
         case .cancel:
             let stopped = JobPolicy.stopped(byEscape: true, among: content.runningJobs)
-            content.stop(stopped)
+            let said = content.stop(stopped)
             if stopped.isEmpty, content.closeView() { return nil }
-            return JobPolicy.message(forStopped: stopped)
+            return said ?? JobPolicy.message(forStopped: stopped)
         case .copy(let target):
             switch content.copy(target) {
             case .success(let copied):

@@ -29,7 +29,9 @@ protocol ViewerContent {
     /// The background work running now.
     var runningJobs: Set<ViewerJob> { get }
     /// Stops `jobs` (a key did, as `JobPolicy` says).
-    mutating func stop(_ jobs: Set<ViewerJob>)
+    /// - Returns: what to say when it is not what `JobPolicy` says of the jobs stopped.
+    @discardableResult
+    mutating func stop(_ jobs: Set<ViewerJob>) -> String?
     /// A tick at `now` for `job`, running: its next step (a take-in, a search's window, a
     /// frame on a jump's way). A step in slices ends early when `inputIsWaiting()`.
     /// - Returns: whether the screen changed.

@@ -97,7 +97,8 @@ extension DocumentContent: ViewerContent {
         return jobs
     }
 
-    mutating func stop(_ jobs: Set<ViewerJob>) {
+    @discardableResult
+    mutating func stop(_ jobs: Set<ViewerJob>) -> String? {
         for job in jobs {
             switch job {
             case .animation: animation.end()
@@ -106,6 +107,7 @@ extension DocumentContent: ViewerContent {
             case .takeIn, .lookup, .sort, .query, .summary: break
             }
         }
+        return nil
     }
 
     /// A frame of a jump's way, a take-in of scanned items, a step of a search or a filter; a

@@ -48,15 +48,18 @@ struct SummaryJob: ContentJob {
             return .caughtUp
         }
         waits = false
-        show(in: &content, isWhole: true)
-        let counted = "counted \(StatusLine.grouped(pass.counts.records)) records"
+        let counted = "counted \(StatusLine.grouped(show(in: &content, isWhole: true))) records"
         guard let query = pass.query else { return .ended(said: counted) }
         return .ended(said: counted + " where \(CellText.inert(query.description)), of \(StatusLine.grouped(pass.readCount))")
     }
 
-    /// Shows the counts so far in the summary on top.
-    private mutating func show(in content: inout TableContent, isWhole: Bool) {
+    /// Shows the counts so far in the summary on top (both threads' merged once).
+    /// - Returns: the records counted.
+    @discardableResult
+    private mutating func show(in content: inout TableContent, isWhole: Bool) -> Int {
         unshownSteps = 0
-        content.showSummary(SummaryTable(pass.counts, isWhole: isWhole, keptBy: pass.query), isWhole: isWhole)
+        let counts = pass.counts
+        content.showSummary(SummaryTable(counts, isWhole: isWhole, keptBy: pass.query), isWhole: isWhole)
+        return counts.records
     }
 }

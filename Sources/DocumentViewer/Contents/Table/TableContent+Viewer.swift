@@ -65,22 +65,30 @@ extension TableContent: ViewerContent {
 
     // MARK: - Work on ticks
 
-    mutating func stop(_ stopped: Set<ViewerJob>) {
+    @discardableResult
+    mutating func stop(_ stopped: Set<ViewerJob>) -> String? {
         // (A count stopped leaves its table of the records read, said to be partial.)
         if stopped.contains(.summary), jobs.contains(.summary), let top = summaries.indices.last {
             summaries[top].isStopped = !summaries[top].isWhole
         }
         var stopping = stopped
+        var said: String?
         if stopped.contains(.query), jobs.contains(.query) {
             stopping.remove(.query)
             jobs.stop([.query])
             // (The `:where` of a summary's row stopped: back to the summary, the filter before
             // it given back — a job of its own, not stopped with it; any other row filter
             // stopped shows every row again.)
-            if showsRecordsOfSummary { leaveSummaryRecords() } else { clearRowFilter() }
+            if showsRecordsOfSummary {
+                leaveSummaryRecords()
+                said = "stopped: back to the \(summaries.last?.title ?? "summary")"
+            } else {
+                clearRowFilter()
+            }
         }
         jobs.stop(stopping)
         if stopped.contains(.follow) { json.follows = false }
+        return said
     }
 
     // MARK: - Frames

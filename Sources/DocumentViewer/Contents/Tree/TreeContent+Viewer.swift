@@ -21,7 +21,8 @@ extension TreeContent: ViewerContent {
     /// What the last job said, else the progress of the one running.
     var workNotice: String? { jobs.said ?? jobs.progress(in: self) }
 
-    mutating func stop(_ stopped: Set<ViewerJob>) {
+    @discardableResult
+    mutating func stop(_ stopped: Set<ViewerJob>) -> String? {
         // (A filter stopped while it kept up with what arrives goes: what it would keep of the
         // rest is not known, and a view that says "filter" must not leave it out.)
         if stopped.contains(.filter), jobs.job(.filter, as: ChildFilterJob.self)?.keepsUpWithArrivals == true {
@@ -29,6 +30,7 @@ extension TreeContent: ViewerContent {
         }
         jobs.stop(stopped)
         if stopped.contains(.follow) { json.follows = false }
+        return nil
     }
 
     /// Why the scan stopped before the end, or where the file is malformed.
