@@ -116,8 +116,9 @@ import Testing
         }
     }
 
-    /// A pattern keeps the records the tree's `&` keeps of the same array: one meaning of a
-    /// match in a record's text, whatever the window.
+    /// A pattern keeps the records with a row (as the tree draws it, from the parsed record)
+    /// that matches, whatever the window — the next found on the other thread — as the tree's
+    /// `&` keeps the same array's.
     @Test(arguments: 1...30)
     func aPatternKeepsWhatTheTreesFilterKeeps(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)
@@ -129,12 +130,22 @@ import Testing
         let text = jsonLines ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
         let tree = try JSONTree(bytes: Array(text.utf8), name: "r.json", jsonLines: jsonLines)
         let table = try #require(tree.root)
-        for source in [#"\}$"#, #"^\{"#, #""n": 2"#, #"(?<=, )\{"#, "a", #"\[1\]"#, #"^$"#] {
-            var treeFilter = TreeFilter(tree: tree, pattern: try RegexPattern(source))
+        let rows = try records.map { record in
+            var rows: [String] = []
+            RowSearchTests.rows(of: try JSONParser.parse(Array(record.utf8)), into: &rows)
+            return rows
+        }
+        for source in [#"\}$"#, #"^\{"#, #""n": 2"#, #"(?<=, )\{"#, "a", #"\[1\]"#, #"^$"#, "n: [0-9]"] {
+            let pattern = try RegexPattern(source)
+            let expected = rows.indices.filter { rows[$0].contains { pattern.matches($0) } }
+            var treeFilter = TreeFilter(tree: tree, pattern: pattern)
             while !treeFilter.isCaughtUp { treeFilter.step() }
-            var filter = RecordFilter(try RegexPattern(source), in: tree, window: Int.random(in: 1...text.utf8.count, using: &generator))
+            #expect(treeFilter.kept == expected, "seed \(seed): \(source) in \(text)")
+            let window = Int.random(in: 1...text.utf8.count, using: &generator)
+            var filter = RecordFilter(pattern, in: tree, ofChildrenAt: [], window: window)
             while !filter.step(records: table) {}
-            #expect(filter.kept.map(Int.init) == treeFilter.kept, "seed \(seed): \(source) in \(text)")
+            #expect(filter.kept.map(Int.init) == expected, "seed \(seed): \(source) in windows of \(window) in \(text)")
+            #expect(filter.readCount == records.count)
         }
     }
 

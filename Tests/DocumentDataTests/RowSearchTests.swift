@@ -138,12 +138,12 @@ import Testing
                        #"^\[$"#, "x: ", #"\\""#, "/", "e5", #"ll$"#, "x|fold", #"\w+d"#, "e5|12", "[a-z]{3}", #"u20\d"#] {
             let pattern = try RegexPattern(source)
             let expected = texts.filter { pattern.matches($0) }
-            /// The rows `n` visits from `origin` until the search wraps.
-            func visited(forward: Bool, from origin: Int) throws -> [String] {
+            /// The rows `n` visits from `origin` until the search wraps, in windows of `sizes`.
+            func visited(forward: Bool, from origin: Int, sizes: TreeSearch.WindowSizes = .init()) throws -> [String] {
                 var texts: [String] = []
                 var origin = origin
                 while texts.count <= expected.count {
-                    var search = TreeSearch(tree: tree, pattern: pattern, forward: forward, from: origin)
+                    var search = TreeSearch(tree: tree, pattern: pattern, forward: forward, from: origin, sizes: sizes)
                     var outcome = TreeSearch.Outcome.searching
                     while outcome == .searching { outcome = search.step() }
                     guard case .found(let span, let wrapped) = outcome, !wrapped else { break }
@@ -153,13 +153,39 @@ import Testing
                 return texts
             }
             #expect(try visited(forward: true, from: 0) == expected, "seed \(seed): \(source) in \(text)")
-            // `&` keeps the records with a matching row.
-            var filter = TreeFilter(tree: tree, pattern: pattern)
-            while !filter.isCaughtUp { filter.step() }
-            #expect(filter.kept == records.indices.filter { records[$0].contains { pattern.matches($0) } }, "seed \(seed): &\(source)")
+            // In windows of a few dozen bytes, the next one scanned on the other thread as a
+            // big file's are: the same rows.
+            let small = TreeSearch.WindowSizes(first: 16, most: 64, overlap: 48)
+            #expect(try visited(forward: true, from: 0, sizes: small) == expected, "seed \(seed): \(source) in windows of 64")
+            // `&` keeps the records with a matching row, in big windows and small.
+            let kept = records.indices.filter { records[$0].contains { pattern.matches($0) } }
+            for window in [4 << 20, 48] {
+                var filter = TreeFilter(tree: tree, pattern: pattern, container: nil, window: window)
+                while !filter.isCaughtUp { filter.step() }
+                #expect(filter.kept == kept, "seed \(seed): &\(source) in windows of \(window)")
+            }
             // Backward from the end: the same rows, last first.
             let backward = try visited(forward: false, from: bytes.count)
             #expect(backward == expected.reversed(), "seed \(seed): ?\(source) in \(text)")
+        }
+    }
+
+    /// A pattern that backtracks too much, looked for in a window's bytes by either thread (its
+    /// run of `a`s starting in a window of each), stops a search and `&` as too complex: never
+    /// "no match".
+    @Test func aPatternTooComplexInAWindowOfEitherThreadIsSaid() throws {
+        let pattern = try RegexPattern("(a|aa)+[bd]")
+        for bad in 30..<34 {
+            let records = (0..<60).map { #"{"n": \#($0), "s": "\#($0 == bad ? String(repeating: "a", count: 2_000) : "c")"}"# }
+            let tree = try JSONTree(bytes: Array(records.joined(separator: "\n").utf8), name: "a.jsonl", jsonLines: true)
+            var search = TreeSearch(
+                tree: tree, pattern: pattern, forward: true, from: 0, sizes: .init(first: 16, most: 64, overlap: 48))
+            var outcome = TreeSearch.Outcome.searching
+            while outcome == .searching { outcome = search.step() }
+            #expect(outcome == .tooComplex, "record \(bad)")
+            var filter = TreeFilter(tree: tree, pattern: pattern, container: nil, window: 48)
+            while !filter.isCaughtUp { filter.step() }
+            #expect(filter.isTooComplex, "record \(bad)")
         }
     }
 
@@ -173,7 +199,7 @@ import Testing
             var filter = TreeFilter(tree: tree, pattern: try RegexPattern(source))
             while !filter.isCaughtUp { filter.step() }
             #expect(filter.kept == kept, "\(source)")
-            var records = RecordFilter(try RegexPattern(source), in: tree)
+            var records = RecordFilter(try RegexPattern(source), in: tree, ofChildrenAt: [])
             while !records.step(records: table) {}
             #expect(records.kept.map(Int.init) == kept, "table: \(source)")
         }

@@ -37,6 +37,11 @@ func startThread(niceness: Int32 = 0, _ body: @escaping @Sendable () -> Void) {
     }
 }
 
+/// How long the thread that answers keys waits for the part of a pass it gave another thread
+/// (`PairedWalk`, `CandidateWindows`): about what its own part took. Past it, the step ends and
+/// the next one asks again.
+let otherThreadDeadline: Duration = .milliseconds(50)
+
 /// Blocks, on the calling thread, every signal but those a thread raises itself (a fault, a
 /// broken pipe), as Dispatch's threads do: a resize, an interrupt or a stop goes to the main
 /// thread, whose handlers expect it, and never cuts a background thread's wait short (its

@@ -1,4 +1,4 @@
-import Glibc
+import CJSONIndex
 
 /// A pattern matched against a tree's rows as they are drawn (`RowText`), found through the
 /// file's bytes: the literal every match requires (`RequiredText`) is looked for in a window of
@@ -53,11 +53,17 @@ struct RowMatcher {
     /// in a region respelled as rows spell strings (`RowSpelling`): a log with an escape every
     /// few hundred records is searched at PCRE2's speed, not respelled whole. A hit of the bytes
     /// as they are that a row spells otherwise is only a candidate more: the row decides.
-    final class Candidates {
+    ///
+    /// Made on one thread and used on another once handed over (`CandidateWindows`): its
+    /// patterns are then used by that thread alone.
+    final class Candidates: @unchecked Sendable {
         private let literal: RegexPattern?
         /// Every literal a match requires.
         private let pieces: [RegexPattern]
-        private let bytes: [UInt8]
+        /// The window's bytes: a reader's buffer, valid while the window is looked at, or a copy
+        /// of its own to free (`owned`).
+        private let bytes: UnsafeBufferPointer<UInt8>
+        private let owned: UnsafeMutableBufferPointer<UInt8>?
         /// The literal's hits in the respelled regions, as the file's offsets, in order.
         private let respelledHits: [Int]
         /// The file's offset of the window's first byte.
@@ -68,17 +74,40 @@ struct RowMatcher {
         /// every few records quadratic).
         private var lastRawSearch: (from: Int, hit: Int?)?
 
-        init(_ bytes: [UInt8], at start: Int, for matcher: RowMatcher) {
+        /// The candidates in `bytes`, the file's from `start`: bytes that stay as they are while
+        /// the candidates are used (a window reader's, for one window).
+        convenience init(borrowing bytes: UnsafeBufferPointer<UInt8>, at start: Int, for matcher: RowMatcher) {
+            self.init(bytes, owned: nil, at: start, for: matcher)
+        }
+
+        /// The candidates in `bytes`, the file's from `start` (a copy kept).
+        convenience init(_ bytes: [UInt8], at start: Int, for matcher: RowMatcher) {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = copy.initialize(from: bytes)
+            self.init(UnsafeBufferPointer(copy), owned: copy, at: start, for: matcher)
+        }
+
+        private init(
+            _ bytes: UnsafeBufferPointer<UInt8>, owned: UnsafeMutableBufferPointer<UInt8>?, at start: Int,
+            for matcher: RowMatcher
+        ) {
             literal = matcher.literal
             pieces = matcher.literal == nil || matcher.isWholePattern ? [] : matcher.pattern.requiredPieces
             self.start = start
             self.bytes = bytes
+            self.owned = owned
             if matcher.isWholePattern {
                 respelledHits = Self.respelledBytes(in: bytes).map { start + $0 }
             } else {
                 respelledHits = matcher.literal.map { Self.respelledHits(of: $0, in: bytes, at: start) } ?? []
             }
         }
+
+        deinit { owned?.deallocate() }
+
+        /// Whether looking for the pattern itself in the bytes (`RegexPattern.staysInOneToken`)
+        /// stopped at PCRE2's limits: the candidates are not all known.
+        var exceededLimits: Bool { literal?.exceededLimits ?? false }
 
         /// The bytes either side of one that may be respelled that a respelled region holds: an
         /// escape's whole sequence (up to 12 bytes) and what the literal may span around it
@@ -89,24 +118,20 @@ struct RowMatcher {
         private static let respelled: [UInt8] = [0x5C, 0x7F, 0xC2, 0xD8, 0xE2]
 
         /// Where the bytes a row may spell otherwise are, in order.
-        private static func respelledBytes(in bytes: [UInt8]) -> [Int] {
+        private static func respelledBytes(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
             var positions: [Int] = []
-            bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                for byte in respelled {
-                    var from = 0
-                    while from < raw.count, let found = memchr(base + from, Int32(byte), raw.count - from) {
-                        let position = UnsafeRawPointer(found) - base
-                        positions.append(position)
-                        from = position + 1
-                    }
-                }
+            guard let base = bytes.baseAddress else { return [] }
+            var from = 0
+            while case let found = tstack_find_any_byte(base, bytes.count, from, respelled, Int32(respelled.count)),
+                found < bytes.count {
+                positions.append(found)
+                from = found + 1
             }
-            return positions.sorted()
+            return positions
         }
 
         /// The hits of `literal` in the regions around the bytes a row may spell otherwise.
-        private static func respelledHits(of literal: RegexPattern, in bytes: [UInt8], at start: Int) -> [Int] {
+        private static func respelledHits(of literal: RegexPattern, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> [Int] {
             let margin = margin(for: literal)
             // The regions: each such byte with `margin` bytes either side, those that touch merged.
             var regions: [Range<Int>] = []
@@ -120,15 +145,14 @@ struct RowMatcher {
             }
             var hits: [Int] = []
             for region in regions {
-                bytes.withUnsafeBytes { raw in
-                    let part = UnsafeRawBufferPointer(rebasing: raw[region])
-                    guard let spelling = RowSpelling(part) else { return }
-                    spelling.bytes.withUnsafeBytes { spelled in
-                        var from = 0
-                        while let found = literal.firstMatch(in: spelled, from: from) {
-                            hits.append(start + region.lowerBound + spelling.fileOffset(of: found.lowerBound))
-                            from = found.lowerBound + 1
-                        }
+                guard let spelling = RowSpelling(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[region]))) else {
+                    continue
+                }
+                spelling.bytes.withUnsafeBytes { spelled in
+                    var from = 0
+                    while let found = literal.firstMatch(in: spelled, from: from) {
+                        hits.append(start + region.lowerBound + spelling.fileOffset(of: found.lowerBound))
+                        from = found.lowerBound + 1
                     }
                 }
             }
@@ -140,14 +164,17 @@ struct RowMatcher {
         /// record without one cannot match, and is passed without building a row's text. True
         /// when `range` is not all in the window (it is not judged here).
         func holdsEveryPiece(in range: Range<Int>) -> Bool {
-            guard pieces.count > 1, range.lowerBound >= start, range.upperBound <= start + bytes.count else { return true }
-            return bytes.withUnsafeBytes { raw in
-                let part = UnsafeRawBufferPointer(rebasing: raw[(range.lowerBound - start)..<(range.upperBound - start)])
-                guard let spelling = RowSpelling(part) else {
-                    return pieces.allSatisfy { $0.firstMatch(in: part, from: 0) != nil }
-                }
-                return spelling.bytes.withUnsafeBytes { spelled in pieces.allSatisfy { $0.firstMatch(in: spelled, from: 0) != nil } }
+            guard pieces.count > 1, let part = bytes(in: range) else { return true }
+            guard let spelling = RowSpelling(part) else {
+                return pieces.allSatisfy { $0.firstMatch(in: part, from: 0) != nil }
             }
+            return spelling.bytes.withUnsafeBytes { spelled in pieces.allSatisfy { $0.firstMatch(in: spelled, from: 0) != nil } }
+        }
+
+        /// The bytes of the file's `range`, when the window holds them all.
+        func bytes(in range: Range<Int>) -> UnsafeRawBufferPointer? {
+            guard range.lowerBound >= start, range.upperBound <= start + bytes.count else { return nil }
+            return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound - start)..<(range.upperBound - start)]))
         }
 
         /// The first candidate at or after the file's `offset`, or nil.
@@ -166,7 +193,7 @@ struct RowMatcher {
             if let last = lastRawSearch, last.from <= from, (last.hit ?? Int.max) >= from {
                 rawHit = last.hit
             } else {
-                rawHit = bytes.withUnsafeBytes { literal.firstMatch(in: $0, from: from) }?.lowerBound
+                rawHit = literal.firstMatch(in: UnsafeRawBufferPointer(bytes), from: from)?.lowerBound
                 lastRawSearch = (from, rawHit)
             }
             let found = rawHit.map { start + $0 }

@@ -3,7 +3,7 @@
 /// (``RecordWalk``), this thread's and the one after it on a thread of its own, the other's
 /// records going into a part of its own that is handed back, in the records' order, after this
 /// thread's of the same step. The calling thread waits for the other's stretch at most
-/// ``otherThreadDeadline``: a step that finds it still walking returns, and the next looks again
+/// `otherThreadDeadline`: a step that finds it still walking returns, and the next looks again
 /// — a key never waits for it.
 struct PairedWalk<Part: Sendable> {
     /// What the other thread walks into, and hands back.
@@ -23,9 +23,6 @@ struct PairedWalk<Part: Sendable> {
     /// The records read so far (the other thread's once handed back).
     private(set) var readCount = 0
     private var pending: (stretch: OtherStretch, first: Int, count: Int)?
-
-    /// How long a step waits for the other thread's stretch: about the time its own took.
-    static var otherThreadDeadline: Duration { .milliseconds(50) }
 
     /// A walk of `records` (children of `tree`) for `keys`, reading `window` bytes a thread a
     /// step.
@@ -74,13 +71,13 @@ struct PairedWalk<Part: Sendable> {
 
     /// Hands the other thread's part to `finish` once it is walked (a stretch the walk did not
     /// read as the table does is read again here), waiting for it at most
-    /// ``otherThreadDeadline``.
+    /// `otherThreadDeadline`.
     /// - Returns: false when it is still walking.
     private mutating func takeOtherStretch(
         records: ChildTable, add: (inout Part, WalkedRecord) -> Void, finish: (Part) -> Void
     ) -> Bool {
         guard let (stretch, first, count) = pending else { return true }
-        guard stretch.done.generation > 0 || stretch.done.wait(after: 0, timeout: Self.otherThreadDeadline) else { return false }
+        guard stretch.done.generation > 0 || stretch.done.wait(after: 0, timeout: otherThreadDeadline) else { return false }
         pending = nil
         var part = stretch.part
         if !stretch.walked {

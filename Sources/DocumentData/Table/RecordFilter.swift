@@ -11,8 +11,10 @@ public struct RecordFilter {
     private let otherQuery: OtherThreadQuery?
     /// The records' walk on two threads, for a query (made at the first step).
     private var paired: PairedWalk<[UInt32]>?
-    /// The `&` pattern, whose limits a record may exceed.
-    private let pattern: RegexPattern?
+    /// The `&` pattern's filter: the tree's, over the records' container, on both cores.
+    private var patternFilter: TreeFilter?
+    /// Whether the records are the root's children (the filter follows the root as it is read).
+    private let recordsAreTheRoot: Bool
     private let tree: JSONTree
     private let window: Int
     /// What a query's walk on this thread alone (its patterns not copied) reads into.
@@ -28,18 +30,24 @@ public struct RecordFilter {
         name = "where: \(query)"
         self.query = query
         otherQuery = query.copiedForAnotherThread().map(OtherThreadQuery.init)
-        pattern = nil
+        patternFilter = nil
+        recordsAreTheRoot = false
         self.tree = tree
         self.window = window
         buffers = RecordWalk.Buffers(reading: tree)
     }
 
-    /// A filter of the records of `tree` with a row whose text matches `pattern` (`&`).
-    public init(_ pattern: RegexPattern, in tree: JSONTree, window: Int = 4 << 20) {
+    /// A filter of the records of `tree` — the children of the node at `container`, child
+    /// indexes from the root (empty: the root's) — with a row whose text matches `pattern`
+    /// (`&`).
+    public init(_ pattern: RegexPattern, in tree: JSONTree, ofChildrenAt container: [Int], window: Int = 4 << 20) {
         name = "filter: \(pattern.source)"
         query = nil
         otherQuery = nil
-        self.pattern = pattern
+        recordsAreTheRoot = container.isEmpty
+        patternFilter = TreeFilter(
+            tree: tree, pattern: pattern, container: container.isEmpty ? nil : tree.children(atChildIndexes: container),
+            window: window)
         self.tree = tree
         self.window = window
         buffers = RecordWalk.Buffers(reading: tree)
@@ -49,7 +57,7 @@ public struct RecordFilter {
     public var isTooComplex: Bool {
         // (The other thread's flag read once it handed its stretch back, never while it matches.)
         let other = paired?.otherThreadIsWalking == true ? false : (otherQuery?.query.exceededLimits ?? false)
-        return pattern?.exceededLimits ?? ((query?.exceededLimits ?? false) || other)
+        return patternFilter?.isTooComplex ?? ((query?.exceededLimits ?? false) || other)
     }
 
     /// Looks at the next records, a window of the file: those of `records` (the container read
@@ -84,10 +92,15 @@ public struct RecordFilter {
             readCount = RecordWalk(keys: firstKeys).read(records, of: tree, from: readCount, window: window, buffers: buffers) {
                 if query.matches($0, firstKeys: firstKeys) { kept.append(UInt32($0.index)) }
             }
-        } else if let pattern {
-            readCount = RecordWindow.read(records, of: tree, from: readCount, window: window) { record in
-                if record.matches(pattern, of: records, in: tree) { kept.append(UInt32(record.index)) }
-            }
+        } else if var patternFilter {
+            self.patternFilter = nil
+            if !recordsAreTheRoot { patternFilter.container = records }
+            patternFilter.step()
+            kept += patternFilter.kept[kept.count...].lazy.map(UInt32.init)
+            readCount = patternFilter.isCaughtUp ? records.wholeChildCount : patternFilter.childrenLookedAt
+            self.kept = kept
+            self.patternFilter = patternFilter
+            return patternFilter.isCaughtUp
         }
         self.kept = kept
         return readCount == records.wholeChildCount

@@ -1,6 +1,6 @@
 /// Reads the records of an array a window of the file at a time, each record's start looked up
-/// once (its block scanned again past the table's first 65,536): what `&` reads, and the way a
-/// `RecordWalk` falls back to where its walk cannot read the records as the table does.
+/// once (its block scanned again past the table's first 65,536): the way a `RecordWalk` falls
+/// back to where its walk cannot read the records as the table does.
 enum RecordWindow {
     /// A record as read: its index, the window's bytes, and where in them its region (the value,
     /// blanks around it) is; whether the window starts a line and whether its end ends one.
@@ -13,13 +13,6 @@ enum RecordWindow {
 
         /// The record's bytes.
         var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: window[region]) }
-
-        /// Whether a row of the record (as the tree draws it) matches `pattern`, as the tree's
-        /// `&` keeps a child (`TreeFilter.matches`).
-        func matches(_ pattern: RegexPattern, of records: ChildTable, in tree: JSONTree) -> Bool {
-            guard !region.isEmpty else { return false }
-            return TreeFilter.matches(pattern, child: index, of: records, in: tree, window: (window, windowStart))
-        }
     }
 
     /// Calls `body` with each record of `records` (an array's children) from `first` on that

@@ -72,6 +72,8 @@ public final class JSONTree: @unchecked Sendable {
     /// What the scans found of the containers they passed (the root's scan passes every one):
     /// where the blocks of the big ones start, and the long ones' ends and counts.
     private let passed = PassedContainers()
+    /// What the scans of a container's children, and of a block of them again, read into.
+    private let scanReaders = WindowReaderPool()
 
     private enum Source: Sendable {
         case memory([UInt8])
@@ -672,17 +674,17 @@ public final class JSONTree: @unchecked Sendable {
             keepBlockStarts(of: &children)
             children?.moveIntoBlocks(above: wholeChildren, blockSize: blockSize, windows: blockWindows(lines: false))
         }
-        var offset = range.lowerBound
-        let step = 1 << 20
-        while offset < range.upperBound {
-            let bytes = self.bytes(in: offset..<min(range.upperBound, offset + step))
-            guard !bytes.isEmpty else { break }
-            // The skeleton was checked when the parent was scanned.
-            try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
-                try scanner.scan(buffer, at: offset)
+        scanReaders.withReader(making: windowReader) { reader in
+            var offset = range.lowerBound
+            let step = 1 << 20
+            while offset < range.upperBound {
+                let bytes = self.bytes(in: offset..<min(range.upperBound, offset + step), readBy: reader)
+                guard !bytes.isEmpty else { break }
+                // The skeleton was checked when the parent was scanned.
+                try? scanner.scan(bytes, at: offset)
+                offset = scanner.takeJump() ?? offset + bytes.count
+                add(scanner.takeChildren())
             }
-            offset = scanner.takeJump() ?? offset + bytes.count
-            add(scanner.takeChildren())
         }
         add(scanner.takeChildren(all: true))
         guard var children else { return scanner.table }
@@ -692,6 +694,7 @@ public final class JSONTree: @unchecked Sendable {
 
     /// What finds a block of a big container's children again: a scan of its bytes.
     private func blockWindows(lines: Bool) -> BlockWindows {
+        let readers = scanReaders
         let source = source
         let blockSize = blockSize
         let passed = passed
@@ -700,15 +703,13 @@ public final class JSONTree: @unchecked Sendable {
             var scanner = ContainerScanner(childrenOf: isObject, from: range.lowerBound, first: first, lines: lines, blockSize: blockSize)
             scanner.knownContainerBytes = longContainer
             scanner.known = { passed.container(at: $0) }
-            var offset = range.lowerBound
-            let step = 1 << 20
-            while offset < range.upperBound {
-                let bytes = Self.bytes(in: offset..<min(range.upperBound, offset + step), of: source)
-                guard !bytes.isEmpty else { break }
-                try? bytes.withUnsafeBufferPointer { buffer throws(ContainerScanner.Failure) in
-                    try scanner.scan(buffer, at: offset)
+            readers.withReader(making: { Self.windowReader(of: source) }) { reader in
+                var offset = range.lowerBound
+                let step = 1 << 20
+                while offset < range.upperBound, let bytes = reader.bytes(in: offset..<min(range.upperBound, offset + step)) {
+                    try? scanner.scan(bytes, at: offset)
+                    offset = scanner.takeJump() ?? offset + bytes.count
                 }
-                offset = scanner.takeJump() ?? offset + bytes.count
             }
             return scanner.table
         }
@@ -861,9 +862,10 @@ public final class JSONTree: @unchecked Sendable {
 
     /// A reader of windows of the text into a buffer it keeps, for any one thread: the source
     /// never changes.
-    func windowReader() -> WindowReader {
-        let source = source
-        return WindowReader { range, buffer in
+    func windowReader() -> WindowReader { Self.windowReader(of: source) }
+
+    private static func windowReader(of source: Source) -> WindowReader {
+        WindowReader { range, buffer in
             let range = max(0, range.lowerBound)..<max(0, range.upperBound)
             switch source {
             case .memory(let bytes):
@@ -874,6 +876,14 @@ public final class JSONTree: @unchecked Sendable {
                 return reader.fill(UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count]), at: range.lowerBound)
             }
         }
+    }
+
+    /// The bytes of `range` read by `reader` (valid until its next read): none when the text no
+    /// longer has them all, a short read noted as ``bytes(in:)`` notes it.
+    func bytes(in range: Range<Int>, readBy reader: WindowReader) -> UnsafeBufferPointer<UInt8> {
+        if let bytes = reader.bytes(in: range) { return bytes }
+        if !range.isEmpty, range.lowerBound >= 0 { readCameBackShort.store(true, ordering: .relaxed) }
+        return UnsafeBufferPointer(start: nil, count: 0)
     }
 
     private static func bytes(in range: Range<Int>, of source: Source) -> [UInt8] {

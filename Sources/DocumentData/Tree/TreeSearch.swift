@@ -41,16 +41,28 @@ public struct TreeSearch {
     private var wrapped = false
     /// The last row matched and found not to match: a candidate in it again is passed.
     private var lastTried: TreeRow?
+    private let sizes: WindowSizes
     /// The next window's size: small first (a search that finds a match near, or one started
-    /// again past a match in the focused node, reads little), doubling up to `window`.
-    private var nextWindow = 64 << 10
+    /// again past a match in the focused node, reads little), doubling up to the most.
+    private var nextWindow: Int
+    /// The windows' candidates, the next one's found on the other thread (forward, once the
+    /// windows are their biggest).
+    private let windows: CandidateWindows
+    /// What the windows of a backward search, or of one that makes every row, are read into.
+    private let reader: WindowReader
     /// Whether the last step waited for the scan (``Outcome/waiting``).
     public private(set) var isWaiting = false
 
-    /// The most bytes searched a step: a few milliseconds of PCRE2's JIT.
-    static let window = 4 << 20
-    /// Bytes windows overlap by, so a literal across a window's edge is found (longer ones may not be).
-    static let overlap = 4 << 10
+    /// How big the windows are, and how much they overlap.
+    struct WindowSizes {
+        /// The first window's bytes.
+        var first = 64 << 10
+        /// The most bytes searched a step: a few milliseconds of PCRE2's JIT.
+        var most = 4 << 20
+        /// Bytes windows overlap by, so a literal across a window's edge is found (longer ones
+        /// may not be).
+        var overlap = 4 << 10
+    }
     /// The most rows matched a step (a pattern whose literal is common but whose match is rare).
     static let rowsPerStep = 2_000
     /// Bytes before a window read with it, so that an escape it cuts is read whole.
@@ -59,9 +71,19 @@ public struct TreeSearch {
     /// A search of `tree` for `pattern` from byte `origin`: forward, the first matching row
     /// starting at or after it; backward, the last starting before it.
     public init(tree: JSONTree, pattern: RegexPattern, forward: Bool, from origin: Int) {
+        self.init(tree: tree, pattern: pattern, forward: forward, from: origin, sizes: WindowSizes())
+    }
+
+    /// A search in windows of `sizes` (a test's small windows go through a small document as a
+    /// search goes through a big one).
+    init(tree: JSONTree, pattern: RegexPattern, forward: Bool, from origin: Int, sizes: WindowSizes) {
         self.tree = tree
         matcher = RowMatcher(pattern)
         self.forward = forward
+        self.sizes = sizes
+        nextWindow = sizes.first
+        windows = CandidateWindows(tree: tree, matcher: matcher)
+        reader = tree.windowReader()
         pattern.forgetExceededLimits()
         self.origin = max(0, origin)
         position = self.origin
@@ -100,18 +122,25 @@ public struct TreeSearch {
             lastTried = nil
             return origin == 0 ? .notFound : .searching
         }
-        let windowEnd = min(end, searchedTo + takeWindow() + Self.overlap)
+        let size = takeWindow()
+        let windowEnd = min(end, searchedTo + size + sizes.overlap)
         let isLast = windowEnd >= end && isFinal
         // What this window answers for: a literal that starts in its last `overlap` bytes is
         // left to the next window, which holds all of it — unless nothing follows.
-        let answered = isLast ? limit : min(limit, windowEnd - Self.overlap)
+        let answered = isLast ? limit : min(limit, windowEnd - sizes.overlap)
         // At the end of what was read so far, too near it to answer: the scan reads on first.
         guard answered > searchedTo else { return .waiting }
         if matcher.walksRows { return walkForward(to: windowEnd, answering: answered) }
-        // (Read from a little before: an escape the window's start cuts, `\\` then `u00e9`, is
-        // then read whole where it starts, not taken for another.)
-        let readStart = max(0, searchedTo - Self.escapeContext)
-        let candidates = RowMatcher.Candidates(tree.bytes(in: readStart..<windowEnd), at: readStart, for: matcher)
+        // The window after this one, as the next step will ask for it, for the other thread:
+        // once the windows are their biggest (a match near is found without it).
+        var next: (range: Range<Int>, from: Int)?
+        if size == sizes.most, answered < limit, case let nextEnd = min(end, answered + size + sizes.overlap),
+            nextEnd - sizes.overlap > answered {
+            next = (Self.readStart(answering: answered)..<nextEnd, answered)
+        }
+        guard let candidates = windows.candidates(in: Self.readStart(answering: searchedTo)..<windowEnd, from: searchedTo, next: next)
+        else { return .searching }
+        if candidates.exceededLimits { return .tooComplex }
         var from = searchedTo
         var tried = 0
         while let offset = candidates.first(from: from), offset < answered {
@@ -124,6 +153,7 @@ public struct TreeSearch {
                 if matcher.matches(row, in: tree) { return .found(row.span, wrapped: wrapped) }
                 if pattern.exceededLimits { return .tooComplex }
             }
+            if candidates.exceededLimits { return .tooComplex }
             lastTried = row
             from = max(offset + 1, row.span.upperBound)
             tried += 1
@@ -132,9 +162,15 @@ public struct TreeSearch {
                 return .searching
             }
         }
+        if candidates.exceededLimits { return .tooComplex }
         searchedTo = answered
         return .searching
     }
+
+    /// Where a window that answers from `offset` is read from: a little before, so that an
+    /// escape the window's start cuts (`\\` then `u00e9`) is read whole where it starts, not
+    /// taken for another.
+    private static func readStart(answering offset: Int) -> Int { max(0, offset - escapeContext) }
 
     /// A window's rows made from its bytes in order and matched (a pattern that requires no
     /// literal, `RowWalk`): those starting before `answered`; the next window starts at the
@@ -148,24 +184,19 @@ public struct TreeSearch {
             searchedTo = max(start, searchedTo + 1)
             return .searching
         }
-        let bytes = tree.bytes(in: start..<windowEnd)
-        var outcome: Outcome?
-        var next = start
-        bytes.withUnsafeBytes { raw in
-            var walk = RowWalk(raw, at: start)
-            while let span = walk.next() {
-                guard span.lowerBound < answered else {
-                    next = span.lowerBound
-                    return
-                }
-                if (wrapped || span.lowerBound >= origin) && matcher.matches(text: walk.text) {
-                    outcome = .found(span, wrapped: wrapped)
-                    return
-                }
+        let bytes = UnsafeRawBufferPointer(tree.bytes(in: start..<windowEnd, readBy: reader))
+        var walk = RowWalk(bytes, at: start)
+        var nextRow: Int?
+        while let span = walk.next() {
+            guard span.lowerBound < answered else {
+                nextRow = span.lowerBound
+                break
             }
-            next = walk.stoppedAt
+            if (wrapped || span.lowerBound >= origin) && matcher.matches(text: walk.text) {
+                return pattern.exceededLimits ? .tooComplex : .found(span, wrapped: wrapped)
+            }
         }
-        if let outcome { return pattern.exceededLimits ? .tooComplex : outcome }
+        var next = nextRow ?? walk.stoppedAt
         if next < answered, let row = tree.row(containing: tree.firstTextByte(from: next, below: windowEnd)) {
             // (A row the walk could not make: from the index.)
             if wrapped || row.span.lowerBound >= origin, matcher.matches(row, in: tree) { return .found(row.span, wrapped: wrapped) }
@@ -188,9 +219,10 @@ public struct TreeSearch {
             return origin >= end ? .notFound : .searching
         }
         let start = max(floor, position - takeWindow())
-        let windowEnd = min(tree.searchableEnd, position + Self.overlap)
+        let windowEnd = min(tree.searchableEnd, position + sizes.overlap)
         let readStart = max(0, start - Self.escapeContext)
-        let candidates = RowMatcher.Candidates(tree.bytes(in: readStart..<windowEnd), at: readStart, for: matcher)
+        let candidates = RowMatcher.Candidates(
+            borrowing: tree.bytes(in: readStart..<windowEnd, readBy: reader), at: readStart, for: matcher)
         // The window's candidates found once, taken from the last.
         var offsets = candidates.all(from: start, before: position)
         var tried = 0
@@ -216,7 +248,7 @@ public struct TreeSearch {
 
     /// The size of the next window, and the one after doubled.
     private mutating func takeWindow() -> Int {
-        defer { nextWindow = min(Self.window, nextWindow * 2) }
+        defer { nextWindow = min(sizes.most, nextWindow * 2) }
         return nextWindow
     }
 }

@@ -27,3 +27,18 @@ final class WindowReader: @unchecked Sendable {
         return UnsafeBufferPointer(window.bindMemory(to: UInt8.self))
     }
 }
+
+/// Window readers for reads that any thread makes now and then (a block of a container's
+/// children scanned again as a pass meets it): a read takes an idle reader, or makes one, and
+/// gives it back — its buffer kept for the next read rather than a fresh array each time.
+final class WindowReaderPool: Sendable {
+    private let idle = Locked<[WindowReader]>([])
+
+    /// Runs `body` with a reader no other thread uses meanwhile: an idle one, or one `make`
+    /// makes.
+    func withReader<Result>(making make: () -> WindowReader, _ body: (WindowReader) -> Result) -> Result {
+        let reader = idle.withLock { $0.popLast() } ?? make()
+        defer { idle.withLock { $0.append(reader) } }
+        return body(reader)
+    }
+}

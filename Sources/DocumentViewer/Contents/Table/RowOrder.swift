@@ -2,9 +2,11 @@ import DocumentData
 
 /// Which records a table's rows show, in which order: every record in the file's order, or the
 /// order of a `:sort` (the records' indexes), or the records a filter (`:where`, `&`) kept, or
-/// both — kept as
-/// the records' indexes a row and each record's row (4 bytes each a row). A record that came
-/// after a sort was made is shown after the sorted ones, in the file's order.
+/// both — kept as the records' indexes a row and, once sorted, each record's row (4 bytes each
+/// a row; a filter's rows are in the file's order, so a record's row is found by a binary
+/// search, and a filter that looks further appends to its rows without copying a table of
+/// every record). A record that came after a sort was made is shown after the sorted ones, in
+/// the file's order.
 struct RowOrder {
     /// The order of a `:sort`: every record read when it was made, by index.
     private(set) var sorted: [UInt32]?
@@ -13,8 +15,8 @@ struct RowOrder {
     /// The filter applied (`:where`, `&`): its name (`where: status >= 400`), the records kept
     /// so far in the file's order, and how many records it looked at.
     private(set) var filter: (name: String, kept: [UInt32], read: Int)?
-    /// The record a row shows (nil: every record, row `k` record `k`); and the row of each
-    /// record (`UInt32.max`: not shown).
+    /// The record a row shows (nil: every record, row `k` record `k`); and, when sorted, the
+    /// row of each record (`UInt32.max`: not shown).
     private(set) var shown: [UInt32]?
     private(set) var rows: [UInt32]?
 
@@ -36,19 +38,11 @@ struct RowOrder {
             compose(recordCount: recordCount)
             return 0
         }
-        if sorted == nil, let old = filter, old.name == name, var shown, var rows, kept.count >= old.kept.count,
-            kept.starts(with: old.kept) {
-            // Rows added at the end: appended, not composed again.
-            let first = shown.count
-            self.shown = nil
-            self.rows = nil
-            shown += kept[old.kept.count...]
-            if rows.count < recordCount { rows += repeatElement(UInt32.max, count: recordCount - rows.count) }
-            for row in first..<shown.count { rows[Int(shown[row])] = UInt32(row) }
-            self.shown = shown
-            self.rows = rows
+        if sorted == nil, let old = filter, old.name == name, kept.count >= old.kept.count, kept.starts(with: old.kept) {
+            // Rows added at the end: the rows are the records kept.
             filter = (name, kept, read)
-            return first
+            shown = kept
+            return old.kept.count
         }
         filter = (name, kept, read)
         compose(recordCount: recordCount)
@@ -62,12 +56,14 @@ struct RowOrder {
             rows = sorted.map { Self.rows(of: $0, recordCount: $0.count) }
             return
         }
-        var shown = filter.kept
-        if let sorted {
-            var isKept = [Bool](repeating: false, count: max(recordCount, filter.read))
-            for record in filter.kept { isKept[Int(record)] = true }
-            shown = sorted.filter { isKept[Int($0)] } + filter.kept.drop { Int($0) < sorted.count }
+        guard let sorted else {
+            shown = filter.kept
+            rows = nil
+            return
         }
+        var isKept = [Bool](repeating: false, count: max(recordCount, filter.read))
+        for record in filter.kept { isKept[Int(record)] = true }
+        let shown = sorted.filter { isKept[Int($0)] } + filter.kept.drop { Int($0) < sorted.count }
         self.shown = shown
         rows = Self.rows(of: shown, recordCount: recordCount)
     }
@@ -93,7 +89,12 @@ struct RowOrder {
     /// The row that shows record `record`; nil when the filter leaves it out (or has not looked
     /// at it yet).
     func row(ofRecord record: Int) -> Int? {
-        guard let rows else { return record }
+        guard let rows else {
+            // Unsorted: every record on its own row, or a filter's in the file's order.
+            guard let shown else { return record }
+            let row = shown.partitioningIndex { Int($0) >= record }
+            return row < shown.count && Int(shown[row]) == record ? row : nil
+        }
         guard record < rows.count else { return filter == nil ? record : nil }
         return rows[record] == .max ? nil : Int(rows[record])
     }
@@ -120,7 +121,13 @@ extension RowOrder {
             if rows != nil { problems.append("each record's row is kept without the rows' records") }
             return problems
         }
-        guard let rows else { return problems + ["the rows' records are kept without each record's row"] }
+        guard let rows else {
+            if sorted != nil { problems.append("sorted rows are kept without each record's row") }
+            if zip(shown, shown.dropFirst()).contains(where: { $0 >= $1 }) {
+                problems.append("unsorted rows are not in the file's order")
+            }
+            return problems
+        }
         for (row, record) in shown.enumerated() where Int(record) >= rows.count || rows[Int(record)] != UInt32(row) {
             problems.append("row \(row) shows record \(record), whose row is not \(row)")
             break
@@ -135,7 +142,7 @@ extension RowOrder {
     @inline(__always)
     func checkInvariants() {
         #if TSTACK_INTERNAL_CHECKS
-        guard (rows?.count ?? 0) <= 100_000 else { return }
+        guard (rows?.count ?? 0) <= 100_000, (shown?.count ?? 0) <= 100_000 else { return }
         let problems = invariantViolations()
         precondition(problems.isEmpty, "RowOrder: \(problems.prefix(3))")
         #endif

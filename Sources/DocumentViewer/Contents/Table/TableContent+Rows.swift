@@ -78,7 +78,7 @@ extension TableContent {
         rowFilter = kept
         let tree = json.tree
         switch kept {
-        case .pattern(let pattern): start(RowFilterJob(RecordFilter(pattern, in: tree)))
+        case .pattern(let pattern): start(RowFilterJob(RecordFilter(pattern, in: tree, ofChildrenAt: view.container)))
         case .query(let query): start(RowFilterJob(RecordFilter(query, in: tree)))
         }
     }
