@@ -5,18 +5,19 @@ search for a rare string and for one the file does not hold against `grep -c`.
 
     Benchmarks/Scripts/questions-vs-duckdb.py TSTACK [RUNS] [DATA_DIR]
 
-Makes what it needs first: the files (`make-search-log.py`, seeded: the same bytes each run; an
-array of its first million records) in
-DATA_DIR (default /tmp/bench/questions) and DuckDB and pyte (the screen, read as a terminal
+Makes what it needs first: the files (seeded: the same bytes each run) — the log
+(`make-search-log.py`), an array of its first million records and a GeoJSON of a gigabyte — in
+DATA_DIR (default /tmp/bench/questions), and DuckDB and pyte (the screen, read as a terminal
 shows it) from PyPI in a virtual environment of its own (.build-duckdb/, git-ignored), which
 the script then runs in. tstack is timed on a pty (120x40) from the Enter that runs the
 command — the file opened and read whole first, as a user asks a question of a file on screen —
-to its answer on screen, and its peak RSS (VmHWM) read then; DuckDB is timed on its query alone,
-in a process of its own per run (its peak RSS from getrusage), `grep -c` as a whole process (its
-own rusage). Prints a Markdown table of medians, minimum and maximum. `QUESTIONS=needle,sort`
-runs only the questions whose names hold one of those words, `FILES=array` (or `log`) one file.
+to its answer on screen, and its peak RSS (VmHWM) read then; DuckDB is timed on its query alone
+(an answer of many rows made into a table in its memory, not handed to Python), in a process of
+its own per run (its peak RSS from getrusage), `grep -c` as a whole process (its own rusage).
+Prints a Markdown table of medians, minimum and maximum. `QUESTIONS=needle,sort` runs only the
+questions whose names hold one of those words, `FILES=array` (or `log`, `geo`) one file.
 """
-import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, termios, time
+import fcntl, os, pty, random, re, select, signal, statistics, struct, subprocess, sys, termios, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -34,8 +35,33 @@ def in_virtual_environment():
     os.execv(python, [python] + sys.argv)
 
 
+def geojson(path, size):
+    """A FeatureCollection of about `size` bytes: polygons of eight points, five properties."""
+    random.seed(47)
+    kinds = ["park", "lake", "forest", "field", "town", "road", "river", "farm"]
+    with open(path + ".part", "w") as out:
+        out.write('{"type": "FeatureCollection", "features": [\n')
+        written, index = 0, 0
+        while written < size:
+            x, y = random.uniform(-180, 180), random.uniform(-80, 80)
+            ring = [[round(x + random.uniform(0, 0.01), 6), round(y + random.uniform(0, 0.01), 6)] for _ in range(7)]
+            ring.append(ring[0])
+            coordinates = ", ".join(f"[{a}, {b}]" for a, b in ring)
+            feature = (("" if index == 0 else ",\n") +
+                       f'{{"type": "Feature", "properties": {{"id": {index}, "name": "parcel {index}", '
+                       f'"kind": "{random.choice(kinds)}", "pop": {random.randint(0, 1_000_000)}, '
+                       f'"area": {round(random.uniform(0, 5000), 2)}}}, '
+                       f'"geometry": {{"type": "Polygon", "coordinates": [[{coordinates}]]}}}}')
+            out.write(feature)
+            written += len(feature)
+            index += 1
+        out.write("\n]}\n")
+    os.rename(path + ".part", path)
+
+
 def data(directory):
-    """The log (1.96 million records of JSON Lines) and an array of its first million records."""
+    """The log (1.96 million records of JSON Lines), an array of its first million records, and
+    a GeoJSON of a gigabyte."""
     os.makedirs(directory, exist_ok=True)
     log = os.path.join(directory, "log_1960k.jsonl")
     if not os.path.exists(log):
@@ -50,7 +76,10 @@ def data(directory):
                 out.write((b",\n" if index else b"") + line.rstrip(b"\n"))
             out.write(b"\n]\n")
         os.rename(array + ".part", array)
-    return log, array
+    geo = os.path.join(directory, "geo_1g.json")
+    if not os.path.exists(geo):
+        geojson(geo, 1_000_000_000)
+    return log, array, geo
 
 
 DUCK = r"""
@@ -59,9 +88,15 @@ con = duckdb.connect()
 con.execute("SET threads TO 2")
 con.execute("SET enable_progress_bar = false")
 start = time.perf_counter()
-rows = con.execute(sys.argv[1]).fetchall()
+if sys.argv[1].startswith("CREATE"):
+    # An answer of many rows made in DuckDB's memory, as tstack makes its rows' order (handing
+    # millions of rows to Python as tuples would time the conversion, not the query).
+    con.execute(sys.argv[1])
+    rows = con.execute("SELECT count(*) FROM answer").fetchone()[0]
+else:
+    rows = len(con.execute(sys.argv[1]).fetchall())
 took = time.perf_counter() - start
-print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(rows))
+print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, rows)
 """
 
 
@@ -132,17 +167,18 @@ def summary(values):
 def main():
     binary = os.path.abspath(sys.argv[1])
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
-    log, array = data(sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/questions")
+    log, array, geo = data(sys.argv[3] if len(sys.argv) > 3 else "/tmp/bench/questions")
     python = in_virtual_environment()
     only = os.environ.get("QUESTIONS")
-    files = os.environ.get("FILES", "log,array").split(",")
-    for path, records in [(log, 1_960_000), (array, 1_000_000)]:
+    files = os.environ.get("FILES", "log,array,geo").split(",")
+    for path, records in [(log, 1_960_000), (array, 1_000_000), (geo, None)]:
         if not any(word in os.path.basename(path) for word in files):
             continue
         print(f"\n{os.path.basename(path)}: {os.path.getsize(path) / 1e6:.0f} MB, {runs} runs each\n")
         print("| question | tstack (Enter to answer) | tstack peak | DuckDB query / grep -c | its peak |")
         print("|---|---:|---:|---:|---:|")
-        for name, keys, answer, peer in questions(path, records, searched=path == log):
+        asked = questions(path, records, searched=path == log) if records else geo_questions(path)
+        for name, keys, answer, peer in asked:
             if only and not any(word in name for word in only.split(",")):
                 continue
             ours = [tstack_once(binary, path, keys, answer, settle=8) for _ in range(runs)]
@@ -163,8 +199,10 @@ def questions(path, records, searched):
         (":freq latency_ms (bins)", ":freq latency_ms\r", counted,
          f"SELECT floor(latency_ms / 20) * 20 b, count(*) c FROM {source} GROUP BY b ORDER BY b"),
         (":describe", ":describe\r", counted, f"SUMMARIZE SELECT * FROM {source}"),
-        (":where status >= 500", ":where status >= 500\r", rf"of {records:,}\)", f"SELECT * FROM {source} WHERE status >= 500"),
-        (":sort -latency_ms", ":sort -latency_ms\r", "sorted by", f"SELECT * FROM {source} ORDER BY latency_ms DESC"),
+        (":where status >= 500", ":where status >= 500\r", rf"of {records:,}\)",
+         f"CREATE TEMP TABLE answer AS SELECT * FROM {source} WHERE status >= 500"),
+        (":sort -latency_ms", ":sort -latency_ms\r", "sorted by",
+         f"CREATE TEMP TABLE answer AS SELECT * FROM {source} ORDER BY latency_ms DESC"),
     ]
     if searched:
         # (The one record whose message says `rare-needle`, 50 from the end; a string in no record.)
@@ -173,6 +211,20 @@ def questions(path, records, searched):
             ("/zzzqqq (no match)", "/zzzqqq\r", "no match for", ["grep", "-c", "zzzqqq", path]),
         ]
     return asked
+
+
+def geo_questions(path):
+    """The GeoJSON's questions: its features as a table (the whole collection is one object to
+    DuckDB, read with room for it)."""
+    features = f"(SELECT unnest(features) AS f FROM read_json_auto('{path}', maximum_object_size = 2000000000))"
+    return [
+        (":freq properties.kind", ":freq properties.kind\r", r"counted [\d,]+ ",
+         f"SELECT f.properties.kind k, count(*) c FROM {features} GROUP BY k ORDER BY c DESC"),
+        (":where properties.pop >= 990000", ":where properties.pop >= 990000\r", r"of [\d,]+\)",
+         f"CREATE TEMP TABLE answer AS SELECT f.* FROM {features} WHERE f.properties.pop >= 990000"),
+        (":sort -properties.pop", ":sort -properties.pop\r", "sorted by",
+         f"CREATE TEMP TABLE answer AS SELECT f.* FROM {features} ORDER BY f.properties.pop DESC"),
+    ]
 
 
 if __name__ == "__main__":

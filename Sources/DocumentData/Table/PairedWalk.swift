@@ -66,7 +66,12 @@ struct PairedWalk<Part: Sendable> {
         }
         readCount = walk.read(records, of: tree, from: readCount, window: window, buffers: ownBuffers, own)
         guard takeOtherStretch(records: records, add: add, finish: finish) else { return false }
-        return readCount == records.wholeChildCount
+        guard readCount == records.wholeChildCount else { return false }
+        // (Every record read: the windows' buffers go — what the pass does next, a sort's
+        // ordering, has the memory; records that arrive later are read into new ones.)
+        ownBuffers.letGo()
+        otherBuffers.letGo()
+        return true
     }
 
     /// Hands the other thread's part to `finish` once it is walked (a stretch the walk did not

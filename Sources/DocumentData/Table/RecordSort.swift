@@ -105,9 +105,12 @@ public struct RecordSort {
     /// milliseconds.
     public static let orderingBudget = 1 << 16
 
-    /// The next part of ordering the records read (once all are read): the order when done.
+    /// The next part of ordering the records read (once all are read): the order when done —
+    /// and then what was read of the records is let go, before rows are made in that order.
     public mutating func orderingStep() -> [UInt32]? {
-        orderingStep(budget: Self.orderingBudget)
+        guard let order = orderingStep(budget: Self.orderingBudget) else { return nil }
+        read = SortKeys()
+        return order
     }
 
     private mutating func orderingStep(budget: Int) -> [UInt32]? {
@@ -215,15 +218,19 @@ public struct RecordSort {
     }
 
     /// Two numbers with the same Double, by how they are written (kept in `text` when the
-    /// Double may not tell them apart): -1, 0 or 1; 0 when either was not kept.
+    /// Double may not tell them apart; none kept for one exactly zero, as `0` is written): -1, 0
+    /// or 1; 0 when neither was kept.
     private func compareWritten(_ a: Int, _ b: Int) -> Int {
         let (a, b) = (textRange(a), textRange(b))
-        guard !a.isEmpty, !b.isEmpty else { return 0 }
-        return JSONNumber.compare(read.text[a], read.text[b])
+        guard !a.isEmpty || !b.isEmpty else { return 0 }
+        let zero: ArraySlice<UInt8> = [UInt8(ascii: "0")]
+        return JSONNumber.compare(a.isEmpty ? zero : read.text[a], b.isEmpty ? zero : read.text[b])
     }
 
     /// Where record `record`'s text is in `text`.
-    private func textRange(_ record: Int) -> Range<Int> { Int(read.textStarts[record])..<Int(read.textStarts[record + 1]) }
+    private func textRange(_ record: Int) -> Range<Int> {
+        read.textStarts.isEmpty ? 0..<0 : Int(read.textStarts[record])..<Int(read.textStarts[record + 1])
+    }
 
     /// The texts of records `a` and `b` compared by their bytes: -1, 0 or 1.
     private func compareText(_ a: Int, _ b: Int) -> Int {
@@ -244,15 +251,15 @@ private extension Int {
 private struct SortKeys: Sendable {
     var kinds: [UInt8] = []
     var numbers: [Double] = []
-    /// Where record `k`'s text starts in `text`: `textStarts[k]`, and ends: `textStarts[k + 1]`.
-    var textStarts: [UInt32] = [0]
+    /// Where record `k`'s text starts in `text`: `textStarts[k]`, and ends: `textStarts[k + 1]`;
+    /// empty while no record has a text (a column of numbers: 4 bytes a record less).
+    var textStarts: [UInt32] = []
     var text: [UInt8] = []
 
     mutating func reserve(_ count: Int) {
         guard kinds.capacity < count else { return }
         kinds.reserveCapacity(count)
         numbers.reserveCapacity(count)
-        textStarts.reserveCapacity(count + 1)
     }
 
     /// Takes the value written in `bytes` (nil: none) as the next record's.
@@ -265,8 +272,9 @@ private struct SortKeys: Sendable {
             kind = .number
             number = value
             // A number a Double may not tell from another (a 64-bit id, `1e400`, `1e-400`) keeps
-            // how it is written: two with the same Double are told apart by it.
-            if let written { text += written }
+            // how it is written: two with the same Double are told apart by it. (A zero that is
+            // exactly zero needs none: a column of numbers with a `0` keeps no texts.)
+            if let written, value != 0 || !Self.isExactlyZero(written) { text += written }
         case .string(let bytes):
             kind = .string
             text += bytes
@@ -283,19 +291,34 @@ private struct SortKeys: Sendable {
         numbers.append(number)
         // (Past 4 GiB of texts a record's text is left out: it sorts as empty.)
         if text.count > Int(UInt32.max) { text.removeSubrange(textStart...) }
+        guard text.count > textStart || !textStarts.isEmpty else { return }
+        // (The first text: every record before it starts and ends at 0.)
+        if textStarts.isEmpty { textStarts = [UInt32](repeating: 0, count: kinds.count) }
         textStarts.append(UInt32(text.count))
+    }
+
+    /// Whether a number written `bytes` (whose Double is 0) is exactly zero: no digit of its
+    /// mantissa is another (`0`, `-0.0`, `0e5`; not `1e-400`).
+    static func isExactlyZero(_ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
     }
 
     /// Appends `part`'s records after these.
     mutating func append(_ part: SortKeys) {
         let base = UInt32(text.count)
+        let before = kinds.count
         kinds += part.kinds
         numbers += part.numbers
-        guard text.count + part.text.count <= Int(UInt32.max) else {
-            // (Past 4 GiB of texts the part's records sort as empty.)
-            textStarts += repeatElement(base, count: part.kinds.count)
+        // (Past 4 GiB of texts the part's records sort as empty.)
+        guard !part.textStarts.isEmpty, text.count + part.text.count <= Int(UInt32.max) else {
+            if !textStarts.isEmpty { textStarts += repeatElement(base, count: part.kinds.count) }
             return
         }
+        if textStarts.isEmpty { textStarts = [UInt32](repeating: 0, count: before + 1) }
         text += part.text
         textStarts += part.textStarts.dropFirst().map { $0 + base }
     }

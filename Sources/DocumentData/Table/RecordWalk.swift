@@ -98,6 +98,15 @@ struct RecordWalk: Sendable {
             reader = tree.windowReader()
         }
 
+        /// Lets go of what the buffers hold (a pass that read every record there is): the next
+        /// walk makes them again.
+        func letGo() {
+            reader.letGo()
+            ranges = []
+            kinds = []
+            found = []
+        }
+
         /// Room for `records` records of `keys` keys each.
         fileprivate func reserve(records: Int, keys: Int) {
             if ranges.count < records {

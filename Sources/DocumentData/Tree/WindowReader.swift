@@ -14,6 +14,12 @@ final class WindowReader: @unchecked Sendable {
 
     deinit { buffer.deallocate() }
 
+    /// Lets go of the buffer (a pass that read all there is): the next read makes one again.
+    func letGo() {
+        buffer.deallocate()
+        buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    }
+
     /// The bytes of `range` (valid until the next read), or nil when the text no longer has
     /// them all (the file shrank).
     func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8>? {
