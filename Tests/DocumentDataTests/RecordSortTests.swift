@@ -204,6 +204,31 @@ import Testing
         }
     }
 
+    /// Zeros and numbers too small for a Double sort as written — an exact zero keeps no text —,
+    /// whatever the windows (parts with texts and without merged), ties in the file's order.
+    @Test(arguments: 1...20)
+    func zerosAndUnderflowsSortAsWritten(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let ranked = [["-5"], ["-1e-400"], ["0", "-0", "0.0", "0e-400", "0E5"], ["2e-401"], ["1e-400"], ["5"]]
+        let numbers = (0..<30).map { _ in ranked.indices.randomElement(using: &generator)! }
+            .map { rank in (rank, ranked[rank].randomElement(using: &generator)!) }
+        let text = numbers.map { #"{"n": \#($0.1)}"# }.joined(separator: "\n") + "\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let table = try #require(RecordTable(recordsOf: tree))
+        for descending in [false, true] {
+            var sort = RecordSort(
+                table, by: RecordColumn(keys: ["n"]), descending: descending,
+                window: Int.random(in: 1...text.utf8.count, using: &generator))
+            while !sort.step(records: table.records) {}
+            let expected = numbers.indices.sorted { a, b in
+                numbers[a].0 != numbers[b].0 ? (numbers[a].0 < numbers[b].0) != descending : a < b
+            }
+            var order: [UInt32]?
+            while order == nil { order = sort.orderingStep() }
+            #expect(order?.map(Int.init) == expected, "seed \(seed) \(descending ? "descending" : ""): \(text)")
+        }
+    }
+
     /// Numbers a Double cannot tell apart compare by how they are written.
     @Test func numbersCompareExactlyAsWritten() {
         let ranked: [[String]] = [

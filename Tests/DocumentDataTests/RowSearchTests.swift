@@ -189,6 +189,22 @@ import Testing
         }
     }
 
+    /// A window the other thread scanned with its copy of a pattern that backtracks too much
+    /// there hands that over with its candidates: the key thread's pattern never met the text.
+    @Test func theOtherThreadsPatternTooComplexIsHandedOver() throws {
+        let text = #"["x", ""# + String(repeating: "a", count: 300) + #""]"#
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "a.json")
+        let pattern = try RegexPattern("(a|aa)+[bd]")
+        let windows = CandidateWindows(tree: tree, matcher: RowMatcher(pattern))
+        let first = 0..<8, second = 8..<text.utf8.count
+        let own = try #require(windows.candidates(in: first, from: 0, next: (second, 8)))
+        #expect(!own.exceededLimits)
+        var handed: RowMatcher.Candidates?
+        while handed == nil { handed = windows.candidates(in: second, from: 8, next: nil) }
+        #expect(handed?.exceededLimits == true)
+        #expect(!pattern.exceededLimits, "met by the other thread's copy alone")
+    }
+
     /// `&` keeps the records with a row that matches, never for a separator or blanks between
     /// them; the table's `&` keeps the same.
     @Test func aFilterMatchesRowsOfARecordAndNothingBetweenThem() throws {

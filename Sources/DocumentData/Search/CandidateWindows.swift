@@ -1,10 +1,13 @@
 /// The candidates of a row matcher (`RowMatcher.Candidates`) in windows of a tree's text looked
 /// at one after the other, as a search or `&` goes through a file: each window read into a
-/// buffer kept from one window to the next, and the window after it read and scanned on another
-/// thread meanwhile, so a pass over a whole file uses both cores.
+/// buffer kept from one window to the next, and two windows scanned at once — the one asked for
+/// here, the one after it on another thread, which the next ask takes as found (then the one
+/// after that is asked for here again, with the next on the other thread) — so a pass over a
+/// whole file scans on both cores.
 ///
 /// Used from one thread (the one that answers keys); the other thread's work is handed over
-/// through a signal, waited for at most `otherThreadDeadline`.
+/// through a signal, waited for at most `otherThreadDeadline`. The candidates an ask returns
+/// borrow a buffer the next ask may write: they are used before the next ask.
 final class CandidateWindows {
     /// What the other thread finds a window's candidates with — a buffer and a copy of the
     /// pattern of its own (a pattern is used by one thread at a time) — and what it found.
@@ -80,6 +83,14 @@ final class CandidateWindows {
             }
             done.signal()
         }
+    }
+
+    /// Lets go of the buffers (a pass that caught up with the input): a lane still scanning a
+    /// window no longer wanted goes when it is done.
+    func letGo() {
+        reader.letGo()
+        ahead = nil
+        lanes.removeAll(where: \.isFree)
     }
 
     /// A lane more, with a copy of the pattern; nil when there are two already (both busy: the

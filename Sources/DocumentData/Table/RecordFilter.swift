@@ -11,10 +11,9 @@ public struct RecordFilter {
     private let otherQuery: OtherThreadQuery?
     /// The records' walk on two threads, for a query (made at the first step).
     private var paired: PairedWalk<[UInt32]>?
-    /// The `&` pattern's filter: the tree's, over the records' container, on both cores.
+    /// The `&` pattern's filter: the tree's, over the records' container as each step is given
+    /// it (never past the records the table took in), on both cores.
     private var patternFilter: TreeFilter?
-    /// Whether the records are the root's children (the filter follows the root as it is read).
-    private let recordsAreTheRoot: Bool
     private let tree: JSONTree
     private let window: Int
     /// What a query's walk on this thread alone (its patterns not copied) reads into.
@@ -31,7 +30,6 @@ public struct RecordFilter {
         self.query = query
         otherQuery = query.copiedForAnotherThread().map(OtherThreadQuery.init)
         patternFilter = nil
-        recordsAreTheRoot = false
         self.tree = tree
         self.window = window
         buffers = RecordWalk.Buffers(reading: tree)
@@ -44,7 +42,6 @@ public struct RecordFilter {
         name = "filter: \(pattern.source)"
         query = nil
         otherQuery = nil
-        recordsAreTheRoot = container.isEmpty
         patternFilter = TreeFilter(
             tree: tree, pattern: pattern, container: container.isEmpty ? nil : tree.children(atChildIndexes: container),
             window: window)
@@ -94,7 +91,7 @@ public struct RecordFilter {
             }
         } else if var patternFilter {
             self.patternFilter = nil
-            if !recordsAreTheRoot { patternFilter.container = records }
+            patternFilter.container = records
             patternFilter.step()
             kept += patternFilter.kept[kept.count...].lazy.map(UInt32.init)
             readCount = patternFilter.isCaughtUp ? records.wholeChildCount : patternFilter.childrenLookedAt

@@ -52,6 +52,7 @@ public struct RecordSort {
     /// container read further, when the file is still read).
     /// - Returns: whether every record of `records` is read.
     public mutating func step(records: ChildTable) -> Bool {
+        precondition(!isUsedUp, "a sort read again after its order was handed over")
         recordCount = records.count
         // (Grown once to the records there are, not doubled on the way: half the peak.)
         read.reserve(recordCount)
@@ -80,6 +81,7 @@ public struct RecordSort {
     /// - Complexity: O(n log n) comparisons; O(n) when every member present is a number (null
     ///   and missing members aside).
     public func order() -> [UInt32] {
+        precondition(!isUsedUp, "a sort ordered again after its order was handed over")
         var sort = self
         sort.ordering = nil
         while true {
@@ -106,12 +108,17 @@ public struct RecordSort {
     public static let orderingBudget = 1 << 16
 
     /// The next part of ordering the records read (once all are read): the order when done —
-    /// and then what was read of the records is let go, before rows are made in that order.
+    /// and then the sort is used up: what it read is let go before rows are made in that order
+    /// (it is not to be stepped or ordered again).
     public mutating func orderingStep() -> [UInt32]? {
         guard let order = orderingStep(budget: Self.orderingBudget) else { return nil }
         read = SortKeys()
+        isUsedUp = true
         return order
     }
+
+    /// Whether ``orderingStep()`` handed its order over, letting go of what it read.
+    private var isUsedUp = false
 
     private mutating func orderingStep(budget: Int) -> [UInt32]? {
         // Taken out first: the comparison holds a copy of this sort, which must not hold the
@@ -289,7 +296,8 @@ private struct SortKeys: Sendable {
         }
         kinds.append(kind.rawValue)
         numbers.append(number)
-        // (Past 4 GiB of texts a record's text is left out: it sorts as empty.)
+        // (Past 4 GiB of texts a record's text is left out: a string sorts as empty, a number by
+        // its Double alone, as `0` among zeros.)
         if text.count > Int(UInt32.max) { text.removeSubrange(textStart...) }
         guard text.count > textStart || !textStarts.isEmpty else { return }
         // (The first text: every record before it starts and ends at 0.)

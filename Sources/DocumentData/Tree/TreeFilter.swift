@@ -58,14 +58,16 @@ public struct TreeFilter {
         return end > 0 ? min(1, Double(position) / Double(end)) : 1
     }
 
-    /// How many children were looked at: those before the next window.
+    /// How many children were looked at: those before the next window — and a child longer
+    /// than a window kept before its last window was looked at.
     var childrenLookedAt: Int {
         guard let table else { return 0 }
-        return position >= end ? table.count : max(0, table.index(ofChildContaining: position))
+        let before = position >= end ? table.count : max(0, table.index(ofChildContaining: position))
+        return max(before, (kept.last ?? -1) + 1)
     }
 
     /// Whether every child found so far was looked at: the filter can be shown, and a child the
-    /// scan finds from now on is matched as it is taken in (``matches(_:child:of:in:window:)``).
+    /// scan finds from now on is matched at a later step.
     public var isCaughtUp: Bool { position >= end || isTooComplex }
 
     /// Whether every child of the whole input was looked at.
@@ -85,7 +87,7 @@ public struct TreeFilter {
         let windowEnd = windowEnd(from: position, in: table, end: end)
         if matcher.walksRows {
             position = walk(table, to: windowEnd, end: end)
-            return
+            return letGoWhenCaughtUp()
         }
         // (The window after this one for the other thread: the next step asks for it.)
         let next = windowEnd < end ? (windowEnd..<self.windowEnd(from: windowEnd, in: table, end: end), windowEnd) : nil
@@ -125,6 +127,14 @@ public struct TreeFilter {
         }
         if candidates.exceededLimits { windowExceededLimits = true }
         position = windowEnd
+        letGoWhenCaughtUp()
+    }
+
+    /// Caught up with the input: the buffers go until more arrives.
+    private func letGoWhenCaughtUp() {
+        guard isCaughtUp else { return }
+        windows.letGo()
+        reader.letGo()
     }
 
     /// Whether a row of the child whose bytes are `bytes` (from its region's start, the file's

@@ -50,6 +50,8 @@ public struct TreeSearch {
     private let windows: CandidateWindows
     /// What the windows of a backward search, or of one that makes every row, are read into.
     private let reader: WindowReader
+    /// Whether the last forward step ended at `rowsPerStep` rows, inside its window.
+    private var stepsEndMidWindow = false
     /// Whether the last step waited for the scan (``Outcome/waiting``).
     public private(set) var isWaiting = false
 
@@ -134,7 +136,7 @@ public struct TreeSearch {
         // The window after this one, as the next step will ask for it, for the other thread:
         // once the windows are their biggest (a match near is found without it).
         var next: (range: Range<Int>, from: Int)?
-        if size == sizes.most, answered < limit, case let nextEnd = min(end, answered + size + sizes.overlap),
+        if size == sizes.most, !stepsEndMidWindow, answered < limit, case let nextEnd = min(end, answered + size + sizes.overlap),
             nextEnd - sizes.overlap > answered {
             next = (Self.readStart(answering: answered)..<nextEnd, answered)
         }
@@ -158,11 +160,15 @@ public struct TreeSearch {
             from = max(offset + 1, row.span.upperBound)
             tried += 1
             if tried == Self.rowsPerStep {
+                // (The next step starts inside the window: the one after it, if the other
+                // thread found it, is not the next; none is asked for while steps end so.)
+                stepsEndMidWindow = true
                 searchedTo = from
                 return .searching
             }
         }
         if candidates.exceededLimits { return .tooComplex }
+        stepsEndMidWindow = false
         searchedTo = answered
         return .searching
     }
