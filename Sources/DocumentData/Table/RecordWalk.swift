@@ -28,6 +28,10 @@ struct WalkedRecord {
         self.start = start
     }
 
+    /// Whether the walk in C read the record as an object with plain keys (its members found
+    /// as it read them; else they are looked up in its bytes, which may be no object or not JSON).
+    var wasWalked: Bool { found != nil }
+
     /// The range in ``bytes`` of the value of top-level key `keys[key]` (the last when written
     /// twice); nil when there is none, or the record is no object.
     func value(ofKey key: Int, keys: [[UInt8]]) -> Range<Int>? {

@@ -18,14 +18,23 @@ struct TableExport: ExportWriting {
         case check
         /// Every member of every record gets its column (the table sampled the first records):
         /// a pass over them all before the header row.
-        case columns(row: Int)
-        /// The rows from this one (the header row first, at 0).
+        case columns(ColumnsPass)
+        /// The rows in the file's order, their values read from the records' bytes on both
+        /// cores (what is not plain read whole, as `rows` reads it).
+        case walkedRows(ColumnValuesPass<[Line]>)
+        /// The rows of an order from this one, each record read whole.
         case rows(from: Int)
         case done
     }
 
     /// Records a step.
     private static let batch = 4096
+
+    /// A row as the walk makes it: its line, or a record to read whole.
+    enum Line: Sendable {
+        case text(String)
+        case record(Int)
+    }
 
     /// The export of `table`'s records: those of `order` in its order, or all.
     init(_ table: RecordTable, order: [Int]? = nil) {
@@ -40,7 +49,8 @@ struct TableExport: ExportWriting {
         let count = Double(max(1, rowCount))
         switch phase {
         case .check: return 0
-        case .columns(let row): return Double(row) / count / 2
+        case .columns(let pass): return Double(pass.readCount) / count / 2
+        case .walkedRows(let pass): return 0.5 + Double(pass.readCount) / count / 2
         case .rows(let row): return 0.5 + Double(row) / count / 2
         case .done: return 1
         }
@@ -53,29 +63,41 @@ struct TableExport: ExportWriting {
         switch phase {
         case .check:
             guard sink.accepts(table.tree) else { return false }
-            phase = .columns(row: 0)
+            phase = .columns(ColumnsPass())
             return true
-        case .columns(let row):
-            let end = min(table.rowCount, row + Self.batch)
-            for row in row..<end { table.addColumns(of: row) }
-            if end == table.rowCount {
-                sink.emit(Self.line(table.columns.map { Self.field($0.name, isString: true, in: sink) }))
+        case .columns(var pass):
+            phase = .done
+            guard pass.step(&table) else {
+                phase = .columns(pass)
+                return true
             }
-            phase = end < table.rowCount ? .columns(row: end) : .rows(from: 0)
+            sink.emit(Self.line(table.columns.map { Self.field($0.name, isString: true, in: sink) }))
+            phase = order == nil ? .walkedRows(ColumnValuesPass(columns: table.columns)) : .rows(from: 0)
             return true
+        case .walkedRows(var pass):
+            phase = .done
+            var lines: [Line] = []
+            let columns = table.columns.count, keepsFormulas = sink.keepsFormulas
+            let done = pass.step(
+                records: table.records, of: table.tree,
+                own: { lines.append(Self.line(of: $0, columns: columns, keepsFormulas: keepsFormulas)) },
+                start: { [] },
+                add: { part, values in part.append(Self.line(of: values, columns: columns, keepsFormulas: keepsFormulas)) },
+                finish: { lines += $0 })
+            for line in lines {
+                switch line {
+                case .text(let text):
+                    sink.emit(text)
+                    sink.records += 1
+                case .record(let row):
+                    write(row: row, to: sink)
+                }
+            }
+            if !done { phase = .walkedRows(pass) }
+            return !done
         case .rows(let row):
             let end = min(rowCount, row + Self.batch)
-            let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
-            for position in row..<end {
-                let row = order?[position] ?? position
-                let cells = table.cells(ofRow: row)
-                let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
-                if let problem { sink.note("\(table.tree.name): \(table.name(ofRow: row)): \(problem)") }
-                sink.emit(Self.line((cells ?? empty).map { cell in
-                    Self.field(Self.text(of: cell, in: table.tree), isString: cell.isString, in: sink)
-                }))
-                sink.records += 1
-            }
+            for position in row..<end { write(row: order?[position] ?? position, to: sink) }
             phase = end < rowCount ? .rows(from: end) : .done
             return end < rowCount
         case .done:
@@ -83,13 +105,94 @@ struct TableExport: ExportWriting {
         }
     }
 
+    /// Writes record `row`'s line, the record read whole.
+    private func write(row: Int, to sink: ExportSink) {
+        let cells = table.cells(ofRow: row)
+        let problem = cells.map { $0.lazy.compactMap(\.malformed).first.map { "not JSON: \($0)" } } ?? "not an object"
+        if let problem { sink.note("\(table.tree.name): \(table.name(ofRow: row)): \(problem)") }
+        let empty = Array(repeating: RecordCell.missing, count: table.columns.count)
+        sink.emit(Self.line((cells ?? empty).map { cell in
+            Self.field(Self.text(of: cell, in: table.tree), isString: cell.isString, keepsFormulas: sink.keepsFormulas)
+        }))
+        sink.records += 1
+    }
+
+    /// A record's line from the values the walk read (`columns` of them), as ``write(row:to:)``
+    /// writes it: a string without escapes, a number or a literal straight from its bytes, any
+    /// other value parsed; a record the walk did not read, or with a value that is not JSON, is
+    /// left to be read whole.
+    static func line(of values: ColumnValuesPass<[Line]>.Values, columns: Int, keepsFormulas: Bool) -> Line {
+        guard values.isWalked else { return .record(values.index) }
+        var fields: [String] = []
+        fields.reserveCapacity(columns)
+        for column in 0..<columns {
+            guard let field = field(written: values.value(ofColumn: column), keepsFormulas: keepsFormulas) else {
+                return .record(values.index)
+            }
+            fields.append(field)
+        }
+        return .text(line(fields))
+    }
+
+    /// The field of a value as written (nil bytes: no such member), or nil when it is not JSON.
+    static func field(written bytes: UnsafeBufferPointer<UInt8>?, keepsFormulas: Bool) -> String? {
+        guard let bytes, let first = bytes.first else { return "" }
+        switch first {
+        case UInt8(ascii: "\""):
+            // (Printable ASCII without an escape: its text is its bytes.)
+            let inside = bytes.count >= 2 ? bytes[1..<(bytes.count - 1)] : bytes[0..<0]
+            if bytes.count >= 2, bytes.last == UInt8(ascii: "\""),
+                !inside.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
+                return field(String(decoding: inside, as: UTF8.self), isString: true, keepsFormulas: keepsFormulas)
+            }
+        case UInt8(ascii: "t") where bytes.elementsEqual("true".utf8): return "true"
+        case UInt8(ascii: "f") where bytes.elementsEqual("false".utf8): return "false"
+        case UInt8(ascii: "n") where bytes.elementsEqual("null".utf8): return ""
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if isNumber(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        default: break
+        }
+        guard let value = try? JSONParser.parse(Array(bytes)) else { return nil }
+        let cell = RecordCell.value(value, isWhole: true)
+        return field(text(of: value), isString: cell.isString, keepsFormulas: keepsFormulas)
+    }
+
+    /// Whether `bytes` are a JSON number: `-`, an integer part without leading zeros, a
+    /// fraction, an exponent.
+    private static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integer = index
+        guard digits() > 0, bytes[integer] != UInt8(ascii: "0") || index == integer + 1 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
     /// A field's text as written, before quoting: inert (``inert(_:)``), and a string that a
     /// spreadsheet would take for a formula — it begins with `=`, `+`, `-`, `@`, a tab or a
     /// carriage return, and is not a number — behind a `'`, as OWASP recommends, unless the
     /// sink keeps formulas.
     static func field(_ text: String, isString: Bool, in sink: ExportSink) -> String {
+        field(text, isString: isString, keepsFormulas: sink.keepsFormulas)
+    }
+
+    /// ``field(_:isString:in:)`` for a sink that keeps formulas or not.
+    static func field(_ text: String, isString: Bool, keepsFormulas: Bool) -> String {
         let text = inert(text)
-        guard isString, !sink.keepsFormulas, let first = text.utf8.first,
+        guard isString, !keepsFormulas, let first = text.utf8.first,
             [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first)
         else { return text }
         // (A string that is a number, `"-3"`, is data, not a formula: as defusedcsv leaves it.)
@@ -121,13 +224,21 @@ struct TableExport: ExportWriting {
     /// A cell's text in a field, before quoting.
     static func text(of cell: RecordCell, in tree: JSONTree) -> String {
         switch cell {
-        case .missing, .value(.null, _), .malformed: return ""
-        case .value(.bool(let value), _): return value ? "true" : "false"
-        case .value(.number(let text), _), .value(.string(let text), _): return text
-        case .value(let container, _): return json(container)
+        case .missing, .malformed: return ""
+        case .value(let value, _): return text(of: value)
         case .container(_, _, let bytes):
             // (Decoded as a record parsed whole has it, so a string's escapes read the same.)
             return (try? JSONParser.parse(tree.bytes(in: bytes))).map(json) ?? ""
+        }
+    }
+
+    /// A value's text in a field, before quoting.
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: return ""
+        case .bool(let value): return value ? "true" : "false"
+        case .number(let text), .string(let text): return text
+        case .array, .object: return json(value)
         }
     }
 
