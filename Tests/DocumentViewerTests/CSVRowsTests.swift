@@ -3,10 +3,10 @@ import DocumentData
 import TestSupport
 import Testing
 
-/// A table's CSV rows written from the values the walk reads are the rows written from each
-/// record read whole: strings plain or escaped, formulas, controls, numbers, literals, nested
-/// values, missing members, records that are no objects or not JSON — the same lines, the same
-/// problems noted.
+/// A table's CSV rows written from the values the walk reads (on both threads, in windows of any
+/// size) are the rows written from each record read whole: strings plain or escaped, formulas,
+/// controls, numbers, literals, nested values, missing members, records that are no objects,
+/// keys written with escapes or not ASCII — the same lines, the same problems noted.
 @Suite struct CSVRowsTests {
     static func value(_ generator: inout SeededGenerator, depth: Int) -> String {
         let scalars = [
@@ -28,21 +28,22 @@ import Testing
         let records = (0..<Int.random(in: 1...50, using: &generator)).map { _ in
             switch Int.random(in: 0..<15, using: &generator) {
             case 0: return "[1, 2]"
-            case 1: return #"{"a": tru}"#
+            case 1: return #"{"é": 1, "a": "x"}"#
             case 2: return #"{"a\u0062": 1, "a": 2}"#
             default:
                 return "{" + ["a", "b", "c", "ab"].filter { _ in Bool.random(using: &generator) }
                     .map { "\"\($0)\": \(Self.value(&generator, depth: 0))" }.joined(separator: ", ") + "}"
             }
         }
-        let text = records.joined(separator: "\n") + "\n"
-        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.jsonl", jsonLines: true)
+        let text = "[" + records.joined(separator: ",\n") + "]\n"
+        let tree = try JSONTree(bytes: Array(text.utf8), name: "r.json")
         let table = try #require(RecordTable(recordsOf: tree))
+        let window = Int.random(in: 1...text.utf8.count, using: &generator)
         for keepsFormulas in [false, true] {
             func export(_ order: [Int]?) -> ([String], ExportProblems) {
                 var lines: [String] = []
                 let sink = ExportSink(keepsFormulas: keepsFormulas) { lines.append($0) }
-                var export = TableExport(table, order: order)
+                var export = TableExport(table, order: order, window: window)
                 while export.write(to: sink) {}
                 return (lines, sink.problems)
             }

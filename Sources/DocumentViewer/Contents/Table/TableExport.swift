@@ -10,6 +10,8 @@ struct TableExport: ExportWriting {
     private var table: RecordTable
     /// The records written, in order (a view's filter and sort); nil: all, in the file's order.
     private let order: [Int]?
+    /// Bytes of the file the passes read a thread a step.
+    private let window: Int
     private var phase = Phase.check
 
     private enum Phase {
@@ -20,7 +22,8 @@ struct TableExport: ExportWriting {
         /// a pass over them all before the header row.
         case columns(ColumnsPass)
         /// The rows in the file's order, their values read from the records' bytes on both
-        /// cores (what is not plain read whole, as `rows` reads it).
+        /// cores (what is not plain read whole, as `rows` reads it), when the bytes say what the
+        /// text says (`rowsFromBytes`).
         case walkedRows(ColumnValuesPass<[Line]>)
         /// The rows of an order from this one, each record read whole.
         case rows(from: Int)
@@ -36,10 +39,20 @@ struct TableExport: ExportWriting {
         case record(Int)
     }
 
-    /// The export of `table`'s records: those of `order` in its order, or all.
-    init(_ table: RecordTable, order: [Int]? = nil) {
+    /// The export of `table`'s records: those of `order` in its order, or all, the file read
+    /// `window` bytes a thread a step.
+    init(_ table: RecordTable, order: [Int]? = nil, window: Int = 4 << 20) {
         self.table = table
         self.order = order
+        self.window = window
+    }
+
+    /// Whether the rows may be written from the values the walk finds: the input's grammar was
+    /// checked whole (not JSON Lines, whose lines that are not JSON are rows noted as such), and
+    /// every column's keys are ASCII (the walk finds a key by its bytes; a record's cells by its
+    /// text, which other bytes may spell too).
+    private var rowsFromBytes: Bool {
+        !table.tree.isJSONLines && table.columns.allSatisfy { $0.keys.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } }
     }
 
     /// How many records are written.
@@ -63,7 +76,7 @@ struct TableExport: ExportWriting {
         switch phase {
         case .check:
             guard sink.accepts(table.tree) else { return false }
-            phase = .columns(ColumnsPass())
+            phase = .columns(ColumnsPass(window: window))
             return true
         case .columns(var pass):
             phase = .done
@@ -72,7 +85,7 @@ struct TableExport: ExportWriting {
                 return true
             }
             sink.emit(Self.line(table.columns.map { Self.field($0.name, isString: true, in: sink) }))
-            phase = order == nil ? .walkedRows(ColumnValuesPass(columns: table.columns)) : .rows(from: 0)
+            phase = order == nil && rowsFromBytes ? .walkedRows(ColumnValuesPass(columns: table.columns, window: window)) : .rows(from: 0)
             return true
         case .walkedRows(var pass):
             phase = .done
