@@ -94,9 +94,9 @@ test-asan: deps
 	$(SWIFT) test --skip-build --scratch-path .build-asan --disable-xctest
 
 # The tests whose code runs on several threads (the background scans, the input spool, counts,
-# sorts and filters on two cores, the browser taking in what they found), built with
+# sorts, searches, filters and exports on two cores, the browser taking in what they found), built with
 # ThreadSanitizer (its own build folder).
-TSAN_TESTS = LazyDocumentTests|InputSpoolTests|GrowingDocumentTests|BigDocumentTests|GrowingFileTests|FollowModeTests|TreeOutlineTests|WholeInputAnswerTests|TreeAnswersTests|SummaryTests|SummaryViewerTests|RecordSortTests|RecordQueryTests
+TSAN_TESTS = LazyDocumentTests|InputSpoolTests|GrowingDocumentTests|BigDocumentTests|GrowingFileTests|FollowModeTests|TreeOutlineTests|WholeInputAnswerTests|TreeAnswersTests|SummaryTests|SummaryViewerTests|RecordSortTests|RecordQueryTests|RowSearchTests|ColumnsPassTests|CSVRowsTests
 test-tsan: deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan -Xswiftc -sanitize=thread
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-tsan --disable-xctest \
