@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import DocumentViewer
 
@@ -80,6 +81,17 @@ import DocumentViewer
         Subprocess.write("[1, 2]", to: directory + "/in.json")
         let redirected = Subprocess.run(["/bin/sh", "-c", "\"$0\" render --size 20x4 < \"$1\"", Subprocess.tstack, directory + "/in.json"], stdin: "/dev/null")
         #expect(redirected.status == 0 && redirected.stdout == piped.stdout, "\(redirected.stderr)")
+    }
+
+    /// The version `--version` prints is the changelog's newest and the one the README's
+    /// dependency line asks for.
+    @Test func theVersionIsTheChangelogsAndTheReadmes() {
+        let printed = Self.run("--version").stdout.dropFirst("tstack ".count).dropLast()
+        let changelog = Files.readText(Subprocess.root + "/CHANGELOG.md").split(separator: "\n")
+        let newest = changelog.first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(newest?.hasPrefix("## [\(printed)]") == true, "\(newest ?? "no version in CHANGELOG.md")")
+        let readme = Files.readText(Subprocess.root + "/README.md")
+        #expect(readme.contains(#"from: "\#(printed)")"#), "the README's dependency line")
     }
 
     @Test func helpListsTheCommandsAndEachCommandsOptions() {
