@@ -28,7 +28,8 @@ import Testing
         let records = (0..<Int.random(in: 1...50, using: &generator)).map { _ in
             switch Int.random(in: 0..<15, using: &generator) {
             case 0: return "[1, 2]"
-            case 1: return #"{"é": 1, "a": "x"}"#
+            // (A key not in ASCII sends every row the old way: in a fifth of the files.)
+            case 1 where seed % 5 == 0: return #"{"é": 1, "a": "x"}"#
             case 2: return #"{"a\u0062": 1, "a": 2}"#
             default:
                 return "{" + ["a", "b", "c", "ab"].filter { _ in Bool.random(using: &generator) }

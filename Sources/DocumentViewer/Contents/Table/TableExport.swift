@@ -166,8 +166,8 @@ struct TableExport: ExportWriting {
         default: break
         }
         guard let value = try? JSONParser.parse(Array(bytes)) else { return nil }
-        let cell = RecordCell.value(value, isWhole: true)
-        return field(text(of: value), isString: cell.isString, keepsFormulas: keepsFormulas)
+        let isString = if case .string = value { true } else { false }
+        return field(text(of: value), isString: isString, keepsFormulas: keepsFormulas)
     }
 
     /// Whether `bytes` are a JSON number: `-`, an integer part without leading zeros, a
