@@ -35,7 +35,7 @@ PACKED_RELOCS = $(shell ldd --version 2>/dev/null | head -1 | \
 LINK_START = $(PACKED_RELOCS) -Xlinker -L$(STATIC_CXX) -Xswiftc -Xclang-linker -Xswiftc -static-libgcc --disable-local-rpath
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -cross-module-optimization $(LINK_ORDER) $(LINK_START)
 
-.PHONY: all deps static-cxx build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo procs install clean
+.PHONY: all deps static-cxx build run test test-asan test-tsan check-embedding docs logs fuzz bench bench-e2e demo procs chat install clean
 
 all: build
 
@@ -175,6 +175,16 @@ logs: deps static-cxx
 procs: deps static-cxx
 	$(RELEASE) --product ProcessList
 	"$(RELEASE_BIN)/ProcessList"
+
+# A chat following a file of messages (CHAT=FILE; by default a file it writes a message to
+# every second, so the chat grows while it shows).
+chat: deps static-cxx
+	$(RELEASE) --product ChatTail
+	@if [ -n "$(CHAT)" ]; then "$(RELEASE_BIN)/ChatTail" "$(CHAT)"; else \
+		file=$$(mktemp /tmp/chat-XXXXXX.log); \
+		( i=0; while kill -0 $$$$ 2>/dev/null; do i=$$((i+1)); \
+			echo "$$(date -u +%Y-%m-%dT%H:%M:%SZ) user$$((i % 3)): message number $$i" >> "$$file"; sleep 1; done ) & \
+		"$(RELEASE_BIN)/ChatTail" "$$file"; kill $$! 2>/dev/null; rm -f "$$file"; fi
 
 # The binary, its man page and its completion scripts, each made by the binary itself.
 install: build

@@ -107,6 +107,7 @@ let package = Package(
         // A live process list (`/proc`, refreshed every second, the selection kept by pid) on the
         // light `import TStackUI` alone (`make procs`).
         .executableTarget(name: "ProcessList", dependencies: ["TStackUI"], path: "Examples/ProcessList"),
+        .executableTarget(name: "ChatTail", dependencies: ["TStackUI"], path: "Examples/ChatTail"),
         // Helpers shared by the test targets: a seeded generator, directory listing.
         .target(name: "TestSupport", dependencies: ["DocumentData"], path: "Tests/TestSupport"),
         .testTarget(name: "StackEngineTests", dependencies: ["StackEngine", "TestSupport"]),
@@ -121,7 +122,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TStackCLI", "DocumentViewer", "PinnedHeaders", "LogBrowser", "ProcessList", "TestSupport"],
+            dependencies: ["TStackCLI", "DocumentViewer", "PinnedHeaders", "LogBrowser", "ProcessList", "ChatTail", "TestSupport"],
             exclude: ["Scripts"]),
     ]
 )

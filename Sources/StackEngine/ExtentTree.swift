@@ -8,10 +8,13 @@
 /// kind, keeps nothing per row; a *detail* block of at most 32 rows keeps each row's
 /// extent, generation and kind. Measuring a row of a plain run carves a detail block around it.
 /// Every node sums its subtree — rows, measured extent, unmeasured rows per kind, measured
-/// extent and rows per kind — so the offset of a row is `measured + Σ unmeasured_k · estimate_k`
-/// over the nodes before it, with `estimate_k` the rounded running mean of the measured rows of
-/// kind `k`. Changing an estimate is O(1): no row is touched. (It replaced Fenwick trees over
-/// blocks of rows, which could append and truncate but not splice.)
+/// extent and rows per kind, sampled extent and rows per kind — so the offset of a row is
+/// `⌊measured + Σ unmeasured_k · estimate_k⌋` over the nodes before it. `estimate_k` is a mean
+/// kept in 1/65,536ths of a line (rows of 1 and 2 lines in equal numbers count 1.5 each, not 2):
+/// the mean of the rows of kind `k` measured as a *sample* (``setMeasured(_:extent:kind:sampled:)``,
+/// rows picked evenly over the whole stack, not where the reader has been), else of every row of
+/// kind `k` measured. Changing an estimate is O(1): no row is touched. (It replaced Fenwick trees
+/// over blocks of rows, which could append and truncate but not splice.)
 ///
 /// Generations: a new cross extent starts a new generation in O(1). A node's count of rows
 /// measured in the current generation is kept with the generation it was summed in; summed in an
@@ -26,6 +29,9 @@ public struct ExtentTree: Sendable {
         var kindCounts = SIMD4<Int32>()
         /// Rows measured in generation `generation`.
         var current: Int32 = 0
+        /// The extent and the rows per kind of the sampled rows measured in generation `generation`.
+        var sampledExtents = SIMD4<Int64>()
+        var sampledCounts = SIMD4<Int32>()
         var generation: UInt32 = 0
     }
 
@@ -46,12 +52,16 @@ public struct ExtentTree: Sendable {
 
     /// The most rows a detail block holds.
     static let detailRows = 32
+    /// Extents are summed in these fractions of a line, so a mean keeps its fraction.
+    static let unit: Int64 = 1 << 16
+    /// The bit of a detail row's kind byte that says it was measured as a sample.
+    static let sampledBit: UInt8 = 0x80
 
     private(set) var nodes: [Node] = []
     private var freeNodes: [Int32] = []
     private(set) var root: Int32 = -1
     /// Per row of a detail slot (`detailRows` a slot): extent (0 while never measured),
-    /// generation measured in (0: never), kind.
+    /// generation measured in (0: never), kind (and ``sampledBit``).
     private var detailExtents: [Int32] = []
     private var detailGenerations: [UInt32] = []
     private var detailKinds: [UInt8] = []
@@ -84,18 +94,29 @@ public struct ExtentTree: Sendable {
     /// Rows measured at the current cross extent.
     public var measuredCount: Int { Int(effectiveCurrent(sums(root))) }
 
-    /// The extent counted for rows of `kind` that were never measured.
+    /// The extent counted for rows of `kind` that were never measured, rounded to a line (the
+    /// offsets count its fraction).
     /// - Complexity: O(1).
     public func estimate(for kind: RowKind) -> Int {
-        Int(estimates()[kind.rawValue])
+        Int((estimates()[kind.rawValue] + Self.unit / 2) / Self.unit)
     }
 
+    /// Rows measured as a sample at the current cross extent (and not measured since otherwise).
+    public var sampledCount: Int { Int(effectiveSampledCounts(sums(root)).wrappedSum()) }
+
+    /// The estimate of each kind in ``unit``s: the mean of its sampled rows when it has any, else
+    /// of its rows measured, else the initial estimate. Never below a line.
     private func estimates() -> SIMD4<Int64> {
         let total = sums(root)
-        var result = initialEstimates
-        for k in 0..<4 where total.kindCounts[k] > 0 {
-            let count = Int64(total.kindCounts[k])
-            result[k] = max(1, (total.kindExtents[k] + count / 2) / count)
+        let sampledCounts = effectiveSampledCounts(total)
+        let sampledExtents = total.generation == currentGeneration ? total.sampledExtents : SIMD4()
+        var result = initialEstimates &* Self.unit
+        for k in 0..<4 {
+            if sampledCounts[k] > 0 {
+                result[k] = max(Self.unit, sampledExtents[k] * Self.unit / Int64(sampledCounts[k]))
+            } else if total.kindCounts[k] > 0 {
+                result[k] = max(Self.unit, total.kindExtents[k] * Self.unit / Int64(total.kindCounts[k]))
+            }
         }
         return result
     }
@@ -117,13 +138,13 @@ public struct ExtentTree: Sendable {
             total += value(before, estimates)
             remaining -= before.rows
             if remaining < node.rows {
-                return Int(total + ownValue(node, rows: remaining, estimates))
+                return Int((total + ownValue(node, rows: remaining, estimates)) / Self.unit)
             }
             total += ownValue(node, estimates)
             remaining -= node.rows
             t = node.right
         }
-        return Int(total)
+        return Int(total / Self.unit)
     }
 
     /// The total extent of all rows.
@@ -135,33 +156,41 @@ public struct ExtentTree: Sendable {
     public func row(containing offset: Int) -> ScrollAnchor {
         guard count > 0 else { return ScrollAnchor(row: 0, offset: 0) }
         let estimates = estimates()
-        var remaining = Int64(max(0, offset))
+        let line = Int64(max(0, offset))
+        // The last row that starts before the end of line `line` (a row starts on the line its
+        // start's fraction falls in).
+        let limit = (line + 1) * Self.unit
+        func anchor(row: Int, start: Int64) -> ScrollAnchor {
+            ScrollAnchor(row: row, offset: Int(line - start / Self.unit))
+        }
+        var consumed: Int64 = 0
         var rowsBefore = 0
         var t = root
         while t >= 0 {
             let node = nodes[Int(t)]
             let before = sums(node.left)
-            let beforeValue = value(before, estimates)
-            if remaining < beforeValue {
+            let start = consumed + value(before, estimates)
+            if limit <= start {
                 t = node.left
                 continue
             }
-            remaining -= beforeValue
             rowsBefore += before.rows
             let ownValue = ownValue(node, estimates)
-            if remaining < ownValue {
+            if limit <= start + ownValue {
                 if node.slot < 0 {
                     let extent = estimates[Int(node.kind)]
-                    return ScrollAnchor(row: rowsBefore + Int(remaining / extent), offset: Int(remaining % extent))
+                    let inside = min(node.rows - 1, Int((limit - start - 1) / extent))
+                    return anchor(row: rowsBefore + inside, start: start + Int64(inside) * extent)
                 }
                 let base = Int(node.slot) * Self.detailRows
+                var rowStart = start
                 for inside in 0..<node.rows {
-                    let extent = rowExtent(base + inside, estimates)
-                    if remaining < extent { return ScrollAnchor(row: rowsBefore + inside, offset: Int(remaining)) }
-                    remaining -= extent
+                    let next = rowStart + rowExtent(base + inside, estimates)
+                    if limit <= next || inside == node.rows - 1 { return anchor(row: rowsBefore + inside, start: rowStart) }
+                    rowStart = next
                 }
             }
-            remaining -= ownValue
+            consumed = start + ownValue
             rowsBefore += node.rows
             t = node.right
         }
@@ -171,16 +200,26 @@ public struct ExtentTree: Sendable {
     /// The kind `row` was indexed as.
     public func kind(of row: Int) -> RowKind {
         let (node, inside) = locate(row)
-        let value = nodes[node].slot < 0 ? nodes[node].kind : detailKinds[Int(nodes[node].slot) * Self.detailRows + inside]
+        let value = nodes[node].slot < 0 ? nodes[node].kind : detailKinds[Int(nodes[node].slot) * Self.detailRows + inside] & ~Self.sampledBit
         return RowKind(rawValue: Int(value))!
     }
 
-    /// The row's measured extent (possibly from an earlier cross extent), else its estimate.
+    /// The row's measured extent (possibly from an earlier cross extent), else the lines its
+    /// estimate covers where it falls (an estimate of 1.5 lines: 1 or 2, by turns).
     public func extent(of row: Int, kind: RowKind) -> Int {
         let (node, inside) = locate(row)
         let slot = nodes[node].slot
         let known = slot < 0 ? 0 : Int(detailExtents[Int(slot) * Self.detailRows + inside])
-        return known > 0 ? known : estimate(for: kind)
+        return known > 0 ? known : offset(of: row + 1) - offset(of: row)
+    }
+
+    /// Whether `row` was measured as a sample at the current cross extent.
+    public func isSampled(_ row: Int) -> Bool {
+        let (node, inside) = locate(row)
+        let slot = nodes[node].slot
+        guard slot >= 0 else { return false }
+        let position = Int(slot) * Self.detailRows + inside
+        return detailKinds[position] & Self.sampledBit != 0 && detailGenerations[position] == currentGeneration
     }
 
     /// Whether `row` was measured at the current cross extent.
@@ -200,11 +239,21 @@ public struct ExtentTree: Sendable {
     // MARK: - Writing
 
     /// Records that `row` (of the kind it was indexed as, `kind`) measured `extent` at the
-    /// current cross extent.
+    /// current cross extent: as a *sample* when `sampled` (a row picked without regard to where
+    /// the reader is, whose extent then stands for the rows never measured), else as a row the
+    /// reader's way reached (which stops being a sample, if it was one).
     /// - Returns: the extent it counted for before: its earlier measurement, else its estimate.
     /// - Complexity: O(log n).
     @discardableResult
-    public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind) -> Int {
+    public mutating func setMeasured(_ row: Int, extent: Int, kind: RowKind, sampled: Bool = false) -> Int {
+        let counted = self.extent(of: row, kind: kind)
+        record(row, extent: extent, sampled: sampled)
+        return counted
+    }
+
+    /// ``setMeasured(_:extent:kind:sampled:)`` without finding what the row counted for before
+    /// (two more walks down the tree: a fifth of measuring a row while idle).
+    mutating func record(_ row: Int, extent: Int, sampled: Bool) {
         var path: [Int32] = []
         var (node, inside) = locate(row) { path.append($0) }
         if nodes[node].slot < 0 {
@@ -213,31 +262,41 @@ public struct ExtentTree: Sendable {
             (node, inside) = locate(row) { path.append($0) }
         }
         let position = Int(nodes[node].slot) * Self.detailRows + inside
-        let k = Int(detailKinds[position])
+        let k = Int(detailKinds[position] & ~Self.sampledBit)
         let slot = Int(nodes[node].slot)
         var own = detailSums[slot]
         let old = Int64(detailExtents[position])
-        let counted = old > 0 ? Int(old) : estimate(for: kind)
         let new = Int64(max(1, extent))
+        if own.generation != currentGeneration {
+            own.current = 0
+            own.sampledExtents = SIMD4()
+            own.sampledCounts = SIMD4()
+            own.generation = currentGeneration
+        }
+        if detailGenerations[position] == currentGeneration, detailKinds[position] & Self.sampledBit != 0 {
+            own.sampledExtents[k] -= old
+            own.sampledCounts[k] -= 1
+        }
         if old == 0 {
             own.unmeasured[k] -= 1
             own.kindCounts[k] += 1
         }
         own.measured += new - old
         own.kindExtents[k] += new - old
-        if detailGenerations[position] != currentGeneration {
-            own.current = effectiveCurrent(own) + 1
-            own.generation = currentGeneration
+        if detailGenerations[position] != currentGeneration { own.current += 1 }
+        if sampled {
+            own.sampledExtents[k] += new
+            own.sampledCounts[k] += 1
         }
         detailExtents[position] = Int32(clamping: new)
         detailGenerations[position] = currentGeneration
+        detailKinds[position] = UInt8(k) | (sampled ? Self.sampledBit : 0)
         detailSums[slot] = own
         resum(path)
-        return counted
     }
 
     /// Makes `row`'s measurement a guess until it is measured again: its extent still counts,
-    /// but no longer as exact.
+    /// but no longer as exact (nor as a sample).
     /// - Complexity: O(log n).
     public mutating func forgetMeasurement(of row: Int) {
         var path: [Int32] = []
@@ -248,7 +307,45 @@ public struct ExtentTree: Sendable {
         guard detailGenerations[position] == currentGeneration else { return }
         detailGenerations[position] = 0
         detailSums[Int(slot)].current -= 1
+        if detailKinds[position] & Self.sampledBit != 0 {
+            let k = Int(detailKinds[position] & ~Self.sampledBit)
+            detailSums[Int(slot)].sampledExtents[k] -= Int64(detailExtents[position])
+            detailSums[Int(slot)].sampledCounts[k] -= 1
+            detailKinds[position] = UInt8(k)
+        }
         resum(path)
+    }
+
+    /// The first row at or after `row` that is not measured at the current cross extent or is
+    /// a sample: where a pass that measures every row in order goes next (it measures the
+    /// one, and takes the other as reached: behind the pass, a sample no longer stands for the
+    /// rows never measured, which are all ahead of it). Nil when there is none.
+    /// - Complexity: O(log n) expected, plus the rows of the detail blocks looked into.
+    public func firstRowToPass(from row: Int) -> Int? {
+        guard row < count else { return nil }
+        return firstRowToPass(in: root, from: max(0, row), rowsBefore: 0)
+    }
+
+    private func firstRowToPass(in t: Int32, from row: Int, rowsBefore: Int) -> Int? {
+        guard t >= 0 else { return nil }
+        let node = nodes[Int(t)]
+        let subtree = node.subtree
+        let end = rowsBefore + subtree.rows
+        guard row < end else { return nil }
+        let passed = effectiveCurrent(subtree) == Int32(clamping: subtree.rows)
+            && effectiveSampledCounts(subtree) == SIMD4()
+        if passed { return nil }
+        let leftRows = sums(node.left).rows
+        if let found = firstRowToPass(in: node.left, from: row, rowsBefore: rowsBefore) { return found }
+        let ownStart = rowsBefore + leftRows
+        for inside in min(max(0, row - ownStart), node.rows)..<node.rows {
+            guard node.slot >= 0 else { return ownStart + inside }
+            let position = Int(node.slot) * Self.detailRows + inside
+            if detailGenerations[position] != currentGeneration || detailKinds[position] & Self.sampledBit != 0 {
+                return ownStart + inside
+            }
+        }
+        return firstRowToPass(in: node.right, from: row, rowsBefore: ownStart + node.rows)
     }
 
     /// Starts a new generation: every measurement becomes a guess until the row is measured
@@ -361,12 +458,21 @@ public struct ExtentTree: Sendable {
 
     private func sums(_ t: Int32) -> Sums { t < 0 ? Sums() : nodes[Int(t)].subtree }
 
-    private func effectiveCurrent(_ sums: Sums) -> Int32 {
+    func effectiveCurrent(_ sums: Sums) -> Int32 {
         sums.generation == currentGeneration ? sums.current : 0
     }
 
+    func effectiveSampledCounts(_ sums: Sums) -> SIMD4<Int32> {
+        sums.generation == currentGeneration ? sums.sampledCounts : SIMD4()
+    }
+
+    func effectiveSampledExtents(_ sums: Sums) -> SIMD4<Int64> {
+        sums.generation == currentGeneration ? sums.sampledExtents : SIMD4()
+    }
+
+    /// The extent of the rows summed, in ``unit``s.
     private func value(_ sums: Sums, _ estimates: SIMD4<Int64>) -> Int64 {
-        sums.measured + (SIMD4<Int64>(truncatingIfNeeded: sums.unmeasured) &* estimates).wrappedSum()
+        sums.measured * Self.unit + (SIMD4<Int64>(truncatingIfNeeded: sums.unmeasured) &* estimates).wrappedSum()
     }
 
     /// The sums of `node`'s own rows.
@@ -374,12 +480,12 @@ public struct ExtentTree: Sendable {
         node.slot < 0 ? plainSums(kind: Int(node.kind), rows: node.rows) : detailSums[Int(node.slot)]
     }
 
-    /// The extent of `node`'s own rows.
+    /// The extent of `node`'s own rows, in ``unit``s.
     private func ownValue(_ node: Node, _ estimates: SIMD4<Int64>) -> Int64 {
         node.slot < 0 ? Int64(node.rows) * estimates[Int(node.kind)] : value(detailSums[Int(node.slot)], estimates)
     }
 
-    /// The extent of the first `rows` rows of `node`'s own run.
+    /// The extent of the first `rows` rows of `node`'s own run, in ``unit``s.
     private func ownValue(_ node: Node, rows: Int, _ estimates: SIMD4<Int64>) -> Int64 {
         guard node.slot >= 0 else { return Int64(rows) * estimates[Int(node.kind)] }
         let base = Int(node.slot) * Self.detailRows
@@ -390,7 +496,7 @@ public struct ExtentTree: Sendable {
 
     private func rowExtent(_ position: Int, _ estimates: SIMD4<Int64>) -> Int64 {
         let known = detailExtents[position]
-        return known > 0 ? Int64(known) : estimates[Int(detailKinds[position])]
+        return known > 0 ? Int64(known) * Self.unit : estimates[Int(detailKinds[position] & ~Self.sampledBit)]
     }
 
     private func plainSums(kind: Int, rows: Int) -> Sums {
@@ -443,6 +549,8 @@ public struct ExtentTree: Sendable {
         total.kindExtents = left.kindExtents &+ own.kindExtents &+ right.kindExtents
         total.kindCounts = left.kindCounts &+ own.kindCounts &+ right.kindCounts
         total.current = effectiveCurrent(left) + effectiveCurrent(own) + effectiveCurrent(right)
+        total.sampledExtents = effectiveSampledExtents(left) &+ effectiveSampledExtents(own) &+ effectiveSampledExtents(right)
+        total.sampledCounts = effectiveSampledCounts(left) &+ effectiveSampledCounts(own) &+ effectiveSampledCounts(right)
         total.generation = currentGeneration
         nodes[Int(t)].subtree = total
     }
@@ -543,11 +651,11 @@ public struct ExtentTree: Sendable {
     }
 
     /// The sums of the first `rows` rows of a detail slot.
-    private func summedDetail(slot: Int32, rows: Int) -> Sums {
+    func summedDetail(slot: Int32, rows: Int) -> Sums {
         var sums = Sums(rows: rows)
         let base = Int(slot) * Self.detailRows
         for position in base..<(base + rows) {
-            let k = Int(detailKinds[position])
+            let k = Int(detailKinds[position] & ~Self.sampledBit)
             let extent = Int64(detailExtents[position])
             if extent > 0 {
                 sums.measured += extent
@@ -556,7 +664,13 @@ public struct ExtentTree: Sendable {
             } else {
                 sums.unmeasured[k] += 1
             }
-            if detailGenerations[position] == currentGeneration { sums.current += 1 }
+            if detailGenerations[position] == currentGeneration {
+                sums.current += 1
+                if detailKinds[position] & Self.sampledBit != 0 {
+                    sums.sampledExtents[k] += extent
+                    sums.sampledCounts[k] += 1
+                }
+            }
         }
         sums.generation = currentGeneration
         return sums

@@ -21,12 +21,24 @@ extension ExtentTree {
             if node.slot >= 0, node.rows > Self.detailRows { problems.append("detail node \(t) holds \(node.rows) rows") }
             let own = ownSums(of: node)
             if own.rows != node.rows { problems.append("node \(t)'s own sums count \(own.rows) of its \(node.rows) rows") }
+            if node.slot >= 0 {
+                let rowSums = summedDetail(slot: node.slot, rows: node.rows)
+                if own.measured != rowSums.measured || own.unmeasured != rowSums.unmeasured
+                    || own.kindExtents != rowSums.kindExtents || own.kindCounts != rowSums.kindCounts
+                    || effectiveCurrent(own) != rowSums.current || effectiveSampledCounts(own) != rowSums.sampledCounts
+                    || effectiveSampledExtents(own) != rowSums.sampledExtents {
+                    problems.append("detail node \(t)'s own sums are not its rows'")
+                }
+            }
             let left = check(node.left)
             let right = check(node.right)
             let rows = left.rows + own.rows + right.rows
             let measured = left.measured + own.measured + right.measured
             let unmeasured = left.unmeasured &+ own.unmeasured &+ right.unmeasured
-            if node.subtree.rows != rows || node.subtree.measured != measured || node.subtree.unmeasured != unmeasured {
+            let sampledCounts = effectiveSampledCounts(left) &+ effectiveSampledCounts(own) &+ effectiveSampledCounts(right)
+            let sampledExtents = effectiveSampledExtents(left) &+ effectiveSampledExtents(own) &+ effectiveSampledExtents(right)
+            if node.subtree.rows != rows || node.subtree.measured != measured || node.subtree.unmeasured != unmeasured
+                || effectiveSampledCounts(node.subtree) != sampledCounts || effectiveSampledExtents(node.subtree) != sampledExtents {
                 problems.append("node \(t)'s sums are not its children's and its own")
             }
             if node.rows <= 0 { problems.append("node \(t) holds no rows") }

@@ -31,6 +31,10 @@ extension LazyStack {
         return Double(max(0, bottom - top)) / Double(extent)
     }
 
+    /// The rows visible in the last frame past the options' ``StackOptions/visibilityThreshold``
+    /// (pinned rows count whole), ascending.
+    public var visibleRows: [Int] { observed.visible }
+
     /// Compares `frame` with the previous frame and remembers it for the next comparison.
     /// - Complexity: O(r log r) in the rows of the frame and of the previous frame (a few
     ///   screens' worth): sorted arrays, merged, rather than sets hashed on every frame.

@@ -19,6 +19,10 @@ extension LazyStack {
             rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: row, isPinned: false))
             walk.step(over: span)
         }
+        if let last = rows.last {
+            let gap = bottomGap(lastRow: last.index, end: last.origin + last.row.extent)
+            for placed in rows.indices { rows[placed].origin += gap }
+        }
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
         if options.pinsHeaders, let header = pinnedHeader(over: rows) { rows.append(header) }
@@ -148,6 +152,15 @@ extension LazyStack {
             }
         }
         evict(outside: low..<(high + 1), except: pinned)
+    }
+
+    /// The lines rows that do not fill the viewport are moved down by, to sit at its bottom, when
+    /// the stack keeps to the bottom (``StackOptions/defaultScrollAnchor``); 0 otherwise. `end`
+    /// is the line after the last row placed, `lastRow` its index.
+    func bottomGap(lastRow: Int, end: Int) -> Int {
+        guard options.defaultScrollAnchor == .bottom, anchor == ScrollAnchor(row: 0, offset: 0),
+            lastRow == rowCount - 1, end < viewportExtent else { return 0 }
+        return viewportExtent - end
     }
 
     /// `screens` viewports in lines. Any value is safe: NaN and negatives count as 0 and the

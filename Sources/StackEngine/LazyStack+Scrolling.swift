@@ -110,10 +110,13 @@ extension LazyStack {
     /// Changes the viewport. A new cross extent invalidates measurements lazily (they remain
     /// guesses until rows are rebuilt) and keeps the anchor row where it was.
     public mutating func setViewport(crossExtent: Int, viewportExtent: Int) {
+        let keepsToBottom = options.defaultScrollAnchor == .bottom && isAtBottom
+        defer { if keepsToBottom { scrollToBottom() } }
         let cross = max(1, crossExtent)
         if cross != self.crossExtent {
             self.crossExtent = cross
             index.invalidateMeasurements()
+            idleMeasuring = IdleMeasuring()
             evict(outside: 0..<0, except: [])
         }
         self.viewportExtent = max(0, viewportExtent)

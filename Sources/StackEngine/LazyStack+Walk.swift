@@ -103,6 +103,8 @@ extension LazyStack {
             spans.append(span)
             return true
         }
-        return spans
+        guard let last = spans.last else { return spans }
+        let gap = bottomGap(lastRow: last.index, end: last.end)
+        return gap == 0 ? spans : spans.map { RowSpan(index: $0.index, origin: $0.origin + gap, extent: $0.extent) }
     }
 }

@@ -54,6 +54,8 @@ public struct LazyStack<Source: StackDataSource> {
     var reportedContentSize: ContentSize?
     /// What the last frame showed, to report only what changed.
     var observed = ObservedState()
+    /// Where measuring while idle stands.
+    var idleMeasuring = IdleMeasuring()
 
     /// Changes the source where its rows stay what they are (a copy of the same state for a
     /// copy of a widget): nothing is measured or placed again.
@@ -61,7 +63,8 @@ public struct LazyStack<Source: StackDataSource> {
         update(&source)
     }
 
-    /// Creates a stack scrolled to the top.
+    /// Creates a stack scrolled to the top (to the bottom when the options'
+    /// ``StackOptions/defaultScrollAnchor`` says so).
     /// - Complexity: O(n) to build the position index.
     public init(
         source: Source, crossExtent: Int, viewportExtent: Int, options: StackOptions = StackOptions()
@@ -74,6 +77,7 @@ public struct LazyStack<Source: StackDataSource> {
             kindRuns: source.kindRuns(in: 0..<source.rowCount),
             initialEstimates: options.initialEstimates
         )
+        if options.defaultScrollAnchor == .bottom { scrollToBottom() }
     }
 
     /// The number of rows.

@@ -6,6 +6,8 @@ public struct StackCounters: Equatable, Sendable {
     public var resolvedPeak = 0
     /// Rows built, counting a row again each time it is rebuilt.
     public var measured = 0
+    /// Rows measured while idle (``LazyStack/measureWhileIdle(while:)``), not kept.
+    public var measuredWhileIdle = 0
     /// Rows dropped from the resolved set.
     public var evicted = 0
     /// Frames laid out.

@@ -43,6 +43,12 @@ public protocol StackDataSource {
 
     /// Builds the row at `index` for a cross extent (the width of a vertical stack).
     func resolveRow(at index: Int, crossExtent: Int) -> Row
+
+    /// The extent the row at `index` has at `crossExtent`, for measuring rows while idle
+    /// (``LazyStack/measureWhileIdle(while:)``): the row is not kept.
+    /// - Complexity: the default builds the row; a source that can count a row's lines without
+    ///   building it (wrapping text without making its cells) should.
+    func measureRow(at index: Int, crossExtent: Int) -> Int
 }
 
 /// A container of rows that pins while the viewport's top is inside it: a node of a tree (a
@@ -75,6 +81,11 @@ extension StackDataSource {
             if runs.last?.kind == kind { runs[runs.count - 1].count += 1 } else { runs.append((kind, 1)) }
         }
         return runs
+    }
+
+    /// The extent of the row built, by default.
+    public func measureRow(at index: Int, crossExtent: Int) -> Int {
+        resolveRow(at: index, crossExtent: crossExtent).extent
     }
 
     /// No containers, by default: only section headers pin.

@@ -17,6 +17,14 @@ public struct StackOptions: Equatable, Sendable {
     public var initialEstimates: [RowKind: Int]
     /// The fraction of a row that must show for it to count as visible (0…1).
     public var visibilityThreshold: Double
+    /// The edge the stack starts at and keeps to — SwiftUI's `defaultScrollAnchor`. At
+    /// `.bottom` (a chat, a log's tail) it opens at its last row; rows added while the view is at
+    /// the bottom (or a new viewport) keep it there, while a reader scrolled up stays where they
+    /// are; rows that do not fill the viewport sit at its bottom.
+    public var defaultScrollAnchor: ScrollEdge
+    /// The most rows ``LazyStack/measureWhileIdle(while:)`` measures every one of, for an exact
+    /// content size; a larger stack is measured as a sample only (its size stays estimated).
+    public var measuresEveryRowUpTo: Int
 
     /// Creates options; the defaults pin headers and prefetch and retain one screen each.
     public init(
@@ -25,7 +33,9 @@ public struct StackOptions: Equatable, Sendable {
         prefetchScreens: Double = 1,
         retainScreens: Double = 1,
         initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1],
-        visibilityThreshold: Double = 0.8
+        visibilityThreshold: Double = 0.8,
+        defaultScrollAnchor: ScrollEdge = .top,
+        measuresEveryRowUpTo: Int = 2_000_000
     ) {
         self.pinsHeaders = pinsHeaders
         self.pinsFooters = pinsFooters
@@ -33,5 +43,7 @@ public struct StackOptions: Equatable, Sendable {
         self.retainScreens = retainScreens
         self.initialEstimates = initialEstimates
         self.visibilityThreshold = visibilityThreshold
+        self.defaultScrollAnchor = defaultScrollAnchor
+        self.measuresEveryRowUpTo = measuresEveryRowUpTo
     }
 }

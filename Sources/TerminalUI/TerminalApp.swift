@@ -23,8 +23,15 @@ public protocol TerminalApp {
     mutating func draw(size: TerminalSize) -> CellBuffer
 
     /// Work for when no input waits after a frame: build the rows ahead of the scroll direction,
-    /// say. Keep it short: a key that arrives meanwhile waits for it.
+    /// say. Keep it short: a key that arrives meanwhile waits for it — work longer than a few
+    /// milliseconds goes in slices, one a call, while ``hasIdleWork`` says more is left.
     mutating func idle()
+
+    /// Whether ``idle()`` has more to do (measuring the rows nobody has looked at, say): the
+    /// loop then does not sleep but calls it again, a slice at a time, whenever no input waits
+    /// — drawing a frame between slices when ``needsFrame`` — until it is false. False by
+    /// default.
+    var hasIdleWork: Bool { get }
 
     /// A descriptor that becomes readable when background work has results (a pipe its thread
     /// writes to): the loop then sends ``InputEvent/tick`` and the program takes them in. Nil
@@ -52,6 +59,8 @@ extension TerminalApp {
     public mutating func tick(inputIsWaiting: () -> Bool) -> Bool { update(.tick) }
     /// Nothing to do when idle.
     public mutating func idle() {}
+    /// No idle work in slices.
+    public var hasIdleWork: Bool { false }
     /// No background work to wake for.
     public var wakeDescriptor: Int32? { nil }
     /// No timer.
@@ -98,8 +107,10 @@ extension TerminalApp {
     /// is already waiting, so a held key or a paste is caught up with in one frame, or the
     /// program says nothing changed (``needsFrame``) — a frame and the idle work. Between events
     /// the loop sleeps in `input` (`poll(2)` on the real terminal): a program with nothing to do
-    /// takes no CPU. Ticks keep time: a tick falls due ``tickInterval`` after the last one
-    /// whatever else came, and one due when a key arrives follows that key.
+    /// takes no CPU. While it has idle work (``hasIdleWork``) it does not sleep: it looks for
+    /// input without waiting, and runs a slice of that work when none came. Ticks keep time: a
+    /// tick falls due ``tickInterval`` after the last one whatever else came, and one due when a
+    /// key arrives follows that key.
     /// - Returns: why it ended; the caller closes the terminal.
     public mutating func run(screen: TerminalScreen, input: InputSource) -> TerminalAppOutcome {
         screen.present(draw(size: screen.size))
@@ -107,7 +118,7 @@ extension TerminalApp {
         var timer = TickTimer()
         while true {
             timer.follow(tickInterval, now: input.now)
-            let wait = timer.millisecondsLeft(now: input.now)
+            let wait = hasIdleWork ? 0 : timer.millisecondsLeft(now: input.now)
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             let inputIsWaiting = { input.hasPendingInput }
@@ -126,9 +137,17 @@ extension TerminalApp {
                 }
             }
             if let text = takeClipboardText() { screen.copyToClipboard(text) }
-            if pending || !needsFrame { continue }
-            screen.present(draw(size: screen.size))
-            if !input.hasPendingInput { idle() }
+            if pending { continue }
+            if needsFrame {
+                screen.present(draw(size: screen.size))
+            } else if !hasIdleWork {
+                continue
+            }
+            guard !input.hasPendingInput else { continue }
+            let slicing = hasIdleWork
+            idle()
+            // The frame the last slice wanted (while slices remain, the next turn draws it).
+            if slicing, !hasIdleWork, needsFrame, !input.hasPendingInput { screen.present(draw(size: screen.size)) }
         }
     }
 }

@@ -31,6 +31,61 @@ public enum TextWrapping {
         return lines
     }
 
+    /// The number of lines ``wrap(_:style:width:)`` makes of `text`, counted without making a
+    /// cell when every byte of `text` is printable ASCII or a line feed (a column a byte:
+    /// what measuring a million rows needs), else by wrapping it.
+    public static func lineCount(_ text: String, width: Int) -> Int {
+        let width = max(1, width)
+        var text = text
+        let counted = text.withUTF8 { bytes -> Int? in
+            var lines = 0
+            var lineWidth = 0
+            var started = false
+            var wordWidth = 0
+            // The word just ended (at a space, a line feed or the end), placed as wrapParagraph
+            // places a word of `wordWidth` one-column cells.
+            func place() {
+                if wordWidth == 0, started, lineWidth + 1 > width { return }
+                if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+                    lines += 1
+                    lineWidth = 0
+                    started = false
+                }
+                if started { lineWidth += 1 }
+                started = true
+                if wordWidth <= width - lineWidth {
+                    lineWidth += wordWidth
+                    return
+                }
+                for _ in 0..<wordWidth {
+                    if lineWidth + 1 > width {
+                        lines += 1
+                        lineWidth = 0
+                    }
+                    lineWidth += 1
+                }
+            }
+            for byte in bytes {
+                switch byte {
+                case 0x20:
+                    place()
+                    wordWidth = 0
+                case 0x0A:
+                    place()
+                    lines += 1
+                    (lineWidth, started, wordWidth) = (0, false, 0)
+                case 0x21..<0x7F:
+                    wordWidth += 1
+                default:
+                    return nil
+                }
+            }
+            place()
+            return lines + 1
+        }
+        return counted ?? wrap(text, style: .plain, width: width).count
+    }
+
     /// Spaces inside a line are kept as they are (a column layout, an indent); a space that would
     /// not fit on the line goes with the break (one may stay at its end, drawing nothing).
     private static func wrapParagraph(_ cells: [Cell], width: Int) -> [[Cell]] {

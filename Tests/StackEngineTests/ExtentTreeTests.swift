@@ -9,12 +9,32 @@ import Testing
         var kinds: [RowKind]
         var extents: [Int?]
         var initial: [RowKind: Int]
+        /// Rows measured as a sample at the current cross extent.
+        var sampled: [Bool] = []
 
-        func estimate(_ kind: RowKind) -> Int {
+        /// The estimate in 1/65,536ths of a line: the mean of the kind's samples, else of its
+        /// rows measured, else the initial estimate.
+        func fineEstimate(_ kind: RowKind) -> Int {
+            let unit = 1 << 16
+            let samples = kinds.indices.filter { kinds[$0] == kind && sampled[$0] }.map { extents[$0]! }
             let measured = zip(kinds, extents).compactMap { $0.0 == kind ? $0.1 : nil }
-            guard !measured.isEmpty else { return initial[kind] ?? 1 }
-            let sum = measured.reduce(0, +)
-            return max(1, (sum + measured.count / 2) / measured.count)
+            for rows in [samples, measured] where !rows.isEmpty {
+                return max(unit, rows.reduce(0, +) * unit / rows.count)
+            }
+            return (initial[kind] ?? 1) * unit
+        }
+
+        /// Each row's offset, and the end's: the sum of the extents before it, estimates with
+        /// their fractions, rounded down.
+        func offsets() -> [Int] {
+            let estimates = Dictionary(uniqueKeysWithValues: RowKind.allCases.map { ($0, fineEstimate($0)) })
+            var fine = 0
+            var offsets = [0]
+            for row in kinds.indices {
+                fine += extents[row].map { $0 << 16 } ?? estimates[kinds[row]]!
+                offsets.append(fine >> 16)
+            }
+            return offsets
         }
     }
 
@@ -55,6 +75,11 @@ import Testing
         var tree = ExtentTree(initialEstimates: initial)
         var naive = NaiveIndex(kinds: [], extents: [], initial: initial)
         var current: [Bool] = []
+        // (Kept in the model; the tree's answers are read from it.)
+        var sampled: [Bool] {
+            get { naive.sampled }
+            set { naive.sampled = newValue }
+        }
         for step in 0..<150 {
             switch Int.random(in: 0..<8, using: &generator) {
             case 0, 1:
@@ -69,21 +94,26 @@ import Testing
                 naive.kinds.replaceSubrange(lower..<upper, with: added)
                 naive.extents.replaceSubrange(lower..<upper, with: Array(repeating: nil, count: added.count))
                 current.replaceSubrange(lower..<upper, with: Array(repeating: false, count: added.count))
+                sampled.replaceSubrange(lower..<upper, with: Array(repeating: false, count: added.count))
             case 2, 3, 4:
                 guard !naive.kinds.isEmpty else { continue }
                 let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
                 let extent = Int.random(in: 1...12, using: &generator)
-                tree.setMeasured(row, extent: extent, kind: naive.kinds[row])
+                let asSample = Bool.random(using: &generator)
+                tree.setMeasured(row, extent: extent, kind: naive.kinds[row], sampled: asSample)
                 naive.extents[row] = extent
                 current[row] = true
+                sampled[row] = asSample
             case 5:
                 guard !naive.kinds.isEmpty else { continue }
                 let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
                 tree.forgetMeasurement(of: row)
                 current[row] = false
+                sampled[row] = false
             case 6:
                 tree.invalidateMeasurements()
                 current = Array(repeating: false, count: current.count)
+                sampled = Array(repeating: false, count: sampled.count)
             default:
                 let kind = randomKind()
                 let added = Array(repeating: kind, count: naive.kinds.count > 400 ? 0 : Int.random(in: 0...40, using: &generator))
@@ -91,23 +121,29 @@ import Testing
                 naive.kinds += added
                 naive.extents += Array(repeating: nil, count: added.count)
                 current += Array(repeating: false, count: added.count)
+                sampled += Array(repeating: false, count: added.count)
             }
             let context = "seed \(seed), step \(step)"
             // The naive offsets once per step: each of its sums walks every row.
-            let estimates = Dictionary(uniqueKeysWithValues: RowKind.allCases.map { ($0, naive.estimate($0)) })
-            var offsets = [0]
-            for row in naive.kinds.indices { offsets.append(offsets[row] + (naive.extents[row] ?? estimates[naive.kinds[row]]!)) }
+            let offsets = naive.offsets()
             #expect(tree.invariantViolations().isEmpty, "\(context): \(tree.invariantViolations())")
             #expect(tree.count == naive.kinds.count, "\(context)")
             #expect(tree.total == offsets.last!, "\(context)")
             #expect(tree.measuredCount == current.filter { $0 }.count, "\(context)")
-            for kind in RowKind.allCases { #expect(tree.estimate(for: kind) == estimates[kind], "\(context)") }
+            #expect(tree.sampledCount == sampled.filter { $0 }.count, "\(context)")
+            for kind in RowKind.allCases {
+                #expect(tree.estimate(for: kind) == (naive.fineEstimate(kind) + (1 << 15)) >> 16, "\(context)")
+            }
+            let passFrom = Int.random(in: 0...naive.kinds.count, using: &generator)
+            let toPass = (passFrom..<naive.kinds.count).first { !current[$0] || sampled[$0] }
+            #expect(tree.firstRowToPass(from: passFrom) == toPass, "\(context), pass from \(passFrom)")
             guard !naive.kinds.isEmpty else { continue }
             for _ in 0..<4 {
                 let row = Int.random(in: 0..<naive.kinds.count, using: &generator)
                 #expect(tree.offset(of: row) == offsets[row], "\(context), row \(row)")
                 #expect(tree.kind(of: row) == naive.kinds[row], "\(context), row \(row)")
                 #expect(tree.isMeasured(row) == current[row], "\(context), row \(row)")
+                #expect(tree.isSampled(row) == sampled[row], "\(context), row \(row)")
                 #expect(tree.extent(of: row, kind: naive.kinds[row]) == offsets[row + 1] - offsets[row], "\(context), row \(row)")
                 let target = Int.random(in: 0..<max(1, tree.total), using: &generator)
                 let anchor = tree.row(containing: target)

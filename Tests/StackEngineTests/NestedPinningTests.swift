@@ -88,7 +88,9 @@ struct TreeOfRows: StackDataSource {
             #expect(covered <= max(1, height / 3), "\(context)")
             let flowing = frame.rows.filter { !$0.isPinned }
             guard let first = flowing.first(where: { $0.origin + $0.row.extent > covered }) else { continue }
-            let pinnedShown = shown.prefix(min(covered, height)).compactMap { $0 }.filter { $0 >= 0 }
+            // (Flowing rows show there too where a pin is pushed out: its end row rising.)
+            let pinnedRows = Set(frame.rows.filter(\.isPinned).map(\.index))
+            let pinnedShown = shown.prefix(min(covered, height)).compactMap { $0 }.filter(pinnedRows.contains)
             let enclosing = source.enclosing[first.index].map(\.opening)
             if frame.elidedContainersLine == nil {
                 // Every enclosing container shows above the first content row, outermost first.

@@ -112,7 +112,9 @@ struct PagedRows: StackDataSource {
         #expect(index.total == 21)
         #expect(index.contentSize == .exact(21))
         index.append(.item, count: 1)
-        // The new row counts at the mean of the remaining measured rows: 21 / 6 → 4 (rounded).
-        #expect(index.total == 25)
+        // The new row counts at the mean of the remaining measured rows, 21 / 6 = 3.5 lines: the
+        // total keeps the fraction, and a total of 24.5 lines ends on line 24.
+        #expect(index.total == 24)
+        #expect(index.estimate(for: .item) == 4)
     }
 }

@@ -16,6 +16,8 @@ struct RandomRun: CustomStringConvertible {
         case scroll(Int), page(forward: Bool), top, bottom
         case toRow(Int, ScrollAlignment), toID(Int, ScrollAlignment), fraction(Double)
         case resize(width: Int, height: Int), prefetch, reveal(Int)
+        /// `measureWhileIdle` for that many rows.
+        case measureWhileIdle(rows: Int)
         /// Rows replaced from the last section on by a source of `rowCount` rows.
         case replaceRows(rowCount: Int)
         case restyle
@@ -44,6 +46,7 @@ struct RandomRun: CustomStringConvertible {
             case 11: return .restyle
             case 13: return .invalidate(row: Int.random(in: 0..<rowCount, using: &generator), count: Int.random(in: 1...30, using: &generator))
             case 14: return .position(row: Int.random(in: -2..<rowCount + 2, using: &generator), offset: Int.random(in: -5...50, using: &generator))
+            case 15: return .measureWhileIdle(rows: Int.random(in: 1...200, using: &generator))
             case 12 where depth == 0:
                 return .preview((0..<Int.random(in: 1...4, using: &generator)).map { _ in
                     random(using: &generator, rowCount: rowCount, depth: 1)
@@ -63,6 +66,7 @@ struct RandomRun: CustomStringConvertible {
             case .fraction(let fraction): return "scroll(toFraction: \(fraction))"
             case .resize(let width, let height): return "setViewport(\(width)x\(height))"
             case .prefetch: return "prefetch()"
+            case .measureWhileIdle(let rows): return "measureWhileIdle(\(rows) rows)"
             case .reveal(let row): return "reveal(row: \(row))"
             case .replaceRows(let count): return "replaceRows(from: last section, with \(count) rows)"
             case .restyle: return "restyle"
@@ -117,6 +121,12 @@ struct RandomRun: CustomStringConvertible {
         case .fraction(let fraction): stack.scroll(toFraction: fraction)
         case .resize(let width, let height): stack.setViewport(crossExtent: width, viewportExtent: height)
         case .prefetch: stack.prefetch()
+        case .measureWhileIdle(let rows):
+            var left = rows
+            stack.measureWhileIdle {
+                left -= 1
+                return left >= 0
+            }
         case .reveal(let row): stack.reveal(row: min(row, rows.rowCount - 1))
         case .replaceRows(let count):
             // Rows before the last section of the shorter list are the same in both.

@@ -193,4 +193,53 @@ import Testing
         #expect(app.run(screen: terminal, input: terminal) == .inputEnded)
         #expect(app.ticks == 50 && app.keys == 1)
     }
+
+    /// Idle work in slices: `slices` calls of `idle()` to finish, a frame wanted after every
+    /// second one.
+    struct SlicedWork: TerminalApp {
+        var slicesLeft: Int
+        var idles = 0
+        var draws = 0
+        var frameWanted = false
+
+        mutating func update(_ event: InputEvent) -> Bool { true }
+        mutating func draw(size: TerminalSize) -> CellBuffer {
+            draws += 1
+            frameWanted = false
+            var buffer = CellBuffer(width: size.width, height: size.height)
+            buffer.write("\(slicesLeft) left", x: 0, y: 0)
+            return buffer
+        }
+        mutating func idle() {
+            idles += 1
+            guard slicesLeft > 0 else { return }
+            slicesLeft -= 1
+            if slicesLeft % 2 == 0 { frameWanted = true }
+        }
+        var hasIdleWork: Bool { slicesLeft > 0 }
+        var needsFrame: Bool { frameWanted }
+    }
+
+    /// While a program has idle work the loop does not sleep: it runs the work a slice at a
+    /// time (with the frames the program wants between slices) and sleeps again once the work is
+    /// done — a wait of a second with nothing else to do finishes six slices, and calls no more.
+    @Test func idleWorkRunsInSlicesUntilItIsDone() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2), script: [.wait(.seconds(1))])
+        var app = SlicedWork(slicesLeft: 6)
+        _ = app.run(screen: terminal, input: terminal)
+        #expect(app.slicesLeft == 0)
+        #expect(app.idles == 6)
+        #expect(terminal.frames.map { $0.textLines()[0] } == ["6 left", "4 left", "2 left", "0 left"])
+    }
+
+    /// A key waiting comes before the next slice: two keys that arrive together are one
+    /// frame and then one slice (a source without a clock gives no time for more).
+    @Test func aKeyComesBeforeTheNextSlice() {
+        let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2))
+        let input = Burst([.key(.down), .key(.down)], waiting: 0)
+        var app = SlicedWork(slicesLeft: 100)
+        _ = app.run(screen: terminal, input: input)
+        // After the first frame, and after the keys' frame.
+        #expect(app.idles == 2)
+    }
 }

@@ -50,16 +50,24 @@ struct StatusLine: Equatable {
     }
 
     /// The progress of a frame: `All` when everything shows, `Top`/`Bot` at the ends, else the
-    /// share of the rows down to the viewport's bottom. Counted in rows, not lines, it is exact
-    /// even while the content's height is only estimated.
-    static func progress(lastVisibleRow: Int, rowCount: Int, atTop: Bool, atBottom: Bool) -> String {
+    /// share of the content down to the viewport's bottom — in lines once the content's height
+    /// is exact (as the scrollbar), in rows while it is estimated (a count of rows is exact then,
+    /// an offset in lines is not).
+    static func progress<Row>(of frame: StackFrame<Row>, rowCount: Int) -> String {
+        let (shown, total) = frame.contentSize.isExact
+            ? (frame.scrollOffset + frame.viewportExtent, frame.contentSize.total)
+            : (max(0, frame.visibleRange.upperBound - 1) + 1, rowCount)
+        return progress(shown: shown, of: total, atTop: frame.isAtTop, atBottom: frame.isAtBottom)
+    }
+
+    /// `All`, `Top`, `Bot`, or the share `shown` is of `total` (rows or lines down to the
+    /// viewport's bottom).
+    static func progress(shown: Int, of total: Int, atTop: Bool, atBottom: Bool) -> String {
         switch (atTop, atBottom) {
         case (true, true): return "All"
         case (true, false): return "Top"
         case (false, true): return "Bot"
-        case (false, false):
-            let percent = min(99, max(1, (lastVisibleRow + 1) * 100 / max(1, rowCount)))
-            return "\(percent)%"
+        case (false, false): return "\(min(99, max(1, shown * 100 / max(1, total))))%"
         }
     }
 

@@ -9,6 +9,7 @@ extension Viewer: TerminalApp {
     public mutating func update(_ event: InputEvent) -> Bool {
         guard event == .tick else {
             pacing.changed(true)
+            measuringWhileIdle = true
             handle(event)
             return !isFinished
         }
@@ -37,6 +38,7 @@ extension Viewer: TerminalApp {
         }
         takeHandover()
         pacing.changed(changed)
+        if changed { measuringWhileIdle = true }
         return !isFinished
     }
 
@@ -50,8 +52,27 @@ extension Viewer: TerminalApp {
         return frame
     }
 
-    /// Builds the rows ahead of the scroll direction.
-    public mutating func idle() { content.prefetch() }
+    /// Builds the rows ahead of the scroll direction; then, while no job runs, a slice of the
+    /// measuring of the rows nobody has looked at (``idleSlice`` long at most), a frame drawn
+    /// after it when the content's size moved and ``idleFrameInterval`` has passed, or when the
+    /// size became exact.
+    public mutating func idle() {
+        content.prefetch()
+        guard hasIdleWork else { return }
+        let deadline = ContinuousClock.now + Self.idleSlice
+        measuringWhileIdle = content.measureWhileIdle { ContinuousClock.now < deadline }
+        let sinceFrame = pacing.lastFrame.duration(to: .now)
+        if !measuringWhileIdle || sinceFrame >= Self.idleFrameInterval { pacing.changed(true) }
+    }
+
+    /// While no job runs, the rows nobody has looked at are measured in slices.
+    public var hasIdleWork: Bool { measuringWhileIdle && searchesInSteps && content.runningJobs.isEmpty }
+
+    /// The longest slice of measuring while idle: what a key waits at most.
+    static let idleSlice = Duration.milliseconds(4)
+    /// The least time between the frames that show the measuring's progress (the scrollbar, the
+    /// status line's height).
+    static let idleFrameInterval = Duration.milliseconds(100)
 
     /// While the input is read and nothing else is due, the scan's wake pipe: an idle stream
     /// costs nothing; else the watch of the file on disk (a change wakes a tick).

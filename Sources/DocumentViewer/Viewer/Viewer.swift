@@ -39,6 +39,9 @@ public struct Viewer {
     var clipboard: String?
     /// The pace of frames, kept by the run loop's side.
     var pacing = FramePacing()
+    /// Whether rows may remain to measure while idle: false once the content said none do,
+    /// until a key or a change of the content.
+    var measuringWhileIdle = true
     /// The file on disk: watched for changes, and opened again by `R` (nil: standard input, a
     /// followed file, a document given as a value).
     var disk: FileOnDisk?
@@ -103,8 +106,10 @@ public struct Viewer {
     public var promptText: String? { prompt.current?.text }
 
     /// Background work (a search, a filter, a lookup) runs a step a tick, with a frame of
-    /// progress between steps, and a key stops it (on a terminal); when false (`render`), it
-    /// ends before the key's frame.
+    /// progress between steps, and a key stops it (on a terminal), and the rows nobody has
+    /// looked at are measured while idle; when false (`render`), the work ends before the key's
+    /// frame, and only the rows a frame needs are measured (the frames do not depend on how
+    /// fast the machine is).
     public var searchesInSteps: Bool {
         get { content.runsWorkInSteps }
         set { content.runsWorkInSteps = newValue }

@@ -102,6 +102,10 @@ protocol ViewerContent {
     mutating func setLayoutLog(_ log: ((String) -> Void)?)
     /// Resolves rows ahead in the direction of travel (no key is pending).
     mutating func prefetch()
+    /// Measures rows nobody has looked at while `goesOn()` says so, for a content size that
+    /// converges and then is exact; returns whether rows remain. (A table's rows are a line
+    /// each: it has none to measure.)
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool
 
     /// A descriptor to wake on while the input is read and nothing else is due.
     func wakeDescriptor(now: ContinuousClock.Instant) -> Int32?

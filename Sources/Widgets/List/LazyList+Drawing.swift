@@ -14,6 +14,7 @@ extension LazyList {
     @discardableResult
     public mutating func draw(into buffer: inout CellBuffer, area: Rect) -> StackFrame<Source.Row> {
         let frame = stack.layout()
+        report(frame)
         drawnArea = area
         buffer.fill(.plain, area: area)
         guard axis == .vertical else {
@@ -56,7 +57,9 @@ extension LazyList {
     /// Lays out a frame without drawing it, for a caller that draws the rows itself (a strip of
     /// cards with borders of its own): the rows placed, as ``draw(into:area:)`` would draw them.
     public mutating func layout() -> StackFrame<Source.Row> {
-        stack.layout()
+        let frame = stack.layout()
+        report(frame)
+        return frame
     }
 
     /// A horizontal list's frame: each row's lines from the top of the area, below the gutter,

@@ -41,6 +41,9 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// while nothing else moved it, the next page keeps the same line (so a page down and a page
     /// up give back the same screen even when the first stopped at the end).
     var paging: Paging?
+    /// What the list reports as it draws (``onScrollTargetVisibilityChange(threshold:_:)``,
+    /// ``onScrollGeometryChange(_:)``).
+    var observers = ListObservers()
 
     struct Paging: Equatable {
         var line: Int
@@ -205,6 +208,15 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// Resolves rows ahead of the scroll direction: call it when no key is waiting.
     public mutating func prefetch() { stack.prefetch() }
+
+    /// Whether rows remain for ``measureWhileIdle(while:)``.
+    public var hasRowsToMeasure: Bool { stack.hasRowsToMeasure }
+
+    /// Measures rows nobody has looked at while `goesOn()` says so, for a content size (and a
+    /// scrollbar) that stops swinging and then is exact: call it while idle, again while it
+    /// returns true (``LazyStack/measureWhileIdle(while:)``).
+    @discardableResult
+    public mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { stack.measureWhileIdle(while: goesOn) }
 
     // MARK: - State
 

@@ -82,6 +82,11 @@ public struct LazyTree<Source: TreeRowSource> {
     public mutating func resize(width: Int, height: Int) { list.resize(width: width, height: height) }
     /// Builds rows ahead in the direction of travel.
     public mutating func prefetch() { list.prefetch() }
+    /// Whether rows remain for ``measureWhileIdle(while:)``.
+    public var hasRowsToMeasure: Bool { list.hasRowsToMeasure }
+    /// Measures rows nobody has looked at while `goesOn()` says so (``LazyList/measureWhileIdle(while:)``).
+    @discardableResult
+    public mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { list.measureWhileIdle(while: goesOn) }
     /// Sends each layout decision to `logger`.
     public mutating func setLogger(_ logger: ((LayoutEvent) -> Void)?) { list.setLogger(logger) }
     /// Rows built again by `source`, which shows the same outline otherwise (a new theme).

@@ -57,9 +57,7 @@ extension DocumentContent {
         }
         return StatusLine(
             focusedID: focusedID, fileName: "", section: section, position: position,
-            progress: StatusLine.progress(
-                lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
-                atTop: frame.isAtTop, atBottom: frame.isAtBottom),
+            progress: StatusLine.progress(of: frame, rowCount: stack.rowCount),
             contentSize: frame.contentSize, detailLevel: detail.level, markCount: marks.count,
             loadingNote: loading.note(jumpWaits: isWaitingForScan), filterNote: filterNote)
     }

@@ -179,6 +179,9 @@ public struct DocumentContent: JobRunning {
         view.prefetch()
     }
 
+    /// Measures the items nobody has looked at while `goesOn()` says so; true while some remain.
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { view.measureWhileIdle(while: goesOn) }
+
     /// Sends one line per layout decision of every stack to `log` (`--log FILE`).
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {
         view.setLayoutLog(log)

@@ -266,6 +266,14 @@ public struct DocumentRows: StackDataSource {
         }
     }
 
+    /// An item's lines counted without building them (a million are measured while idle);
+    /// other rows are built.
+    public func measureRow(at index: Int, crossExtent: Int) -> Int {
+        let entry = table.entry(at: index)
+        guard entry.role == .item else { return resolveRow(at: index, crossExtent: crossExtent).extent }
+        return builder.itemExtent(document.sections[Int(entry.section)].items[Int(entry.item)], width: crossExtent)
+    }
+
     // MARK: - Document queries
 
     /// The entry of the row at `index`.

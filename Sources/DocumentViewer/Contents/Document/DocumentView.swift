@@ -169,6 +169,9 @@ struct DocumentView {
     /// Resolves rows ahead of the scroll direction.
     mutating func prefetch() { list.prefetch() }
 
+    /// Measures the items nobody has looked at while `goesOn()` says so; true while some remain.
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { list.measureWhileIdle(while: goesOn) }
+
     /// Sends one line per layout decision to `log`: the vertical stack's as they are, a strip's
     /// prefixed with its section id.
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {

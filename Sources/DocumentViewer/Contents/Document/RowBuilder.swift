@@ -47,14 +47,27 @@ struct RowBuilder: Sendable {
         if item.art.count > Self.maximumArtLines {
             lines.append(indent + CellText.cells("… (\(item.art.count - Self.maximumArtLines) more lines)", style: theme.footer))
         }
-        if let body = item.body, !body.isEmpty {
-            var (text, more) = CellText.prefix(body, scalars: Self.maximumBodyCharacters)
-            if more > 0 { text += " … (\(more) more characters)" }
-            lines += TextWrapping.wrap(text, style: theme.body, width: limit)
-        }
+        if let body = bodyText(of: item) { lines += TextWrapping.wrap(body, style: theme.body, width: limit) }
         let marked = lines.count
         lines.append([])
         return RenderedRow(lines: lines, selectableLines: marked)
+    }
+
+    /// The lines ``item(_:width:)`` makes of `item`, counted without making them.
+    func itemExtent(_ item: StackDocument.Item, width: Int) -> Int {
+        let limit = max(1, width - Self.rightMargin)
+        let subtitle = item.subtitle.map { $0.isEmpty ? 0 : 1 } ?? 0
+        let art = min(item.art.count, Self.maximumArtLines) + (item.art.count > Self.maximumArtLines ? 1 : 0)
+        let body = bodyText(of: item).map { TextWrapping.lineCount($0, width: limit) } ?? 0
+        return 1 + subtitle + art + body + 1
+    }
+
+    /// An item's body as laid out: at most `maximumBodyCharacters` of it, and how many more.
+    private func bodyText(of item: StackDocument.Item) -> String? {
+        guard let body = item.body, !body.isEmpty else { return nil }
+        var (text, more) = CellText.prefix(body, scalars: Self.maximumBodyCharacters)
+        if more > 0 { text += " … (\(more) more characters)" }
+        return text
     }
 
     /// A photo card for a horizontal section: a box `height` lines tall around the title,

@@ -197,7 +197,7 @@ extension TableContent {
             focusedID: summaries[top].title, fileName: json.fileName, section: nil,
             position: grid.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
             progress: StatusLine.progress(
-                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop, atBottom: frame.isAtBottom),
+                shown: max(1, frame.rows.upperBound), of: rows, atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             contentSize: .exact(rows + 1), detailLevel: nil, markCount: 0, loadingNote: readingNote, place: column,
             filterNote: summaries[top].note)
     }

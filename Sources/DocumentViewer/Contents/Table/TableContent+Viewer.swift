@@ -46,6 +46,8 @@ extension TableContent: ViewerContent {
 
     mutating func prefetch() { view.grid.prefetch() }
 
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { false }
+
     mutating func setLayoutLog(_ log: ((String) -> Void)?) { tree.setLayoutLog(log) }
 
     func completions(of prefix: String, limit: Int) -> [String] { tree.completions(of: prefix, limit: limit) }
@@ -123,8 +125,7 @@ extension TableContent: ViewerContent {
             focusedID: path?.description, fileName: file ?? "", section: nil,
             position: view.grid.selectedRow.map { StatusLine.Position(item: $0 + 1, count: rows) },
             progress: StatusLine.progress(
-                lastVisibleRow: max(0, frame.rows.upperBound - 1), rowCount: rows, atTop: frame.isAtTop,
-                atBottom: frame.isAtBottom),
+                shown: max(1, frame.rows.upperBound), of: rows, atTop: frame.isAtTop, atBottom: frame.isAtBottom),
             // (A row is a line: the table's height is exact, the header row's line included.)
             contentSize: .exact(rows + 1), detailLevel: nil, markCount: json.marks.count, loadingNote: readingNote,
             place: place.isEmpty ? nil : place, filterNote: notes.isEmpty ? nil : notes)

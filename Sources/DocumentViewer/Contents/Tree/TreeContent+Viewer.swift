@@ -45,6 +45,8 @@ extension TreeContent: ViewerContent {
 
     mutating func prefetch() { view.prefetch() }
 
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { view.measureWhileIdle(while: goesOn) }
+
     /// The document as JSON, indented (``TreeExport``).
     mutating func export(to sink: ExportSink) {
         start(ExportJob(TreeExport(json.tree), to: sink))

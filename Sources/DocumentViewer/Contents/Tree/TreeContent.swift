@@ -255,9 +255,7 @@ public struct TreeContent {
         return StatusLine(
             focusedID: focusedPath, fileName: view.focusedIndexes?.first.flatMap { json.tree.mergedFile(ofRecord: $0) } ?? "",
             section: nil, position: nil,
-            progress: StatusLine.progress(
-                lastVisibleRow: max(0, frame.visibleRange.upperBound - 1), rowCount: stack.rowCount,
-                atTop: frame.isAtTop, atBottom: frame.isAtBottom),
+            progress: StatusLine.progress(of: frame, rowCount: stack.rowCount),
             contentSize: frame.contentSize, detailLevel: nil, markCount: marks.count, loadingNote: readingNote,
             place: place, filterNote: filterNote)
     }

@@ -319,6 +319,9 @@ struct TreeView {
 
     mutating func prefetch() { tree.prefetch() }
 
+    /// Measures the rows nobody has looked at while `goesOn()` says so; true while some remain.
+    mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { tree.measureWhileIdle(while: goesOn) }
+
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {
         tree.setLogger(log.map { log in { log($0.description) } })
     }
