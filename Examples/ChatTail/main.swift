@@ -5,7 +5,7 @@
 // reported by the list, not polled).
 //
 //   j k ↓ ↑  a line down / up      Space PgDn, b PgUp  a page      g G  the top / the bottom
-//   q        quit
+//   q        quit                  (the list's own keys, `ListKeys`, with no selection)
 //
 // `ChatTail FILE` runs it on the terminal; the end-to-end tests drive it in tmux.
 
@@ -29,10 +29,10 @@ struct ChatTail: TerminalApp {
         self.file = file
         var rows = ChatRows()
         rows.append(lines: self.file.newLines())
+        // A chat scrolls: no row is selected (the keys that would select scroll a line).
         list = LazyList(
             source: rows, width: size.width, height: size.height - 1,
-            options: StackOptions(defaultScrollAnchor: .bottom))
-        list.selectLast()
+            options: StackOptions(defaultScrollAnchor: .bottom), style: ListStyle(gutterWidth: 1), selectionMode: .none)
         let seen = seen
         list.onScrollTargetVisibilityChange(threshold: 1) { ids in
             for id in ids where id.first == "m" {
@@ -59,12 +59,7 @@ struct ChatTail: TerminalApp {
             })
         case .key(.character("q")):
             return false
-        case .key(.character("j")), .key(.down): list.scroll(by: 1)
-        case .key(.character("k")), .key(.up): list.scroll(by: -1)
-        case .key(.character(" ")), .key(.pageDown): list.page(down: true)
-        case .key(.character("b")), .key(.pageUp): list.page(down: false)
-        case .key(.character("g")), .key(.home): list.scroll(to: .edge(.top))
-        case .key(.character("G")), .key(.end): list.scroll(to: .edge(.bottom))
+        case .key(let key): list.handle(key)
         case .mouse(.wheel(let notches)): list.scroll(by: 3 * notches)
         case .resize(let size): list.resize(width: size.width, height: size.height - 1)
         default: break

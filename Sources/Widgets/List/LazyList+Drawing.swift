@@ -24,8 +24,11 @@ extension LazyList {
         let left = area.x + style.gutterWidth
         let right = area.right - (style.showsScrollbar ? 1 : 0)
         let selectionMark = CellText.cells(String(style.selectionMark), style: style.selection)
+        let setMark = CellText.cells(String(style.setMark), style: style.selection)
         for placed in frame.rows {
             let selected = placed.index == selection
+            // (Ids are asked only while a set is selected.)
+            let inSet = !selectedIDs.isEmpty && selectedIDs.contains(stack.source.rowID(at: placed.index))
             for (line, cells) in placed.row.lines.enumerated() {
                 let y = area.y + placed.origin + line
                 guard placed.origin + line < area.height, y >= area.y else { continue }
@@ -33,8 +36,8 @@ extension LazyList {
                 let gutter = placed.row.gutterStyle
                 if gutter != .plain { buffer.fill(gutter, x: area.x, y: y, count: min(style.gutterWidth, right - area.x)) }
                 buffer.write(cells, x: left, y: y, limit: right, start: left)
-                if selected, line < placed.row.selectableLines, style.gutterWidth > 0 {
-                    buffer.write(selectionMark, x: area.x, y: y, limit: left)
+                if selected || inSet, line < placed.row.selectableLines, style.gutterWidth > 0 {
+                    buffer.write(selected ? selectionMark : setMark, x: area.x, y: y, limit: left)
                 }
                 if selected, line < placed.row.selectableLines, let bar = style.selectedRow, right > area.x {
                     buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: bar) }

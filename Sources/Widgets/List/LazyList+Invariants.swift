@@ -11,6 +11,7 @@ extension LazyList {
         if let selection, !isSelectable(selection) {
             problems.append("the selection \(selection) is not a selectable row of \(stack.rowCount)")
         }
+        if selectionMode != .multiple, !selectedIDs.isEmpty { problems.append("a set of selected ids in a list of \(selectionMode) selection") }
         return problems + stack.invariantViolations()
     }
 

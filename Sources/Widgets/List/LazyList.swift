@@ -24,8 +24,13 @@ import TerminalUI
 public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// The stack the list scrolls: its rows, position and frames.
     public internal(set) var stack: LazyStack<Source>
-    /// The selected row, if any.
+    /// The selected row, if any: with ``ListSelectionMode/multiple``, the cursor among the rows.
     public internal(set) var selection: Int?
+    /// What a reader can select.
+    public let selectionMode: ListSelectionMode
+    /// The ids of the rows selected, with ``ListSelectionMode/multiple``: kept by id as rows
+    /// come, go and are reloaded (an id no longer shown stays in the set).
+    public internal(set) var selectedIDs: Set<String> = []
     /// How the list draws its gutter, selection and scrollbar.
     public var style: ListStyle
     /// The width of the list's area, gutter and scrollbar included.
@@ -54,11 +59,13 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// A list of `source`'s rows in an area of `width`×`height`, scrolled to the top with its
     /// first selectable row selected. On the `.horizontal` axis the rows run left to right,
     /// each as tall as the area less the gutter (the lines above the rows), and a row's extent
-    /// is its width in columns: a strip of cards scrolled sideways.
+    /// is its width in columns: a strip of cards scrolled sideways. `selectionMode` says what can
+    /// be selected: one row (the default), none, or a set.
     public init(
         source: Source, width: Int, height: Int, options: StackOptions = StackOptions(), style: ListStyle = ListStyle(),
-        axis: ListAxis = .vertical
+        axis: ListAxis = .vertical, selectionMode: ListSelectionMode = .single
     ) {
+        self.selectionMode = selectionMode
         self.style = style
         self.width = max(0, width)
         self.axis = axis
@@ -90,6 +97,14 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Selects the previous selectable row, scrolling it into view; at the first, scrolls to the
     /// very top (its header shows).
     public mutating func selectPrevious() { moveSelection(forward: false) }
+
+    /// Puts the selected row (the cursor) in the set of ``selectedIDs``, or takes it out, with
+    /// ``ListSelectionMode/multiple``; nothing otherwise. (No key of ``ListKeys`` is bound to
+    /// it: a program binds its own, `x` or Space, as its other keys allow.)
+    public mutating func toggleSelection() {
+        guard selectionMode == .multiple, let id = selectedID else { return }
+        if selectedIDs.remove(id) == nil { selectedIDs.insert(id) }
+    }
 
     /// Selects the first selectable row and scrolls to the top.
     public mutating func selectFirst() {
@@ -351,7 +366,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// Whether `row` can be selected: its kind is `.item`, and a source that is
     /// ``SelectableRows`` says so.
     public func isSelectable(_ row: Int) -> Bool {
-        Self.isSelectable(row, in: stack.source, askingSource: sourceChoosesSelectableRows)
+        selectionMode != .none && Self.isSelectable(row, in: stack.source, askingSource: sourceChoosesSelectableRows)
     }
 
 
@@ -368,7 +383,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// The first selectable row from `row` on in the direction given, `row` included.
     func selectable(from row: Int, forward: Bool) -> Int? {
-        guard stack.rowCount > 0 else { return nil }
+        guard stack.rowCount > 0, selectionMode != .none else { return nil }
         var row = min(max(row, 0), stack.rowCount - 1)
         while !isSelectable(row) {
             row += forward ? 1 : -1
@@ -379,6 +394,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     private mutating func moveSelection(forward: Bool) {
         defer { checkInvariants() }
+        guard selectionMode != .none else { return stack.scroll(by: forward ? 1 : -1) }
         guard let current = selection else {
             selection = selectable(from: forward ? 0 : stack.rowCount - 1, forward: forward)
             return

@@ -21,6 +21,19 @@ public struct ListState: Equatable, Sendable, Codable {
     }
 }
 
+/// What a ``LazyList`` lets a reader select — SwiftUI's `List` without a selection, with one,
+/// or with a set.
+public enum ListSelectionMode: Sendable {
+    /// Nothing: the list scrolls (the keys that select a row scroll a line, the first and the
+    /// last go to the top and the bottom), a click selects nothing, no mark is drawn.
+    case none
+    /// One row at a time: ``LazyList/selection``.
+    case single
+    /// A set of rows, by id (``LazyList/selectedIDs``), each marked in the gutter: the selection
+    /// is the cursor, and ``LazyList/toggleSelection()`` puts its row in or out of the set.
+    case multiple
+}
+
 /// The direction a ``LazyList``'s rows run.
 public enum ListAxis: Sendable {
     /// Down the area: each row a line or more, the full width (a list).
@@ -40,6 +53,9 @@ public struct ListStyle: Sendable {
     public var selectionMark: Character
     /// The style of the selection mark.
     public var selection: Style
+    /// The mark of the rows in a list's set of selected ids (``ListSelectionMode/multiple``),
+    /// in the selection's style; the cursor's row keeps ``selectionMark``.
+    public var setMark: Character
     /// The selected row's look across the whole row, gutter to scrollbar: its colours where it
     /// sets them, its attributes added to the row's own (a reverse or coloured bar, as a menu's);
     /// nil (the default) marks the selection in the gutter only.
@@ -55,10 +71,11 @@ public struct ListStyle: Sendable {
     public init(
         gutterWidth: Int = 2, selectionMark: Character = "▌", selection: Style = Style(attributes: .bold),
         selectedRow: Style? = nil, showsScrollbar: Bool = true, scrollbarTrack: Style = Style(attributes: .dim),
-        scrollbarThumb: Style = Style(attributes: .bold)
+        scrollbarThumb: Style = Style(attributes: .bold), setMark: Character = "•"
     ) {
         self.gutterWidth = max(0, gutterWidth)
         self.selectionMark = selectionMark
+        self.setMark = setMark
         self.selection = selection
         self.selectedRow = selectedRow
         self.showsScrollbar = showsScrollbar
