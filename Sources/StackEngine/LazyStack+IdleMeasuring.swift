@@ -33,6 +33,7 @@ extension LazyStack {
     public mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool {
         guard hasRowsToMeasure else { return false }
         let everyRow = rowCount <= options.measuresEveryRowUpTo
+        if idleMeasuring.sampler.isStale(rowCount: rowCount) { idleMeasuring.sampleIsTaken = false }
         // The sample: at first in one go up to `firstSample` rows; in a stack measured whole,
         // once a cross extent, for the pass then measures what is left in order.
         while index.sampledCount < IdleMeasuring.sampleSize,
@@ -48,7 +49,8 @@ extension LazyStack {
             if index.measuredCount == rowCount { break }
             guard goesOn() else { return true }
             let kind = kind(row)
-            let extent = index.isMeasured(row) ? index.extent(of: row, kind: kind) : source.measureRow(at: row, crossExtent: crossExtent)
+            let extent = index.isMeasured(row)
+                ? index.extent(of: row, kind: kind) : source.measureRow(at: row, crossExtent: crossExtent) + spacing(before: row)
             index.record(row, extent: extent, sampled: false)
             counters.measuredWhileIdle += 1
             idleMeasuring.passFrom = row + 1
@@ -57,7 +59,7 @@ extension LazyStack {
     }
 
     private mutating func measureAsSample(_ row: Int) {
-        let extent = source.measureRow(at: row, crossExtent: crossExtent)
+        let extent = source.measureRow(at: row, crossExtent: crossExtent) + spacing(before: row)
         index.record(row, extent: extent, sampled: true)
         counters.measuredWhileIdle += 1
     }

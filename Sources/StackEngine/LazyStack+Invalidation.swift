@@ -9,8 +9,10 @@ extension LazyStack {
     public mutating func invalidate(rows: Range<Int>) {
         let rows = rows.clamped(to: 0..<rowCount)
         guard !rows.isEmpty else { return }
+        let keepsToBottom = keepsToBottom
         for row in rows { forget(row) }
         settleAnchor()
+        if keepsToBottom { scrollToBottom() }
     }
 
     /// Says that the rows with `ids` changed in place (see ``invalidate(rows:)``); ids not in
@@ -18,10 +20,18 @@ extension LazyStack {
     /// - Complexity: O(ids) lookups through ``StackDataSource/rowIndex(forID:)``, then
     ///   O(rows on a screen) once.
     public mutating func invalidate(ids: some Sequence<String>) {
+        let keepsToBottom = keepsToBottom
         for id in ids {
             if let row = source.rowIndex(forID: id) { forget(row) }
         }
         settleAnchor()
+        if keepsToBottom { scrollToBottom() }
+    }
+
+    /// Whether the stack keeps to its bottom (``StackOptions/defaultScrollAnchor``) and is there
+    /// now: asked before a change, which then scrolls to the bottom again.
+    var keepsToBottom: Bool {
+        mutating get { options.defaultScrollAnchor == .bottom && isAtBottom }
     }
 
     /// Drops `row`'s resolved form and makes its extent a guess.
@@ -31,7 +41,8 @@ extension LazyStack {
     }
 
     /// After rows were forgotten: the anchor's row rebuilt (it may have got shorter, then the
-    /// anchor moves to its last line), and no blank lines below the last row.
+    /// anchor moves to its last line), and no blank lines below the last row; a stack that keeps
+    /// to its bottom and was there stays there (a last message that grew).
     private mutating func settleAnchor() {
         counters.resolvedNow = resolved.count
         guard rowCount > 0 else { return }

@@ -88,7 +88,8 @@ extension LazyStack {
                 problems.append("resolved row \(row) does not exist")
                 continue
             }
-            if index.isMeasured(row), index.extent(of: row, kind: source.rowKind(at: row)) != max(1, resolvedRow.extent) {
+            if index.isMeasured(row),
+                index.extent(of: row, kind: source.rowKind(at: row)) != max(1, resolvedRow.extent) + spacing(before: row) {
                 problems.append("row \(row) resolved at \(resolvedRow.extent), indexed otherwise")
             }
         }

@@ -68,7 +68,7 @@ extension LazyStack {
 
     /// Changes the source with `update`, which returns the old rows it replaced.
     private mutating func replaceRows(after update: (inout Source) -> Range<Int>) {
-        let keepsToBottom = options.defaultScrollAnchor == .bottom && isAtBottom
+        let keepsToBottom = keepsToBottom
         defer { if keepsToBottom { scrollToBottom() } }
         let before = rowCount
         let range = update(&source)

@@ -15,8 +15,9 @@ extension LazyStack {
         var walk = DownwardWalk(from: anchor)
         while walk.goesOn(before: viewportExtent, rowCount: rowCount) {
             let row = resolve(walk.row)
-            let span = walk.span(extent: row.extent)
-            rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin, row: row, isPinned: false))
+            let leading = spacing(before: walk.row)
+            let span = walk.span(extent: row.extent + leading)
+            rows.append(PlacedRow(index: span.index, kind: kind(span.index), origin: span.origin + leading, row: row, isPinned: false))
             walk.step(over: span)
         }
         if let last = rows.last {
@@ -26,7 +27,11 @@ extension LazyStack {
         let visible = rows.isEmpty ? anchor.row..<anchor.row : anchor.row..<(rows[rows.count - 1].index + 1)
         log(.placed(range: visible))
         if options.pinsHeaders, let header = pinnedHeader(over: rows) { rows.append(header) }
-        let spans = rows.map { RowSpan(index: $0.index, origin: $0.origin, extent: $0.row.extent) }
+        // (Each row's span with the spacing before it, as placement() reads them.)
+        let spans = rows.map { placed in
+            let leading = spacing(before: placed.index)
+            return RowSpan(index: placed.index, origin: placed.origin - leading, extent: placed.row.extent + leading)
+        }
         let containers = containerPins(over: spans)
         rows += placedContainerPins(containers, over: spans)
         if options.pinsFooters, let footer = pinnedFooter(over: rows) { rows.append(footer) }
@@ -100,7 +105,7 @@ extension LazyStack {
         let headerRow = resolve(header)
         var origin = 0
         if let next = rows.first(where: { $0.index == section.upperBound }) {
-            origin = min(0, next.origin - headerRow.extent)
+            origin = min(0, next.origin - spacing(before: next.index) - headerRow.extent)
         }
         return PlacedRow(index: header, kind: .header, origin: origin, row: headerRow, isPinned: true)
     }

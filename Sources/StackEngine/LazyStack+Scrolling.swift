@@ -110,7 +110,7 @@ extension LazyStack {
     /// Changes the viewport. A new cross extent invalidates measurements lazily (they remain
     /// guesses until rows are rebuilt) and keeps the anchor row where it was.
     public mutating func setViewport(crossExtent: Int, viewportExtent: Int) {
-        let keepsToBottom = options.defaultScrollAnchor == .bottom && isAtBottom
+        let keepsToBottom = keepsToBottom
         defer { if keepsToBottom { scrollToBottom() } }
         let cross = max(1, crossExtent)
         if cross != self.crossExtent {

@@ -103,7 +103,7 @@ public struct LazyStack<Source: StackDataSource> {
         let row = source.resolveRow(at: index, crossExtent: crossExtent)
         let kind = source.rowKind(at: index)
         let before = self.index.estimate(for: kind)
-        let estimate = self.index.setMeasured(index, extent: row.extent, kind: kind)
+        let estimate = self.index.setMeasured(index, extent: row.extent + spacing(before: index), kind: kind)
         resolved[index] = row
         if kind == .loading { observed.requestedPages.insert(index) }
         counters.measured += 1
@@ -115,9 +115,15 @@ public struct LazyStack<Source: StackDataSource> {
         return row
     }
 
-    /// The exact extent of the row at `index`, resolving it if needed.
+    /// The exact extent of the row at `index` and the spacing before it, resolving it if needed.
     mutating func extent(_ index: Int) -> Int {
-        resolved.extent(of: index) ?? resolve(index).extent
+        (resolved.extent(of: index) ?? resolve(index).extent) + spacing(before: index)
+    }
+
+    /// The lines left blank before the row at `index`: the options' spacing, none before the
+    /// first row.
+    func spacing(before index: Int) -> Int {
+        index > 0 ? max(0, options.spacing) : 0
     }
 
     /// The kind of the row at `index`.

@@ -24,6 +24,12 @@ struct RowSampler: Equatable, Sendable {
         return nil
     }
 
+    /// Whether the stack grew or shrank past a power of two since the sequence started: it
+    /// starts again, and a sample taken of the rows then no longer stands for them all.
+    func isStale(rowCount: Int) -> Bool {
+        Self.bits(for: rowCount) != bits
+    }
+
     /// Whether the sequence has given every row of a stack of `rowCount` rows.
     func isDone(rowCount: Int) -> Bool {
         Self.bits(for: rowCount) == bits && cursor >= 1 << bits

@@ -30,6 +30,8 @@ extension LazyStack {
     /// above the viewport. Scrolling back to it gives back the same screen.
     /// - Complexity: O(rows on a screen).
     public mutating func scrollPosition() -> ScrollPosition {
+        // (Rows that all show are at both edges: the one the stack keeps to.)
+        if options.defaultScrollAnchor == .bottom, isAtBottom { return .edge(.bottom) }
         guard rowCount > 0, anchor != ScrollAnchor(row: 0, offset: 0) else { return .edge(.top) }
         if isAtBottom { return .edge(.bottom) }
         return .row(id: source.rowID(at: anchor.row), lineOffset: anchor.offset)

@@ -17,6 +17,11 @@ public struct StackOptions: Equatable, Sendable {
     public var initialEstimates: [RowKind: Int]
     /// The fraction of a row that must show for it to count as visible (0…1).
     public var visibilityThreshold: Double
+    /// Lines (columns, on a horizontal axis) left blank between two rows — SwiftUI's
+    /// `LazyVStack(spacing:)`. They count in the extent of every row after the first, so in the
+    /// estimates and the content size too; a pinned row is drawn without them. Set it before the
+    /// rows are measured (a change applies to the rows measured after it).
+    public var spacing: Int
     /// The edge the stack starts at and keeps to — SwiftUI's `defaultScrollAnchor`. At
     /// `.bottom` (a chat, a log's tail) it opens at its last row; rows added while the view is at
     /// the bottom (or a new viewport) keep it there, while a reader scrolled up stays where they
@@ -34,6 +39,7 @@ public struct StackOptions: Equatable, Sendable {
         retainScreens: Double = 1,
         initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1],
         visibilityThreshold: Double = 0.8,
+        spacing: Int = 0,
         defaultScrollAnchor: ScrollEdge = .top,
         measuresEveryRowUpTo: Int = 2_000_000
     ) {
@@ -43,6 +49,7 @@ public struct StackOptions: Equatable, Sendable {
         self.retainScreens = retainScreens
         self.initialEstimates = initialEstimates
         self.visibilityThreshold = visibilityThreshold
+        self.spacing = max(0, spacing)
         self.defaultScrollAnchor = defaultScrollAnchor
         self.measuresEveryRowUpTo = measuresEveryRowUpTo
     }

@@ -28,9 +28,10 @@ public protocol TerminalApp {
     mutating func idle()
 
     /// Whether ``idle()`` has more to do (measuring the rows nobody has looked at, say): the
-    /// loop then does not sleep but calls it again, a slice at a time, whenever no input waits
-    /// — drawing a frame between slices when ``needsFrame`` — until it is false. False by
-    /// default.
+    /// loop then does not sleep but calls it again, a slice at a time, while no input waits, no
+    /// tick is due and ``wakeDescriptor`` is not readable — drawing a frame after a slice when
+    /// ``needsFrame`` (a program with idle work says false after a slice that changed nothing
+    /// on screen) — until it is false. False by default.
     var hasIdleWork: Bool { get }
 
     /// A descriptor that becomes readable when background work has results (a pipe its thread
@@ -118,7 +119,13 @@ extension TerminalApp {
         var timer = TickTimer()
         while true {
             timer.follow(tickInterval, now: input.now)
-            let wait = hasIdleWork ? 0 : timer.millisecondsLeft(now: input.now)
+            // Idle work while nothing else is there: a slice, without waiting for an event.
+            if hasIdleWork, !timer.isDue(now: input.now), !input.hasPendingInput, !Self.isReadable(wakeDescriptor) {
+                idle()
+                if needsFrame, !input.hasPendingInput { screen.present(draw(size: screen.size)) }
+                continue
+            }
+            let wait = timer.millisecondsLeft(now: input.now)
             guard let event = input.nextEvent(within: wait, wakingOn: wakeDescriptor) else { return .inputEnded }
             if case .signal(let number) = event { return .signal(number) }
             let inputIsWaiting = { input.hasPendingInput }
@@ -137,18 +144,17 @@ extension TerminalApp {
                 }
             }
             if let text = takeClipboardText() { screen.copyToClipboard(text) }
-            if pending { continue }
-            if needsFrame {
-                screen.present(draw(size: screen.size))
-            } else if !hasIdleWork {
-                continue
-            }
-            guard !input.hasPendingInput else { continue }
-            let slicing = hasIdleWork
-            idle()
-            // The frame the last slice wanted (while slices remain, the next turn draws it).
-            if slicing, !hasIdleWork, needsFrame, !input.hasPendingInput { screen.present(draw(size: screen.size)) }
+            if pending || !needsFrame { continue }
+            screen.present(draw(size: screen.size))
+            if !input.hasPendingInput { idle() }
         }
+    }
+
+    /// Whether `descriptor` has something to read now (a wake pipe written to), without waiting.
+    private static func isReadable(_ descriptor: Int32?) -> Bool {
+        guard let descriptor else { return false }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&watched, 1, 0) > 0
     }
 }
 

@@ -87,12 +87,14 @@ struct RandomRun: CustomStringConvertible {
         options = StackOptions(
             pinsHeaders: Bool.random(using: &generator), pinsFooters: Bool.random(using: &generator),
             prefetchScreens: Double.random(in: 0...2, using: &generator),
-            retainScreens: Double.random(in: 0...2, using: &generator))
+            retainScreens: Double.random(in: 0...2, using: &generator),
+            spacing: [0, 0, 1, 2].randomElement(using: &generator)!)
     }
 
     var description: String {
         "\(rowCount) rows up to \(maximumHeight) lines, \(width)x\(height), pins headers \(options.pinsHeaders), "
-            + "footers \(options.pinsFooters), prefetch \(options.prefetchScreens), retain \(options.retainScreens)"
+            + "footers \(options.pinsFooters), prefetch \(options.prefetchScreens), retain \(options.retainScreens), "
+            + "spacing \(options.spacing)"
     }
 
     // MARK: - Replaying
@@ -202,10 +204,11 @@ extension ScrollAlignment {
 
 /// The frame checks of the property tests, as a description of the first problem found.
 enum FrameCheck {
-    /// The exact top offset of every row, from the source's true heights at `width`.
-    static func exactOffsets(_ rows: SyntheticRows, width: Int) -> [Int] {
+    /// The exact top offset of every row (of the spacing before it), from the source's true
+    /// heights at `width`.
+    static func exactOffsets(_ rows: SyntheticRows, width: Int, spacing: Int) -> [Int] {
         var offsets = [0]
-        for row in 0..<rows.rowCount { offsets.append(offsets[row] + rows.height(of: row, width: width)) }
+        for row in 0..<rows.rowCount { offsets.append(offsets[row] + (row > 0 ? spacing : 0) + rows.height(of: row, width: width)) }
         return offsets
     }
 
@@ -218,13 +221,21 @@ enum FrameCheck {
         let spans = stack.placement()
         if stack.counters != counters { return "placement() changed the counters" }
         let frame = stack.layout()
-        let placed = frame.rows.filter { !$0.isPinned }.map { RowSpan(index: $0.index, origin: $0.origin, extent: $0.row.extent) }
+        let spacing = stack.options.spacing
+        func leading(_ row: Int) -> Int { row > 0 ? spacing : 0 }
+        // (placement() reads each row with the spacing before it.)
+        let placed = frame.rows.filter { !$0.isPinned }.map {
+            RowSpan(index: $0.index, origin: $0.origin - leading($0.index), extent: $0.row.extent + leading($0.index))
+        }
         if placed != spans { return "layout() placed \(placed.count) rows, placement() read \(spans.count) otherwise" }
-        let offsets = exactOffsets(rows, width: stack.crossExtent)
+        let offsets = exactOffsets(rows, width: stack.crossExtent, spacing: spacing)
         let flowing = frame.rows.filter { !$0.isPinned }
         guard let first = flowing.first, let last = flowing.last else { return "a blank frame" }
-        if first.origin > 0 || first.origin + first.row.extent <= 0 { return "first row at \(first.origin): a gap at the top" }
-        for (a, b) in zip(flowing, flowing.dropFirst()) where b.index != a.index + 1 || b.origin != a.origin + a.row.extent {
+        if first.origin - leading(first.index) > 0 || first.origin + first.row.extent <= 0 {
+            return "first row at \(first.origin): a gap at the top"
+        }
+        for (a, b) in zip(flowing, flowing.dropFirst())
+        where b.index != a.index + 1 || b.origin != a.origin + a.row.extent + leading(b.index) {
             return "rows \(a.index)@\(a.origin) and \(b.index)@\(b.origin) not contiguous"
         }
         for placed in flowing where placed.row.extent != rows.height(of: placed.index, width: stack.crossExtent) {

@@ -94,4 +94,52 @@ import Testing
         frame = stack.layout()
         #expect(frame.isAtTop)
     }
+
+    /// A stack at its bottom whose last row grows in place (a message streamed) stays at the
+    /// bottom; short rows at the bottom anchor say the bottom is where they are.
+    @Test func aLastRowThatGrowsKeepsTheBottom() {
+        let heights = HeightBox(Array(repeating: 1, count: 40))
+        var stack = LazyStack(
+            source: Growing(heights: heights), crossExtent: 40, viewportExtent: 10,
+            options: StackOptions(defaultScrollAnchor: .bottom))
+        _ = stack.layout()
+        heights.values[39] = 5
+        stack.invalidate(rows: 39..<40)
+        let frame = stack.layout()
+        #expect(frame.isAtBottom && frame.rows.last.map { $0.origin + $0.row.extent } == 10)
+        var short = LazyStack(
+            source: Self.lines(2), crossExtent: 40, viewportExtent: 10, options: StackOptions(defaultScrollAnchor: .bottom))
+        let position = short.scrollPosition()
+        #expect(position == .edge(.bottom))
+    }
+
+    /// Rows spaced by `spacing` lines: the spacing is blank between rows (none before the
+    /// first), counts in the content size, and estimates of rows never measured include it.
+    @Test func spacingIsBetweenRowsAndInTheSize() {
+        var stack = LazyStack(source: Self.lines(100), crossExtent: 40, viewportExtent: 10, options: StackOptions(spacing: 2))
+        let frame = stack.layout()
+        // Rows of 1, 2, 3 lines: at 0, then 1 + 2, then 3 + 2 + 2.
+        #expect(frame.rows.prefix(3).map(\.origin) == [0, 3, 7])
+        while stack.measureWhileIdle(while: { true }) {}
+        let heights = (0..<100).map { $0 % 3 + 1 }.reduce(0, +)
+        #expect(stack.index.contentSize == .exact(heights + 2 * 99))
+        stack.scrollToBottom()
+        let bottom = stack.layout()
+        #expect(bottom.rows.last.map { $0.origin + $0.row.extent } == 10)
+        #expect(stack.invariantViolations().isEmpty)
+    }
+}
+
+/// Heights a test changes in place.
+final class HeightBox: @unchecked Sendable {
+    var values: [Int]
+    init(_ values: [Int]) { self.values = values }
+}
+
+/// Rows whose heights a test changes in place (and says so with `invalidate`).
+struct Growing: StackDataSource {
+    let heights: HeightBox
+    var rowCount: Int { heights.values.count }
+    func rowID(at index: Int) -> String { "g\(index)" }
+    func resolveRow(at index: Int, crossExtent: Int) -> SyntheticRow { SyntheticRow(extent: heights.values[index]) }
 }

@@ -201,8 +201,13 @@ import Testing
         var idles = 0
         var draws = 0
         var frameWanted = false
+        /// The slices done when each key came.
+        var idlesAtKeys: [Int] = []
 
-        mutating func update(_ event: InputEvent) -> Bool { true }
+        mutating func update(_ event: InputEvent) -> Bool {
+            if case .key = event { idlesAtKeys.append(idles) }
+            return true
+        }
         mutating func draw(size: TerminalSize) -> CellBuffer {
             draws += 1
             frameWanted = false
@@ -232,14 +237,52 @@ import Testing
         #expect(terminal.frames.map { $0.textLines()[0] } == ["6 left", "4 left", "2 left", "0 left"])
     }
 
-    /// A key waiting comes before the next slice: two keys that arrive together are one
-    /// frame and then one slice (a source without a clock gives no time for more).
+    /// Keys waiting come before the next slice; the slices go on once no key waits.
     @Test func aKeyComesBeforeTheNextSlice() {
         let terminal = MemoryTerminal(size: TerminalSize(width: 10, height: 2))
         let input = Burst([.key(.down), .key(.down)], waiting: 0)
         var app = SlicedWork(slicesLeft: 100)
         _ = app.run(screen: terminal, input: input)
-        // After the first frame, and after the keys' frame.
-        #expect(app.idles == 2)
+        // One slice after the first frame, then the two keys, then the other 99.
+        #expect(app.idlesAtKeys == [1, 1])
+        #expect(app.idles == 100 && app.slicesLeft == 0)
+    }
+
+    /// A tick that falls due comes before the next slice: idle work never holds a timer back.
+    @Test func aDueTickComesBeforeTheNextSlice() {
+        /// Ticks on the real clock, `ticksLeft` of them, then the end.
+        final class Ticks: InputSource {
+            var ticksLeft = 3
+            func nextEvent() -> InputEvent? { nil }
+            func nextEvent(within milliseconds: Int?, wakingOn descriptor: Int32?) -> InputEvent? {
+                guard ticksLeft > 0 else { return nil }
+                ticksLeft -= 1
+                return .tick
+            }
+            var hasPendingInput: Bool { false }
+        }
+        struct TimedWork: TerminalApp {
+            var slicesLeft = 1_000
+            var ticks = 0
+            var tickInterval: Int? { 10 }
+            mutating func update(_ event: InputEvent) -> Bool {
+                if event == .tick { ticks += 1 }
+                return true
+            }
+            mutating func draw(size: TerminalSize) -> CellBuffer { CellBuffer(width: size.width, height: size.height) }
+            mutating func idle() {
+                slicesLeft -= 1
+                // A slice of a millisecond of the real clock.
+                let end = ContinuousClock.now + .milliseconds(1)
+                while ContinuousClock.now < end {}
+            }
+            var hasIdleWork: Bool { slicesLeft > 0 }
+            var needsFrame: Bool { false }
+        }
+        var app = TimedWork()
+        _ = app.run(screen: MemoryTerminal(size: TerminalSize(width: 10, height: 2)), input: Ticks())
+        // Three ticks ten milliseconds apart came while the second of work was far from done.
+        #expect(app.ticks == 3)
+        #expect(app.slicesLeft > 0 && app.slicesLeft < 1_000, "\(app.slicesLeft) slices left")
     }
 }

@@ -9,7 +9,6 @@ extension Viewer: TerminalApp {
     public mutating func update(_ event: InputEvent) -> Bool {
         guard event == .tick else {
             pacing.changed(true)
-            measuringWhileIdle = true
             handle(event)
             return !isFinished
         }
@@ -38,7 +37,6 @@ extension Viewer: TerminalApp {
         }
         takeHandover()
         pacing.changed(changed)
-        if changed { measuringWhileIdle = true }
         return !isFinished
     }
 
@@ -60,13 +58,14 @@ extension Viewer: TerminalApp {
         content.prefetch()
         guard hasIdleWork else { return }
         let deadline = ContinuousClock.now + Self.idleSlice
-        measuringWhileIdle = content.measureWhileIdle { ContinuousClock.now < deadline }
+        let rowsRemain = content.measureWhileIdle { ContinuousClock.now < deadline }
         let sinceFrame = pacing.lastFrame.duration(to: .now)
-        if !measuringWhileIdle || sinceFrame >= Self.idleFrameInterval { pacing.changed(true) }
+        if !rowsRemain || sinceFrame >= Self.idleFrameInterval { pacing.changed(true) }
     }
 
-    /// While no job runs, the rows nobody has looked at are measured in slices.
-    public var hasIdleWork: Bool { measuringWhileIdle && searchesInSteps && content.runningJobs.isEmpty }
+    /// While no job runs, the rows nobody has looked at are measured in slices (not under
+    /// `render`, whose frames must not depend on the machine's speed).
+    public var hasIdleWork: Bool { searchesInSteps && content.runningJobs.isEmpty && content.hasRowsToMeasure }
 
     /// The longest slice of measuring while idle: what a key waits at most.
     static let idleSlice = Duration.milliseconds(4)

@@ -39,9 +39,6 @@ public struct Viewer {
     var clipboard: String?
     /// The pace of frames, kept by the run loop's side.
     var pacing = FramePacing()
-    /// Whether rows may remain to measure while idle: false once the content said none do,
-    /// until a key or a change of the content.
-    var measuringWhileIdle = true
     /// The file on disk: watched for changes, and opened again by `R` (nil: standard input, a
     /// followed file, a document given as a value).
     var disk: FileOnDisk?

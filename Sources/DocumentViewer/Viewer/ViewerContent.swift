@@ -106,6 +106,9 @@ protocol ViewerContent {
     /// converges and then is exact; returns whether rows remain. (A table's rows are a line
     /// each: it has none to measure.)
     mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool
+    /// Whether rows remain for ``measureWhileIdle(while:)``.
+    /// - Complexity: O(1).
+    var hasRowsToMeasure: Bool { get }
 
     /// A descriptor to wake on while the input is read and nothing else is due.
     func wakeDescriptor(now: ContinuousClock.Instant) -> Int32?

@@ -24,26 +24,31 @@ extension LazyList {
         return true
     }
 
-    /// The ids of the rows visible now, past the options' ``StackOptions/visibilityThreshold``
-    /// (as of the last frame drawn), in order.
-    public var visibleIDs: [String] { stack.visibleRows.map(stack.source.rowID(at:)) }
-
-    /// Calls the list's observers with what `frame` changed: the visible ids when a row became
-    /// visible or hidden, the geometry when it moved.
-    func report(_ frame: StackFrame<Source.Row>) {
-        let changes = frame.changes
-        if let observer = observers.visibility, !changes.becameVisible.isEmpty || !changes.becameHidden.isEmpty {
-            observer(visibleIDs)
+    /// Calls the list's observers with what `frame` changed: the visible ids when they are not
+    /// the ones last reported, the geometry when it moved.
+    mutating func report(_ frame: StackFrame<Source.Row>) {
+        if let visibility = observers.visibility {
+            // (A row's visible fraction once a row of the frame: O(rows on screen).)
+            var rows = frame.rows
+                .filter { LazyStack<Source>.visibleFraction(of: $0, in: frame) >= visibility.threshold }
+                .map(\.index)
+            rows.sort()
+            let ids = rows.enumerated().filter { $0.offset == 0 || rows[$0.offset - 1] != $0.element }
+                .map { stack.source.rowID(at: $0.element) }
+            if ids != visibility.reported {
+                observers.visibility?.reported = ids
+                visibility.action(ids)
+            }
         }
-        if let observer = observers.geometry, let geometry = changes.geometry { observer(geometry) }
+        if let observer = observers.geometry, let geometry = frame.changes.geometry { observer(geometry) }
     }
 
     /// Calls `action` with the ids of the rows visible past `threshold` of their lines (a
-    /// fraction, 0…1) whenever that set changes, as a frame is drawn — SwiftUI's
-    /// `onScrollTargetVisibilityChange(idType:threshold:_:)`: no polling of frames.
-    public mutating func onScrollTargetVisibilityChange(threshold: Double = 0.8, _ action: @escaping ([String]) -> Void) {
-        stack.options.visibilityThreshold = threshold
-        observers.visibility = action
+    /// fraction, 0…1; a pinned row counts whole, a row under a pin is hidden), in order,
+    /// whenever they change, as a frame is drawn — SwiftUI's
+    /// `onScrollTargetVisibilityChange(idType:threshold:_:)`, without polling frames.
+    public mutating func onScrollTargetVisibilityChange(threshold: Double = 0.5, _ action: @escaping ([String]) -> Void) {
+        observers.visibility = ListObservers.Visibility(threshold: threshold, action: action)
     }
 
     /// Calls `action` with the scroll geometry — the offset, the content size (exact or
@@ -56,6 +61,13 @@ extension LazyList {
 
 /// The closures a list calls as it draws.
 struct ListObservers {
-    var visibility: (([String]) -> Void)?
+    /// An observer of the rows visible, with its threshold and the ids it was last given.
+    struct Visibility {
+        var threshold: Double
+        var action: ([String]) -> Void
+        var reported: [String]? = nil
+    }
+
+    var visibility: Visibility?
     var geometry: ((ScrollGeometry) -> Void)?
 }

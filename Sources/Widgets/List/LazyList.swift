@@ -57,7 +57,8 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     }
 
     /// A list of `source`'s rows in an area of `width`×`height`, scrolled to the top with its
-    /// first selectable row selected. On the `.horizontal` axis the rows run left to right,
+    /// first selectable row selected (to the bottom with its last, when the options'
+    /// ``StackOptions/defaultScrollAnchor`` is `.bottom`). On the `.horizontal` axis the rows run left to right,
     /// each as tall as the area less the gutter (the lines above the rows), and a row's extent
     /// is its width in columns: a strip of cards scrolled sideways. `selectionMode` says what can
     /// be selected: one row (the default), none, or a set.
@@ -72,7 +73,9 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
         sourceChoosesSelectableRows = Source.self is any SelectableRows.Type
         let extents = Self.extents(width: width, height: height, style: style, axis: axis)
         stack = LazyStack(source: source, crossExtent: extents.cross, viewportExtent: extents.viewport, options: options)
-        selection = selectable(from: 0, forward: true)
+        // (A list that opens at its bottom selects its last row.)
+        selection = options.defaultScrollAnchor == .bottom
+            ? selectable(from: stack.rowCount - 1, forward: false) : selectable(from: 0, forward: true)
     }
 
     /// The rows.

@@ -181,6 +181,7 @@ public struct DocumentContent: JobRunning {
 
     /// Measures the items nobody has looked at while `goesOn()` says so; true while some remain.
     mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { view.measureWhileIdle(while: goesOn) }
+    var hasRowsToMeasure: Bool { view.list.hasRowsToMeasure }
 
     /// Sends one line per layout decision of every stack to `log` (`--log FILE`).
     mutating func setLayoutLog(_ log: ((String) -> Void)?) {

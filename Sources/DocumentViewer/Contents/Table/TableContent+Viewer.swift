@@ -47,6 +47,7 @@ extension TableContent: ViewerContent {
     mutating func prefetch() { view.grid.prefetch() }
 
     mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { false }
+    var hasRowsToMeasure: Bool { false }
 
     mutating func setLayoutLog(_ log: ((String) -> Void)?) { tree.setLayoutLog(log) }
 

@@ -46,6 +46,7 @@ extension TreeContent: ViewerContent {
     mutating func prefetch() { view.prefetch() }
 
     mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { view.measureWhileIdle(while: goesOn) }
+    var hasRowsToMeasure: Bool { view.tree.hasRowsToMeasure }
 
     /// The document as JSON, indented (``TreeExport``).
     mutating func export(to sink: ExportSink) {
