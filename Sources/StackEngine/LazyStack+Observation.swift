@@ -9,10 +9,24 @@ extension LazyStack {
         return visibleFraction(origin: placed.origin, extent: placed.row.extent, within: lines)
     }
 
+    /// Where `placed` is as it enters or leaves the viewport — SwiftUI's
+    /// `ScrollTransitionPhase.value`: 0 while it shows whole in the lines the pins leave; the
+    /// fraction of its lines cut off, negative at the top edge and positive at the bottom (-1,
+    /// 1: out of sight). A pinned row is 0.
+    /// - Complexity: O(rows in the frame).
+    public static func transitionPhase(of placed: PlacedRow<Source.Row>, in frame: StackFrame<Source.Row>) -> Double {
+        guard !placed.isPinned, placed.row.extent > 0 else { return 0 }
+        let lines = unpinnedLines(of: frame)
+        let above = max(0, min(placed.row.extent, lines.lowerBound - placed.origin))
+        if above > 0 { return -Double(above) / Double(placed.row.extent) }
+        let below = max(0, min(placed.row.extent, placed.origin + placed.row.extent - lines.upperBound))
+        return Double(below) / Double(placed.row.extent)
+    }
+
     /// The lines of `frame` the pinned rows leave: below its pinned headers, above its pinned
     /// footers.
     /// - Complexity: O(rows in the frame).
-    private static func unpinnedLines(of frame: StackFrame<Source.Row>) -> Range<Int> {
+    static func unpinnedLines(of frame: StackFrame<Source.Row>) -> Range<Int> {
         var top = 0
         var bottom = frame.viewportExtent
         for pinned in frame.rows where pinned.isPinned {

@@ -205,6 +205,8 @@ import Testing
         var screen: [String]
         var quit: Bool
         var copied: [String]
+        /// The reversed cells of the last line: the prompt's cursor.
+        var cursor: [Int] = []
     }
 
     static let treeJSON = #"{"a": {"x": 1, "y": [1, 2]}, "b": "text", "c": [3, 4], "d": 5}"#
@@ -231,7 +233,9 @@ import Testing
             viewer = Viewer(document: Harness.demo, fileName: "origami.json", size: size, theme: .monochrome)
         }
         _ = viewer.run(screen: terminal, input: terminal)
-        return Outcome(screen: terminal.screen!.textLines(), quit: viewer.isFinished, copied: terminal.clipboard)
+        let screen = terminal.screen!
+        let cursor = (0..<screen.width).filter { screen[$0, screen.height - 1].style.attributes.contains(.reverse) }
+        return Outcome(screen: screen.textLines(), quit: viewer.isFinished, copied: terminal.clipboard, cursor: cursor)
     }
 
     /// Where an action can show what it does, from the second item or node (after `j`).
@@ -262,8 +266,12 @@ import Testing
             return "<F1>"
         case (_, .box): return "<F1>G"
         // Prompt: a line with a history.
-        case (.olderLine, .prompt): return ":top<Enter>:"
-        case (.newerLine, .prompt): return ":top<Enter>:<Up>"
+        case (.field(.olderLine), .prompt): return ":top<Enter>:"
+        case (.field(.newerLine), .prompt): return ":top<Enter>:<Up>"
+        // The cursor at the start of the line: a move right or a deletion under it shows.
+        case (.field(.right), .prompt), (.field(.end), .prompt), (.field(.deleteForward), .prompt),
+            (.field(.deleteToEnd), .prompt):
+            return ":go<Home>"
         case (_, .prompt): return ":go"
         default: return "j"
         }

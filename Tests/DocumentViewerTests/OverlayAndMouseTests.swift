@@ -26,7 +26,7 @@ import Testing
             Harness.screen(size: size, keys: "<F1>" + String(repeating: "j", count: lines)).contains { $0.contains("shortcuts: s") }
         }, "the document's shortcuts are in it")
         let end = Harness.screen(size: size, keys: "<F1>G")
-        #expect(end.contains { $0.contains("delete a character") }, "the last line shows")
+        #expect(end.contains { $0.contains("delete to the start") }, "the last line shows")
         #expect(Harness.screen(size: size, keys: "<F1>Ggk") == first, "g goes back to the top; k there stays")
         #expect(Harness.view(size: size, keys: "<F1><Space>x") == Harness.view(size: size), "x closes it and does nothing else")
         #expect(Harness.view(size: size, keys: "<F1><Space><Esc>") == Harness.view(size: size), "Esc closes it")

@@ -98,7 +98,7 @@ import Testing
         #expect(help.joined().contains("more lines"), "\(content): the box is longer than the screen")
         tmux.send("G")
         let end = tmux.waitUntil { $0.joined().contains("lines above") }
-        #expect(end.joined().contains("delete a character"), "\(content): G in the box\n\(end.joined(separator: "\n"))")
+        #expect(end.joined().contains("delete to the start"), "\(content): G in the box\n\(end.joined(separator: "\n"))")
         tmux.send("x")
         #expect(!tmux.waitUntil { !$0.joined().contains("lines above") }.joined().contains("lines above"))
 

@@ -19,55 +19,44 @@ struct Prompt {
 
     var isOpen: Bool { current != nil }
 
-    /// Opens an empty line of `kind`.
+    /// Opens an empty line of `kind`, with the history of its kind to walk.
     mutating func open(_ kind: TypedLine.Kind) {
-        current = TypedLine(kind: kind)
+        current = TypedLine(kind: kind, field: TextField(prefix: kind.sigil, history: history.lines(for: kind)))
     }
 
-    /// Takes a key: the prompt's bindings of ``ViewerKeys/table`` (Backspace deletes and closes
-    /// an empty line, Up/Down walk the history, Tab completes a command line with `complete`, Esc
-    /// closes, Enter closes and enters the line); any other character is typed.
+    /// Takes a key: the text field's (``TextFieldKeys``, the prompt's bindings of
+    /// ``ViewerKeys/table``: the cursor moves and edits, Up/Down walk the history, Tab completes
+    /// a command line with `complete`, Backspace on an empty line and Esc close, Enter closes and
+    /// enters the line); any other character is typed at the cursor.
     /// - Returns: the line entered, on Enter.
-    mutating func type(_ key: Key, complete: (String) -> (text: String, hint: String?)) -> Entry? {
+    mutating func type(_ key: Key, complete: @escaping (String) -> (text: String, hint: String?)) -> Entry? {
         guard var line = current else { return nil }
-        line.hint = nil
-        switch ViewerKeys.table.action(for: KeyChord(key), in: .prompt) {
-        case .deleteCharacter?:
-            if line.text.isEmpty { current = nil; return nil }
-            line.text.removeLast()
-        case let walk? where walk == .olderLine || walk == .newerLine:
-            let past = history.lines(for: line.kind)
-            guard !past.isEmpty else { break }
-            let position = (line.historyPosition ?? past.count) + (walk == .olderLine ? -1 : 1)
-            if position >= past.count {
-                line.historyPosition = nil
-                line.text = ""
-            } else {
-                line.historyPosition = max(0, position)
-                line.text = past[max(0, position)]
-            }
-        case .complete?:
-            if line.kind == .command { (line.text, line.hint) = complete(line.text) }
-        case .cancelLine?:
+        let outcome = line.field.handle(key, complete: line.kind == .command ? complete : nil)
+        switch outcome {
+        case .editing:
+            current = line
+            return nil
+        case .cancelled:
             current = nil
             return nil
-        case .enterLine?:
+        case .entered(let text):
             current = nil
-            history.add(line.text, for: line.kind)
+            history.add(text, for: line.kind)
             switch line.kind {
-            case .command: return .command(line.text)
-            case .searchForward: return .search(line.text, forward: true)
-            case .searchBackward: return .search(line.text, forward: false)
-            case .filter: return .filter(line.text)
+            case .command: return .command(text)
+            case .searchForward: return .search(text, forward: true)
+            case .searchBackward: return .search(text, forward: false)
+            case .filter: return .filter(text)
             }
-        case nil:
-            guard case .character(let character) = key else { break }
-            line.text.append(character)
-            line.historyPosition = nil
-        default:
-            break
         }
-        current = line
-        return nil
+    }
+
+    /// Types pasted text at the cursor: its line breaks and controls as spaces, never keys.
+    mutating func paste(_ text: String) {
+        guard current != nil else { return }
+        let typed = String(text.map { character in
+            character.unicodeScalars.contains { CellText.inertForm(of: $0) != nil } ? " " : character
+        })
+        current?.field.insert(typed)
     }
 }

@@ -1,6 +1,8 @@
 import TerminalUI
+import Widgets
 
-/// The line being typed at the bottom of the screen: a `:` command or a `/` `?` search.
+/// The line being typed at the bottom of the screen: a `:` command or a `/` `?` search, or an
+/// `&` filter — a ``TextField`` with its sigil as the prefix.
 struct TypedLine: Equatable {
     /// What the line is for.
     enum Kind: Equatable {
@@ -18,49 +20,32 @@ struct TypedLine: Equatable {
     }
 
     var kind: Kind
+    /// The text, its cursor and the history it walks.
+    var field: TextField
+
     /// What has been typed after the sigil.
-    var text = ""
-    /// Where Up/Down are in the history: nil while editing a new line.
-    var historyPosition: Int?
+    var text: String { field.text }
     /// What Tab found to say (the candidates, or that there are none), shown above the line
     /// until the next key.
-    var hint: String?
+    var hint: String? { field.hint }
 
-    /// Draws the line on row `y` of `buffer`: the sigil, the end of the text that fits (where the
-    /// cursor is: `…` stands for what scrolled off the left) and the cursor. Only what fits is
-    /// looked at, so a frame costs the same however long the text.
+    /// Draws the line on row `y` of `buffer`, the whole width.
     func draw(into buffer: inout CellBuffer, y: Int) {
-        buffer.fill(.plain, y: y)
-        let room = max(1, buffer.width - 2)
-        var shown = text
-        if text.utf8.count > room {
-            let tail = text.unicodeScalars.suffix(room - 1)
-            if tail.startIndex != text.unicodeScalars.startIndex { shown = "…" + String(String.UnicodeScalarView(tail)) }
-        }
-        let end = buffer.write(kind.sigil + shown, x: 0, y: y)
-        buffer.write(" ", style: Style(attributes: .reverse), x: min(end, buffer.width - 1), y: y)
+        field.draw(into: &buffer, x: 0, y: y, width: buffer.width)
     }
 }
 
-/// Lines entered at the prompt, oldest first, without repeats in a row; one list for commands
-/// and one for searches (as vim keeps them).
+/// Lines entered at the prompt: one history for commands and one for searches and filters
+/// (as vim keeps them).
 struct PromptHistory: Equatable {
-    private(set) var commands: [String] = []
-    private(set) var searches: [String] = []
-    static let limit = 100
+    private(set) var commands = TextFieldHistory()
+    private(set) var searches = TextFieldHistory()
 
     func lines(for kind: TypedLine.Kind) -> [String] {
-        kind == .command ? commands : searches
+        kind == .command ? commands.lines : searches.lines
     }
 
     mutating func add(_ line: String, for kind: TypedLine.Kind) {
-        guard !line.isEmpty else { return }
-        if kind == .command {
-            if commands.last != line { commands.append(line) }
-            if commands.count > Self.limit { commands.removeFirst() }
-        } else {
-            if searches.last != line { searches.append(line) }
-            if searches.count > Self.limit { searches.removeFirst() }
-        }
+        if kind == .command { commands.add(line) } else { searches.add(line) }
     }
 }

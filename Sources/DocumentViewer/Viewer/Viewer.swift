@@ -181,13 +181,7 @@ public struct Viewer {
         if overlay != nil { return handleInBox(event) }
         if prompt.isOpen {
             if case .key(let key) = event { type(key) }
-            // Pasted text is typed as text: its line breaks and controls as spaces, never keys.
-            if case .paste(let text) = event {
-                for character in text {
-                    let inert = character.unicodeScalars.contains { CellText.inertForm(of: $0) != nil }
-                    type(.character(inert ? " " : character))
-                }
-            }
+            if case .paste(let text) = event { prompt.paste(text) }
             return
         }
         // The mouse forgets the first key of a chord.
@@ -307,7 +301,7 @@ public struct Viewer {
         // (Completion reads the content while the prompt changes: a copy, made for the
         // completing key only — a copy held while the content changes would make a tree that
         // folds copy its outline.)
-        let completing = ViewerKeys.action(for: .key(key), in: .prompt) == .complete ? content : nil
+        let completing = ViewerKeys.action(for: .key(key), in: .prompt) == .field(.complete) ? content : nil
         switch prompt.type(key, complete: { text in completing.map { Self.complete(text, in: $0) } ?? (text, nil) }) {
         case .command(let line)?: feedback = run(line)
         case .search(let pattern, let forward)?: feedback = self.content.startSearch(pattern, forward: forward)

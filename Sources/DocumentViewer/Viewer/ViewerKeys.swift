@@ -71,9 +71,9 @@ public enum ViewerAction: Equatable, Sendable {
     case cancel
     /// In a box (help, marks): close it (Esc, `q`).
     case closeBox
-    /// At the prompt: enter the line, cancel it, walk the history, complete a word, delete a
-    /// character.
-    case enterLine, cancelLine, olderLine, newerLine, complete, deleteCharacter
+    /// At the prompt: what the text field does with a key (``TextFieldKeys``): enter the line,
+    /// cancel it, walk the history, complete a word, move the cursor, delete.
+    case field(TextFieldAction)
 }
 
 /// What `y` copies.
@@ -271,13 +271,11 @@ public enum ViewerKeys {
         Entry([bind([.escape], .cancel)], "stop a search, a filter, a jump, following (nothing to stop: as q in a summary)",
               in: contents),
         Entry([bind([.escape, .character("q"), .function(1)], .closeBox)], "close the box (any other key too)", in: [.box]),
-        Entry([bind([.enter], .enterLine), bind([.escape], .cancelLine)], "enter / cancel the line", in: [.prompt]),
-        Entry([bind([.up], .olderLine), bind([.down], .newerLine)], "the line before / after in the history",
-              in: [.prompt]),
-        Entry([bind([.tab], .complete)], "complete a command, an id or a path", in: [.prompt]),
-        Entry([bind([.backspace, .delete], .deleteCharacter)], "delete a character (on an empty line: cancel)",
-              in: [.prompt]),
-    ]
+    ] + TextFieldKeys.table.entries.map { entry in
+        // (The viewer's words for what Tab completes.)
+        let help = entry.bindings.contains { $0.action == .complete } ? "complete a command, an id or a path" : entry.help
+        return entry.mapped(help: help, in: [.prompt]) { ViewerAction.field($0) }
+    }
 
     /// The action `event` asks for in `context`, for a one-key chord, the mouse included.
     public static func action(for event: InputEvent, in context: ViewerKeyContext) -> ViewerAction? {

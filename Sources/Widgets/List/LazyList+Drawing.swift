@@ -29,15 +29,24 @@ extension LazyList {
             let selected = placed.index == selection
             // (Ids are asked only while a set is selected.)
             let inSet = !selectedIDs.isEmpty && selectedIDs.contains(stack.source.rowID(at: placed.index))
+            let effect = observers.transition.map { transition in
+                transition(ScrollTransitionPhase(value: LazyStack<Source>.transitionPhase(of: placed, in: frame)))
+            } ?? ScrollTransitionEffect()
+            let effectMark = effect.mark.map { CellText.cells(String($0), style: style.selection) }
             for (line, cells) in placed.row.lines.enumerated() {
                 let y = area.y + placed.origin + line
                 guard placed.origin + line < area.height, y >= area.y else { continue }
                 if placed.isPinned { buffer.fill(.plain, x: area.x, y: y, count: right - area.x) }
                 let gutter = placed.row.gutterStyle
                 if gutter != .plain { buffer.fill(gutter, x: area.x, y: y, count: min(style.gutterWidth, right - area.x)) }
-                buffer.write(cells, x: left, y: y, limit: right, start: left)
+                buffer.write(cells, x: left + effect.indent, y: y, limit: right, start: left)
+                if let overlay = effect.style, right > left {
+                    buffer.restyle(x: left, y: y, count: right - left) { $0 = $0.overlaid(with: overlay) }
+                }
                 if selected || inSet, line < placed.row.selectableLines, style.gutterWidth > 0 {
                     buffer.write(selected ? selectionMark : setMark, x: area.x, y: y, limit: left)
+                } else if let effectMark, style.gutterWidth > 0 {
+                    buffer.write(effectMark, x: area.x, y: y, limit: left)
                 }
                 if selected, line < placed.row.selectableLines, let bar = style.selectedRow, right > area.x {
                     buffer.restyle(x: area.x, y: y, count: right - area.x) { $0 = $0.overlaid(with: bar) }

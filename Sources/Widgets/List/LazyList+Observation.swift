@@ -70,4 +70,6 @@ struct ListObservers {
 
     var visibility: Visibility?
     var geometry: ((ScrollGeometry) -> Void)?
+    /// The effect of a row's scroll transition (``LazyList/scrollTransition(_:)``).
+    var transition: ((ScrollTransitionPhase) -> ScrollTransitionEffect)?
 }
