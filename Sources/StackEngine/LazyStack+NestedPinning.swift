@@ -10,8 +10,12 @@ struct ContainerPins {
 }
 
 extension LazyStack {
-    /// The most lines the pinned containers cover: a third of the viewport, at least one.
-    var containerPinLimit: Int { max(1, viewportExtent / 3) }
+    /// The most lines the pinned containers cover: the options' share of the viewport (a
+    /// third), at least one — none when the share is 0.
+    var containerPinLimit: Int {
+        options.pinnedContainersShare > 0
+            ? max(1, Int(Double(viewportExtent) * options.pinnedContainersShare + 1e-9)) : 0
+    }
 
     /// The containers pinned over `spans` (the flowing rows from the anchor down): those open
     /// above the first row not covered by the pins. A container pins when its opening row starts
@@ -20,7 +24,7 @@ extension LazyStack {
     /// that row gives way to the one it is in, unless that row is where it ends).
     /// - Complexity: O(depth × rows on screen), resolving the opening rows pinned.
     mutating func containerPins(over spans: [RowSpan]) -> ContainerPins {
-        guard options.pinsHeaders, let first = spans.first else { return ContainerPins() }
+        guard options.pinsHeaders, containerPinLimit > 0, let first = spans.first else { return ContainerPins() }
         var pins = ContainerPins()
         var chain: [ContainerSpan] = []
         let lowest = spans.map { $0.origin }.max() ?? 0
@@ -51,7 +55,7 @@ extension LazyStack {
     /// Lines at the top covered by pinned containers when `row` is the first row below them: its
     /// enclosing containers', within the limit.
     mutating func containerInset(for row: Int) -> Int {
-        guard options.pinsHeaders else { return 0 }
+        guard options.pinsHeaders, containerPinLimit > 0 else { return 0 }
         return fitted(source.enclosingContainers(of: row)).lines
     }
 

@@ -17,6 +17,11 @@ public struct StackOptions: Equatable, Sendable {
     public var initialEstimates: [RowKind: Int]
     /// The fraction of a row that must show for it to count as visible (0…1).
     public var visibilityThreshold: Double
+    /// The most of the viewport a tree's pinned containers cover, as a fraction (a third by
+    /// default): past it, the outermost that fit stay pinned and a `…` line stands for the
+    /// deeper ones (``StackFrame/elidedContainersLine``); 0 pins no container (section headers
+    /// still pin, as ``pinsHeaders`` says).
+    public var pinnedContainersShare: Double
     /// Lines (columns, on a horizontal axis) left blank between two rows — SwiftUI's
     /// `LazyVStack(spacing:)`. They count in the extent of every row after the first, so in the
     /// estimates and the content size too; a pinned row is drawn without them. Set it before the
@@ -39,6 +44,7 @@ public struct StackOptions: Equatable, Sendable {
         retainScreens: Double = 1,
         initialEstimates: [RowKind: Int] = [.header: 1, .item: 4, .footer: 1, .loading: 1],
         visibilityThreshold: Double = 0.8,
+        pinnedContainersShare: Double = 1.0 / 3.0,
         spacing: Int = 0,
         defaultScrollAnchor: ScrollEdge = .top,
         measuresEveryRowUpTo: Int = 2_000_000
@@ -49,6 +55,7 @@ public struct StackOptions: Equatable, Sendable {
         self.retainScreens = retainScreens
         self.initialEstimates = initialEstimates
         self.visibilityThreshold = visibilityThreshold
+        self.pinnedContainersShare = pinnedContainersShare.isNaN ? 0 : min(max(pinnedContainersShare, 0), 1)
         self.spacing = max(0, spacing)
         self.defaultScrollAnchor = defaultScrollAnchor
         self.measuresEveryRowUpTo = measuresEveryRowUpTo

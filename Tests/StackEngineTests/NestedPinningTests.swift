@@ -153,6 +153,23 @@ struct TreeOfRows: StackDataSource {
         #expect(stack.pinnedLines() == 3)
     }
 
+    /// How much of the screen the pins may cover is an option: half of it pins the six levels
+    /// whole; none pins none (the rows flow under nothing).
+    @Test(arguments: [(0.5, [0, 1, 2, 3, 4, 5, 21], nil), (0.0, [15, 16, 17, 18, 19, 20, 21], nil)] as [(Double, [Int], Int?)])
+    func theShareOfTheScreenPinsCoverIsAnOption(share: Double, shown: [Int], elided: Int?) {
+        let depth = 6
+        let source = TreeOfRows(
+            heights: Array(repeating: 1, count: 40),
+            enclosing: (0..<40).map { row in (0..<min(row, depth)).map { ContainerSpan(opening: $0, end: 39 - $0) } },
+            isOpening: (0..<40).map { $0 < depth })
+        var stack = LazyStack(
+            source: source, crossExtent: 20, viewportExtent: 12, options: StackOptions(pinnedContainersShare: share))
+        stack.scroll(by: 15)
+        let frame = stack.layout()
+        #expect(frame.elidedContainersLine == elided)
+        #expect(Array(lines(of: frame).prefix(7)) == shown.map { Optional($0) })
+    }
+
     /// A chain of 999 enclosing containers: a jump and a frame build the few opening rows that can
     /// pin, not every one (a tree's row costs its depth to build: `--scroll-to` was quadratic).
     @Test func aDeepChainMeasuresOnlyWhatCanPin() {

@@ -217,6 +217,7 @@ public enum ViewerKeys {
         case .nextColumn: return .nextColumn
         case .firstColumn: return .firstColumn
         case .lastColumn: return .lastColumn
+        case .sortBySelectedColumn(let descending): return .sortBySelectedColumn(descending: descending)
         }
     }
 
@@ -250,9 +251,8 @@ public enum ViewerKeys {
               "next / previous match (a key stops a long one)", in: contents),
         Entry([bind([.character("*")], .searchKey(forward: true)), bind([.character("#")], .searchKey(forward: false))],
               "search forward / backward for the focused key", in: [.tree, .table]),
-        Entry([bind([.character("[")], .sortBySelectedColumn(descending: false)),
-               bind([.character("]")], .sortBySelectedColumn(descending: true))],
-              "sort by the selected column: smallest / largest first (again: the file's order)", in: [.table]),
+        TableKeys.sorting.entries[0].mapped(
+            help: "sort by the selected column: smallest / largest first (again: the file's order)", in: [.table], action(for:)),
         Entry([bind([.character("&")], .filter)], "show only what matches (empty: all; Esc stops)", in: contents),
         Entry([bind([.character("F")], .follow)], "follow the end of a growing input (a key stops)", in: contents),
         Entry([bind([.character("R")], .reload)], "open the file again (changed on disk), at the same place", in: contents),

@@ -6,6 +6,8 @@ public enum TableAction: Hashable, Sendable {
     case rows(ListAction)
     /// The previous / next column; the first / last column.
     case previousColumn, nextColumn, firstColumn, lastColumn
+    /// Sort by the selected column, smallest or largest first; again: the rows' own order.
+    case sortBySelectedColumn(descending: Bool)
 }
 
 /// The table widget's default keys: the list's over the rows (``ListKeys``), and vim's for the
@@ -13,7 +15,7 @@ public enum TableAction: Hashable, Sendable {
 public enum TableKeys {
     /// The bindings, with their help.
     public static let table = KeyTable<TableAction, ListKeyContext>(
-        ListKeys.table.entries.map { $0.mapped(in: [.list]) { TableAction.rows($0) } } + columns.entries)
+        ListKeys.table.entries.map { $0.mapped(in: [.list]) { TableAction.rows($0) } } + columns.entries + sorting.entries)
 
     /// The columns' own bindings (the viewer's table adds them to its table's keys).
     public static let columns = KeyTable<TableAction, ListKeyContext>([
@@ -23,6 +25,14 @@ public enum TableKeys {
         KeyTableEntry(
             [KeyBinding(keys: [.character("0")], .firstColumn), KeyBinding(keys: [.character("$")], .lastColumn)],
             "the first / last column", in: [.list]),
+    ])
+
+    /// The sorting keys: `[` smallest first, `]` largest first, by the selected column.
+    public static let sorting = KeyTable<TableAction, ListKeyContext>([
+        KeyTableEntry(
+            [KeyBinding(keys: [.character("[")], .sortBySelectedColumn(descending: false)),
+             KeyBinding(keys: [.character("]")], .sortBySelectedColumn(descending: true))],
+            "sort by the selected column: smallest / largest first (again: the rows' own order)", in: [.list]),
     ])
 }
 
@@ -44,6 +54,7 @@ extension LazyTable {
         case .nextColumn: selectNextColumn()
         case .firstColumn: selectFirstColumn()
         case .lastColumn: selectLastColumn()
+        case .sortBySelectedColumn(let descending): sortBySelectedColumn(descending: descending)
         }
     }
 }

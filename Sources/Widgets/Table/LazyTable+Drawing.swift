@@ -45,7 +45,7 @@ extension LazyTable {
                 let width = column.row.width
                 let made: MadeCells.Made
                 if isHeader {
-                    made = Self.made(TableCell(source.title(ofColumn: column.index - 1), style: style.header), width: width)
+                    made = Self.made(TableCell(headerTitle(ofColumn: column.index - 1), style: style.header), width: width)
                 } else {
                     guard let cell = Self.cell(of: placed.row, column: column.index, width: width, source: source, cut: &cut)
                     else { continue }

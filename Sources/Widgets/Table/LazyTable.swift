@@ -28,6 +28,11 @@ public struct LazyTable<Source: TableDataSource> {
     public var style: TableStyle
     /// The area of the screen the table was last drawn into (where ``click(x:y:)`` looks).
     public internal(set) var drawnArea: Rect?
+    /// The order the rows are shown in, as the caller sorted them (``sort(by:rows:)``); empty
+    /// for their own order.
+    public internal(set) var sortOrder: [TableSortKey] = []
+    /// The caller's sort, for the keys that ask for an order (``onSortOrderChange(_:)``).
+    var sorter: (([TableSortKey]) -> Source)?
 
     /// A table of `source` in an area of `width`×`height` (the header row and the scrollbar
     /// included), at its top left with its first row's first cell selected. `options` are the

@@ -12,7 +12,7 @@ import TerminalUI
 ///     var columnCount: Int { 2 }
 ///     func title(ofColumn column: Int) -> String { ["command", "cpu"][column] }
 ///     func width(ofColumn column: Int) -> Int { [30, 6][column] }
-///     func label(ofRow row: Int) -> String { String(all[row].pid) }
+///     func label(ofRow row: Int) -> String { String(row + 1) }
 ///     func rowID(at row: Int) -> String { String(all[row].pid) }
 ///     func rowIndex(forID id: String) -> Int? { all.firstIndex { String($0.pid) == id } }
 ///     func record(at row: Int) -> Process { all[row] }
@@ -28,7 +28,7 @@ public protocol TableDataSource {
     var rowCount: Int { get }
     /// The number of columns, the pinned label column not counted.
     var columnCount: Int { get }
-    /// The header row's text over the pinned label column (`#`, `line`).
+    /// The header row's text over the pinned label column (`#` by default, `line`).
     var labelTitle: String { get }
     /// The header row's text over `column`.
     func title(ofColumn column: Int) -> String
@@ -50,6 +50,9 @@ public protocol TableDataSource {
 }
 
 extension TableDataSource {
+    /// `#`.
+    public var labelTitle: String { "#" }
+
     /// The last row's label.
     public var widestLabel: String { rowCount > 0 ? label(ofRow: rowCount - 1) : "" }
 }
