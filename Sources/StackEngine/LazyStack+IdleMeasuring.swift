@@ -14,7 +14,7 @@ extension LazyStack {
     /// Measures rows nobody has looked at, for a content size that stops swinging and then is
     /// exact — call it while the program is idle, again while it returns true.
     ///
-    /// First a *sample*: ``IdleMeasuring/sampleSize`` rows spread evenly over the whole stack,
+    /// First a *sample*: 1,024 rows spread evenly over the whole stack,
     /// whose mean extent per kind is then the estimate of every row never measured (not the
     /// rows near the screen, which are where the reader has been: big rows at the top made
     /// SwiftUI's estimate, and this one's, swing by a factor of ten). Then, in a stack of at most

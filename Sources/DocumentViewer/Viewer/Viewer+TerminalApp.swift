@@ -51,9 +51,9 @@ extension Viewer: TerminalApp {
     }
 
     /// Builds the rows ahead of the scroll direction; then, while no job runs, a slice of the
-    /// measuring of the rows nobody has looked at (``idleSlice`` long at most), a frame drawn
-    /// after it when the content's size moved and ``idleFrameInterval`` has passed, or when the
-    /// size became exact.
+    /// measuring of the rows nobody has looked at (4 ms long at most), a frame drawn after it
+    /// when the content's size moved and a tenth of a second has passed, or when the size became
+    /// exact.
     public mutating func idle() {
         content.prefetch()
         guard hasIdleWork else { return }

@@ -71,7 +71,7 @@ public enum ViewerAction: Equatable, Sendable {
     case cancel
     /// In a box (help, marks): close it (Esc, `q`).
     case closeBox
-    /// At the prompt: what the text field does with a key (``TextFieldKeys``): enter the line,
+    /// At the prompt: what the text field does with a key (`TextFieldKeys`): enter the line,
     /// cancel it, walk the history, complete a word, move the cursor, delete.
     case field(TextFieldAction)
 }

@@ -4,7 +4,7 @@ import StackEngine
 
 extension LazyList {
     /// Where the list is scrolled: an edge, or its top row by id and the lines of it above the
-    /// area (``LazyStack/scrollPosition()``). Keep it, encode it, and scroll back to it with
+    /// area (`LazyStack/scrollPosition()`). Keep it, encode it, and scroll back to it with
     /// ``scroll(to:)``.
     /// - Complexity: O(rows on a screen).
     public mutating func scrollPosition() -> ScrollPosition { stack.scrollPosition() }

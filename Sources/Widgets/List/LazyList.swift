@@ -58,7 +58,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// A list of `source`'s rows in an area of `width`×`height`, scrolled to the top with its
     /// first selectable row selected (to the bottom with its last, when the options'
-    /// ``StackOptions/defaultScrollAnchor`` is `.bottom`). On the `.horizontal` axis the rows run left to right,
+    /// `StackOptions/defaultScrollAnchor` is `.bottom`). On the `.horizontal` axis the rows run left to right,
     /// each as tall as the area less the gutter (the lines above the rows), and a row's extent
     /// is its width in columns: a strip of cards scrolled sideways. `selectionMode` says what can
     /// be selected: one row (the default), none, or a set.
@@ -232,7 +232,7 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
 
     /// Measures rows nobody has looked at while `goesOn()` says so, for a content size (and a
     /// scrollbar) that stops swinging and then is exact: call it while idle, again while it
-    /// returns true (``LazyStack/measureWhileIdle(while:)``).
+    /// returns true (`LazyStack/measureWhileIdle(while:)`).
     @discardableResult
     public mutating func measureWhileIdle(while goesOn: () -> Bool) -> Bool { stack.measureWhileIdle(while: goesOn) }
 
