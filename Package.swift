@@ -114,6 +114,8 @@ let package = Package(
         .testTarget(name: "DocumentDataTests", dependencies: ["DocumentData", "StackEngine", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "WidgetsTests", dependencies: ["Widgets", "TestSupport"]),
+        // Every code sample of the documentation, compiled (and checked to be the documented text).
+        .testTarget(name: "DocSamplesTests", dependencies: ["TStack", "TestSupport"]),
         .testTarget(
             name: "DocumentViewerTests",
             dependencies: [

@@ -4,9 +4,7 @@ import TestSupport
 import Testing
 import Widgets
 
-// `TableDataSource`'s documentation example, as its doc comment shows it (a test below checks
-// that the two are the same text): it compiles here.
-// BEGIN TableDataSource example
+/// `TableDataSource`'s documentation example (`DocSamplesTests` holds the doc to its text).
 struct Processes: TableDataSource {
     var all: [Process]
     var rowCount: Int { all.count }
@@ -21,7 +19,6 @@ struct Processes: TableDataSource {
         column == 0 ? TableCell(process.command) : TableCell("\(process.cpu)", alignment: .trailing)
     }
 }
-// END TableDataSource example
 
 /// What the example's rows are.
 struct Process: Equatable {
@@ -83,21 +80,5 @@ struct Process: Equatable {
         #expect(table.source.all == Self.processes)
         table.sort(by: table.sortOrder, rows: Self.sorted(table.sortOrder))
         #expect(table.source.all.map(\.command) == ["bash", "init", "sshd", "top"])
-    }
-
-    /// The documentation's example is the code above, line for line.
-    @Test func theDocumentationExampleIsTheOneCompiledHere() {
-        // (This file is Tests/WidgetsTests/TableSortTests.swift.)
-        let root = String(#filePath.dropLast("/Tests/WidgetsTests/TableSortTests.swift".count))
-        let documented = Files.readText(root + "/Sources/Widgets/Table/TableDataSource.swift")
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { !$0.hasPrefix("/// ```swift") }.dropFirst()
-            .prefix { !$0.hasPrefix("/// ```") }
-            .map { $0.dropFirst(4) }
-        let compiled = Files.readText(#filePath)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .drop { $0 != "// BEGIN TableDataSource example" }.dropFirst()
-            .prefix { $0 != "// END TableDataSource example" }
-        #expect(!compiled.isEmpty && documented.map(String.init) == compiled.map(String.init))
     }
 }
