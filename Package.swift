@@ -48,6 +48,9 @@ let package = Package(
         ),
         // The first stage of the JSON scan: quotes and brackets found 64 bytes at a time (AVX-512 or AVX2).
         .target(name: "CJSONIndex"),
+        // The platform's C library (Glibc, Musl or Darwin) behind one import: every module that
+        // makes system calls imports it.
+        .target(name: "Platform"),
         // The pure layout engine: no I/O, no Foundation, deterministic. The stack, and the rows of
         // a foldable tree (`TreeOutline`) over any tree model.
         .target(
@@ -59,13 +62,14 @@ let package = Package(
         .target(
             name: "DocumentData",
             dependencies: [
-                "StackEngine", "CPCRE2", "CJSONIndex", "CCompression", "CYAML", .product(name: "Algorithms", package: "swift-algorithms"),
+                "Platform", "StackEngine", "CPCRE2", "CJSONIndex", "CCompression", "CYAML",
+                .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ],
             swiftSettings: internalChecks
         ),
         // Cells, the screen contract, key decoding, and the ncurses and in-memory terminals.
-        .target(name: "TerminalUI", dependencies: ["CNcursesw"]),
+        .target(name: "TerminalUI", dependencies: ["Platform", "CNcursesw"]),
         // The widgets, drawn into an area of a cell buffer: a lazy list on either axis, a lazy
         // foldable tree, and key tables with their default bindings.
         .target(name: "Widgets", dependencies: ["StackEngine", "TerminalUI"], swiftSettings: internalChecks),
@@ -74,7 +78,7 @@ let package = Package(
         .target(
             name: "DocumentViewer",
             dependencies: [
-                "StackEngine", "DocumentData", "TerminalUI", "Widgets",
+                "Platform", "StackEngine", "DocumentData", "TerminalUI", "Widgets",
                 .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "BitCollections", package: "swift-collections"),
             ],
@@ -90,7 +94,7 @@ let package = Package(
         // The command-line interface (the `tstack` binary).
         .executableTarget(
             name: "TStackCLI",
-            dependencies: ["DocumentViewer"],
+            dependencies: ["Platform", "DocumentViewer"],
             path: "Sources/CLI",
             // The release link's order of functions (see the Makefile's LINK_ORDER).
             exclude: ["tstack.order"]

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import DocumentViewer
 import DocumentData
 import TerminalUI

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import TerminalUI
 
 /// One-line error messages and exit statuses (sysexits.h). Everything written here goes
@@ -35,7 +35,7 @@ enum Diagnostics {
         let bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + done, $0.count - done) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
             done += count

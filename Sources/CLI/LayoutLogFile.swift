@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import TerminalUI
 
 /// The `--log FILE` (or `TSTACK_LOG=FILE`) destination: one line per layout event, written as

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Standard output for text: lines gathered in a buffer and written with `write(2)`, every
 /// result checked. A write that fails (a full disk, a closed descriptor) is a one-line error

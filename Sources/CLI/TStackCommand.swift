@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// `tstack`: a terminal viewer for long structured lists.
 ///

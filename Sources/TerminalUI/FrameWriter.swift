@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Turns each frame into the bytes that take a terminal from the frame before it to this one,
 /// as `less` does: when lines moved (a scroll), the terminal scrolls them in a region; then each

@@ -1,5 +1,5 @@
 import CNcursesw
-import Glibc
+import Platform
 
 /// The real terminal, through ncursesw's wide-character API.
 ///

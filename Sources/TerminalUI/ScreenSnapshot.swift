@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A screen as a test reads it: each line of text and, under it, a line naming each cell's style
 /// by one character — ratatui's `assert_buffer` and Textual's snapshot tests, as plain text that a

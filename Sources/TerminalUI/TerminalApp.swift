@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A program on a terminal, in the shape of Elm and bubbletea: events in, state updated, one
 /// frame out. ``run(screen:input:)`` is the loop: a program implements how it takes an event and

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The words of a command line sorted out by a ``CommandSpec``: its argument, its options'
 /// values and its flags. Each command reads its typed options from here.

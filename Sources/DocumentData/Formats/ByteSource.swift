@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Bytes read in order from somewhere — a descriptor, or a decompressor over another source —
 /// a buffer at a time: what the spool reads its input through.
@@ -34,7 +34,7 @@ final class DescriptorSource: ByteSource {
             // wait. (A writer between two writes is not a pause: `curl` splits a body.)
             var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             if let pause, poll(&ready, 1, pause) == 0 { paused() }
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else {
                 throw .unreadable(file: name, reason: String(cString: strerror(errno)).lowercased())

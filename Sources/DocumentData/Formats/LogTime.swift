@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The time a log record carries, told without configuration: the first of its top-level
 /// members named ``fieldNames``, an RFC 3339 / ISO 8601 string (`2026-11-28T10:32:05.123Z`,

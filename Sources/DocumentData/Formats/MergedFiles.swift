@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Several files read as one input of JSON Lines: each file read lazily through its own
 /// decompression and conversion, its records merged with the others' in time order (the first

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// A counter that threads wait on without polling: ``signal()`` advances it and wakes every

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Reads whole files with plain POSIX calls, so every failure has a precise reason. What is
 /// read is checked as it arrives (``JSONInputCheck``): reading stops at the first byte that
@@ -27,7 +27,7 @@ enum FileBytes {
         var check = JSONInputCheck(jsonLines: jsonLines)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { break }
             if count < 0 {
                 if errno == EINTR { continue }

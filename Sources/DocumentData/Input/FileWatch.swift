@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Notices when a file that was opened changes on disk: inotify on the file wakes
 /// ``wakeDescriptor`` when it is written, truncated, renamed or removed (nothing polls: an idle
@@ -98,7 +98,7 @@ public final class FileWatch {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var touched = false
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(notifications, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(notifications, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             touched = true
             // Each event: a descriptor, its mask, a cookie, the length of a name that follows.

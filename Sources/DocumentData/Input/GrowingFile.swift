@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// A regular file followed as it grows (`browse --follow`, as `less +F`): read in place, its new

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// Input that is not a regular file of JSON — standard input, a FIFO, a device, a compressed
@@ -104,7 +104,7 @@ public final class InputSpool: GrowingInput {
     public static func open(path: String, format: InputFormat? = nil) throws(DocumentError) -> InputSpool? {
         if path == "-" { return try InputSpool(format: format) }
         // O_NONBLOCK: opening a FIFO nobody writes to would wait forever. Reads block again.
-        let source = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let source = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard source >= 0 else {
             throw .unreadable(file: path, reason: String(cString: strerror(errno)).lowercased())
         }
@@ -261,7 +261,7 @@ public final class InputSpool: GrowingInput {
     private static func unnamedFile(name: String) throws(DocumentError) -> Int32 {
         let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         // O_TMPFILE, which Swift does not import: __O_TMPFILE | O_DIRECTORY (fcntl-linux.h).
-        let unnamed = Glibc.open(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
+        let unnamed = systemOpen(directory, 0o20000000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, 0o600)
         if unnamed >= 0 { return unnamed }
         // Where O_TMPFILE is not supported: a named file, its name removed at once.
         var template = Array((directory + "/tstack-input-XXXXXX").utf8CString)

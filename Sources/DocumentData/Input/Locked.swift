@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A value guarded by a pthread mutex. (`Synchronization.Mutex` locks with futexes inside the
 /// standard library, which ThreadSanitizer cannot see, so `make test-tsan` would report every

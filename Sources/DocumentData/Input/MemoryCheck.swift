@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A check before work whose memory the input decides (a whole file parsed, one huge item
 /// decoded): when the memory is not there (`ulimit -v`, a full machine) the user gets one line

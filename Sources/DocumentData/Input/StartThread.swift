@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Platform
 
 /// Runs `body` on a thread of its own, not one of Dispatch's pool: the pool of a two-core machine
 /// has two threads, and a thread that blocks there (waiting for the walker, or for input) would

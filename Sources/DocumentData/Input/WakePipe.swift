@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// A pipe a background thread writes a byte to when it has news, so a run loop that sleeps in

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Walking JSON text by its bytes without decoding it: over blanks, past a string, past a
 /// whole value (a container's brackets matched, strings in it skipped). What a member lookup in

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 // MARK: - A number's value read from its bytes, on the path of every record of a count, a sort
 // or a `:where`

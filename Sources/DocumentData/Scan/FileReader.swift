@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// Reads byte ranges of an open file with `pread`, and turns offsets into line and column.
 ///

@@ -1,5 +1,5 @@
 import DequeModule
-import Glibc
+import Platform
 
 /// A stack document read the lazy way: a background scan finds where the items are while the
 /// first screen is already shown; an item is decoded only when its row is drawn. (The viewer

@@ -1,5 +1,5 @@
 import CJSONIndex
-import Glibc
+import Platform
 import Synchronization
 
 /// The scan of a file on background threads, and what it found so far for the main thread

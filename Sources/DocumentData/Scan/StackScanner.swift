@@ -1,5 +1,5 @@
 import CJSONIndex
-import Glibc
+import Platform
 
 /// A resumable structural scan of a stack document: it finds where each item starts and ends,
 /// and its `id` and `detail`, without building any value. Bytes are fed in chunks of any size; a

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// JSON text with its string escapes decoded in place: `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t`
 /// and `\uXXXX` (surrogate pairs joined; a lone surrogate or a broken escape becomes U+FFFD).

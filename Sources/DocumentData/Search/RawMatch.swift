@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// What an item's raw bytes in the file say about a pattern, before anything is decoded.
 public enum RawMatch: Sendable {

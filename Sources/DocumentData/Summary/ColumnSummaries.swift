@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// `:describe`: a summary of every column of a table — the kinds of value it holds and how
 /// many of each, missing members and nulls, distinct values, the least, the greatest, the mean

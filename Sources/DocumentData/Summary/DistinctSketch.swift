@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The number of distinct values in a stream, estimated in 16 KiB whatever its size:
 /// HyperLogLog (Flajolet et al., 2007) with 2^14 registers — a standard error of about 0.8% —

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The numbers of a column, for their histogram and percentiles, in bounded memory: every
 /// distinct number and its count while there are at most `exactLimit`; past that, counts in

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// A member's value read in place for counting: its kind, its ``SummaryValue/key`` (the bytes
 /// as written when they are their own key, so nothing is copied), its number and its string's

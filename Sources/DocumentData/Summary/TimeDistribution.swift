@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The times of a column (microseconds since the epoch), for a time axis and percentiles, in
 /// bounded memory: counts per second while there are at most `limit` distinct seconds, then per

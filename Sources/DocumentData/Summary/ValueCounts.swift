@@ -1,5 +1,5 @@
 import CJSONIndex
-import Glibc
+import Platform
 
 /// How many times each value occurs in a stream of values (their `SummaryValue.key`s), in memory
 /// bounded by `capacity` values: exact while there are no more distinct values than that; past

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The records of a ``RecordTable`` put in the order of one column — numbers by their value,
 /// strings by their bytes (decoded), then `false` and `true`, then arrays and objects by their

@@ -1,5 +1,5 @@
 import DequeModule
-import Glibc
+import Platform
 import Synchronization
 import StackEngine
 

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import Synchronization
 
 /// The scan of a big JSON file's root on a background thread: it finds the root's children

@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 
 /// The file `:write` writes: a temporary file beside the target, made with `mkstemp`, renamed
 /// over it once it is whole. A write that stops (Esc), fails, or is dropped removes it, so
@@ -90,7 +90,7 @@ final class PendingFile {
         let written = buffer.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else {
                     if count == 0 { errno = EIO }

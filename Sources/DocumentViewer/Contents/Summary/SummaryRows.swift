@@ -1,4 +1,4 @@
-import Glibc
+import Platform
 import DocumentData
 import TerminalUI
 import Widgets
