@@ -33,7 +33,7 @@ import TestSupport
                 text = trimmed.dropFirst(3)
                 if text.first == " " { text = text.dropFirst() }
             }
-            let fence = text.drop { $0 == " " }
+            let fence = String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
             if current == nil, fence == "```swift" {
                 current = []
             } else if let lines = current, fence == "```" {

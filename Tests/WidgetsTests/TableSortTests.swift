@@ -54,7 +54,7 @@ struct Process: Equatable {
 
     @Test func theKeysAskForAnOrderTheCallerSortsAndTheSelectionStays() {
         var table = LazyTable(source: Processes(all: Self.processes), width: 30, height: 6)
-        table.onSortOrderChange { Self.sorted($0) }
+        table.sortRows { Self.sorted($0) }
         table.select(row: 2)
         table.selectNextColumn()
         // `]` on the cpu column: largest first, the header says so, bash (pid 12) still selected.
@@ -62,7 +62,7 @@ struct Process: Equatable {
         #expect(table.sortOrder == [TableSortKey(column: 1, ascending: false)])
         #expect(table.selectedRowID == "12" && table.selectedColumn == 1)
         let sorted = Self.screen(&table)
-        #expect(sorted[0].contains("cpu ▼"), "\(sorted)")
+        #expect(sorted[0].contains("▼ cpu"), "\(sorted)")
         #expect(sorted.dropFirst().prefix(4).map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["9.0", "3.0", "1.5", "0.5"], "\(sorted)")
         // `[` asks for smallest first; `[` again for the rows' own order.
         table.perform(.sortBySelectedColumn(descending: false))

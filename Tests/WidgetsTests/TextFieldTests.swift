@@ -83,6 +83,14 @@ import Widgets
         _ = field.handle(.down)
         _ = field.handle(.down)
         #expect(field.text == "")
+        // A line typed survives a walk up the history and back, and Down on it keeps it.
+        _ = field.handle(.character("q"))
+        _ = field.handle(.down)
+        #expect(field.text == "q")
+        _ = field.handle(.up)
+        _ = field.handle(.down)
+        #expect(field.text == "q")
+        _ = field.handle(.backspace)
         _ = field.handle(.character("s"))
         _ = field.handle(.tab)
         #expect(field.text == "s" && field.hint == nil)
@@ -112,10 +120,27 @@ import Widgets
         #expect(shown.text == "/abcdefgh…" && shown.cursor == [1])
         for _ in 0..<12 { _ = field.handle(.right) }
         shown = Self.drawn(field, width: 10)
-        // The cursor on `m`, in sight, with the text before it cut at the left.
-        #expect(shown.text.contains("m") && shown.text.hasPrefix("/…"), "\(shown.text)")
-        #expect(shown.cursor.count == 1 && Array(shown.text)[shown.cursor[0]] == "m", "\(shown)")
+        // The cursor on `m`, in sight, the text cut on both sides and said to be.
+        #expect(shown.text == "/…ghijklm…" && shown.cursor == [8], "\(shown)")
+        // A prefix wider than the field leaves the cursor its column.
+        let narrow = Self.drawn(TextField(prefix: "Search: ", text: "x"), width: 4)
+        #expect(narrow.text == "Sea" && narrow.cursor == [3], "\(narrow)")
         let wide = Self.drawn(TextField(prefix: ":", text: "折り紙"), width: 12)
         #expect(wide.text == ":折り紙" && wide.cursor == [7])
+    }
+
+    /// What is typed may join the character after it (a regional indicator before another makes
+    /// one flag): the cursor never stays inside a character, and deleting takes it whole.
+    @Test func theCursorStaysBetweenCharacters() {
+        var field = TextField(text: "\u{1F1F8}a")
+        _ = field.handle(.home)
+        field.insert("\u{1F1FA}")
+        #expect(field.text == "🇺🇸a" && field.cursor == 1)
+        _ = field.handle(.backspace)
+        #expect(field.text == "a" && field.cursor == 0)
+        _ = field.handle(.left)
+        _ = field.handle(.character("e"))
+        field.insert("\u{301}")
+        #expect(field.text == "éa" && field.cursor == 1)
     }
 }

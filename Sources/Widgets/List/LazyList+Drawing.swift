@@ -29,7 +29,8 @@ extension LazyList {
             let selected = placed.index == selection
             // (Ids are asked only while a set is selected.)
             let inSet = !selectedIDs.isEmpty && selectedIDs.contains(stack.source.rowID(at: placed.index))
-            let effect = observers.transition.map { transition in
+            // (Pinned rows have no transition: they stay where they are.)
+            let effect = placed.isPinned ? ScrollTransitionEffect() : observers.transition.map { transition in
                 transition(ScrollTransitionPhase(value: LazyStack<Source>.transitionPhase(of: placed, in: frame)))
             } ?? ScrollTransitionEffect()
             let effectMark = effect.mark.map { CellText.cells(String($0), style: style.selection) }

@@ -29,8 +29,11 @@ public struct LazyList<Source: StackDataSource> where Source.Row: ListRow {
     /// What a reader can select.
     public let selectionMode: ListSelectionMode
     /// The ids of the rows selected, with ``ListSelectionMode/multiple``: kept by id as rows
-    /// come, go and are reloaded (an id no longer shown stays in the set).
-    public internal(set) var selectedIDs: Set<String> = []
+    /// come, go and are reloaded (an id no longer shown stays in the set); a program clears or
+    /// sets it as it likes. Always empty in the other modes.
+    public var selectedIDs: Set<String> = [] {
+        didSet { if selectionMode != .multiple, !selectedIDs.isEmpty { selectedIDs = [] } }
+    }
     /// How the list draws its gutter, selection and scrollbar.
     public var style: ListStyle
     /// The width of the list's area, gutter and scrollbar included.

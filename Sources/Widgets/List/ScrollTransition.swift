@@ -18,6 +18,9 @@ public struct ScrollTransitionPhase: Equatable, Sendable {
     public init(value: Double) {
         self.value = value
     }
+
+    /// Wholly shown (SwiftUI's `.identity`).
+    public static let identity = ScrollTransitionPhase(value: 0)
 }
 
 /// How a list draws a row in a phase of its scroll transition: the terminal's opacity, offset

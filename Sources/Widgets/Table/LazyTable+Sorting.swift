@@ -34,7 +34,7 @@ extension LazyTable {
     /// ``sort(by:rows:)``: the caller sorts its own rows, as with SwiftUI's `sortOrder`
     /// binding. Without it, such a key changes ``sortOrder`` only (a caller that sorts later
     /// reads it).
-    public mutating func onSortOrderChange(_ sort: @escaping ([TableSortKey]) -> Source) {
+    public mutating func sortRows(using sort: @escaping ([TableSortKey]) -> Source) {
         sorter = sort
     }
 
@@ -53,10 +53,11 @@ extension LazyTable {
         sort(by: order, rows: sorter(order))
     }
 
-    /// The header's text over `column`: its title, marked when the rows are sorted by it.
+    /// The header's text over `column`: its title, marked first when the rows are sorted by it
+    /// (so a title cut to its column keeps the mark).
     func headerTitle(ofColumn column: Int) -> String {
         let title = source.title(ofColumn: column)
         guard let key = sortOrder.first(where: { $0.column == column }) else { return title }
-        return title + (key.ascending ? " ▲" : " ▼")
+        return (key.ascending ? "▲ " : "▼ ") + title
     }
 }

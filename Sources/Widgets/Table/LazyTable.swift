@@ -31,7 +31,7 @@ public struct LazyTable<Source: TableDataSource> {
     /// The order the rows are shown in, as the caller sorted them (``sort(by:rows:)``); empty
     /// for their own order.
     public internal(set) var sortOrder: [TableSortKey] = []
-    /// The caller's sort, for the keys that ask for an order (``onSortOrderChange(_:)``).
+    /// The caller's sort, for the keys that ask for an order (``sortRows(using:)``).
     var sorter: (([TableSortKey]) -> Source)?
 
     /// A table of `source` in an area of `width`×`height` (the header row and the scrollbar

@@ -35,6 +35,8 @@ public struct TextField: Equatable, Sendable {
     public let history: [String]
     /// Where Up and Down are in the history: nil while editing a new line.
     private var historyPosition: Int?
+    /// The new line being typed when Up left it, given back when Down comes past the newest line.
+    private var draft = ""
     /// What the completion hook said (the candidates, or that there are none) until the next
     /// key: a program shows it near the field.
     public private(set) var hint: String?
@@ -73,11 +75,16 @@ public struct TextField: Equatable, Sendable {
         switch action {
         case .enter: return .entered(text)
         case .cancel: return .cancelled
-        case .olderLine, .newerLine:
+        case .olderLine:
             guard !history.isEmpty else { break }
-            let position = (historyPosition ?? history.count) + (action == .olderLine ? -1 : 1)
-            historyPosition = position >= history.count ? nil : max(0, position)
-            replace(with: historyPosition.map { history[$0] } ?? "")
+            if historyPosition == nil { draft = text }
+            historyPosition = max(0, (historyPosition ?? history.count) - 1)
+            replace(with: history[historyPosition!])
+        case .newerLine:
+            // (On the new line already: nothing newer, and the line typed stays.)
+            guard let position = historyPosition else { break }
+            historyPosition = position + 1 < history.count ? position + 1 : nil
+            replace(with: historyPosition.map { history[$0] } ?? draft)
         case .complete:
             guard let complete else { break }
             let completed = complete(text)
@@ -114,6 +121,16 @@ public struct TextField: Equatable, Sendable {
         historyPosition = nil
         text.insert(contentsOf: typed, at: cursorIndex)
         cursorOffset += typed.utf8.count
+        alignCursor()
+    }
+
+    /// Moves the cursor forward to where a character starts, when what was typed joined the
+    /// character after it (a regional indicator before another: one flag) and the cursor fell
+    /// inside that character.
+    private mutating func alignCursor() {
+        var index = cursorIndex
+        while index < text.endIndex, index.samePosition(in: text) == nil { index = text.unicodeScalars.index(after: index) }
+        cursorOffset = text.utf8.distance(from: text.startIndex, to: index)
     }
 
     /// Replaces the text, the cursor at its end (a line from the history, a completion).
@@ -128,6 +145,8 @@ public struct TextField: Equatable, Sendable {
         text.removeSubrange(range)
         cursorOffset = start
         historyPosition = nil
+        // (What is left on either side may join into one character: a flag's halves.)
+        alignCursor()
     }
 
     private mutating func move(to index: String.Index) {
@@ -142,27 +161,32 @@ public struct TextField: Equatable, Sendable {
     public func draw(into buffer: inout CellBuffer, x: Int, y: Int, width: Int, style: Style = .plain) {
         guard width > 0 else { return }
         buffer.fill(style, x: x, y: y, count: width)
-        let prefixCells = CellText.cells(prefix, style: style)
+        // (A prefix as wide as the field leaves the cursor a column.)
+        let prefixCells = Array(CellText.cells(prefix, style: style).prefix(width - 1))
         // Columns for the text and the cursor's cell.
         let room = max(1, width - prefixCells.count)
         let ellipsis = CellText.cells("…", style: style)
-        // Up to `room` scalars each side of the cursor: cells are made of those only.
-        let scalarsBefore = text[..<cursorIndex].unicodeScalars
-        let tail = scalarsBefore.suffix(room)
-        var before = CellText.cells(String(String.UnicodeScalarView(tail)), style: style)
-        if tail.startIndex != scalarsBefore.startIndex || before.count > room - 1 {
-            before = Array(before.suffix(max(0, room - 2)))
-            if before.first?.isContinuation == true { before.removeFirst() }
-            before = Array((ellipsis + before).suffix(max(0, room - 1)))
-        }
-        let after = CellText.cells(String(String.UnicodeScalarView(text[cursorIndex...].unicodeScalars.prefix(room + 1))), style: style)
-        let cursorCells = after.isEmpty ? [Cell.blank(style)] : Array(after.prefix(after.first?.width == 2 ? 2 : 1))
+        let cursor = cursorIndex
+        // Up to `room` characters each side of the cursor: cells are made of those only.
+        let after = CellText.cells(String(text[cursor...].prefix(room + 1)), style: style)
+        let cursorWidth = after.first.map { $0.width == 2 ? 2 : 1 } ?? 1
+        let cursorCells = after.isEmpty ? [Cell.blank(style)] : Array(after.prefix(cursorWidth))
         var rest = Array(after.dropFirst(cursorCells.count))
+        // Before the cursor: what fits, less a column for what follows it when something does.
+        let beforeRoom = max(0, room - cursorCells.count - (rest.isEmpty ? 0 : 1))
+        let head = text[..<cursor]
+        let tail = head.suffix(beforeRoom + 1)
+        var before = CellText.cells(String(tail), style: style)
+        if tail.startIndex != head.startIndex || before.count > beforeRoom {
+            before = Array(before.suffix(max(0, beforeRoom - 1)))
+            if before.first?.isContinuation == true { before.removeFirst() }
+            before = beforeRoom > 0 ? ellipsis + before : []
+        }
         let left = max(0, room - before.count - cursorCells.count)
         if rest.count > left {
             rest = Array(rest.prefix(max(0, left - 1)))
             if rest.last?.width == 2 { rest.removeLast() }
-            rest += ellipsis
+            if left > 0 { rest += ellipsis }
         }
         let cursorColumn = x + prefixCells.count + before.count
         buffer.write(prefixCells + before + cursorCells + rest, x: x, y: y, limit: x + width)
