@@ -1,3 +1,4 @@
+import DocumentData
 import StackEngine
 import TerminalUI
 import Testing
@@ -39,5 +40,24 @@ import Testing
         let terminal = Self.run(script: [.event(.key(.character("j"))), .wait(.milliseconds(300))], inSteps: false)
         #expect(terminal.frames.count == 2)
         #expect(Harness.text(of: terminal.frames.last!).last?.contains("~") == true)
+    }
+
+    /// Idle slices come many a frame; the rows ahead are built once after each frame, not once
+    /// a slice (the prefetch's walk is logged each time it runs).
+    @Test func theRowsAheadAreBuiltOnceAFrame() {
+        let size = TerminalSize(width: 80, height: 24)
+        let terminal = MemoryTerminal(size: size, script: [.event(.key(.character("j"))), .wait(.milliseconds(300))])
+        // Items enough for many slices of 4 ms.
+        let items = (0..<20_000).map { StackDocument.Item(id: "i\($0)", title: "item \($0)", body: String(repeating: "word ", count: 40)) }
+        let document = StackDocument(sections: [.init(id: "s", header: "S", items: items)])
+        var viewer = Viewer(document: document, fileName: "many.json", size: size)
+        viewer.searchesInSteps = true
+        final class Lines: @unchecked Sendable { var prefetches = 0 }
+        let lines = Lines()
+        viewer.setLayoutLog { if $0.hasPrefix("prefetch") { lines.prefetches += 1 } }
+        _ = viewer.run(screen: terminal, input: terminal)
+        let last = Harness.text(of: terminal.frames.last!).last ?? ""
+        #expect(!last.contains("~"), "measured whole: \(last)")
+        #expect(lines.prefetches > 0 && lines.prefetches <= terminal.frames.count, "\(lines.prefetches) for \(terminal.frames.count) frames")
     }
 }

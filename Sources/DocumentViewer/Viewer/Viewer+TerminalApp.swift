@@ -50,12 +50,12 @@ extension Viewer: TerminalApp {
         return frame
     }
 
-    /// Builds the rows ahead of the scroll direction; then, while no job runs, a slice of the
-    /// measuring of the rows nobody has looked at (4 ms long at most), a frame drawn after it
-    /// when the content's size moved and a tenth of a second has passed, or when the size became
-    /// exact.
+    /// Builds the rows ahead of the scroll direction, once after a frame; then, while no job
+    /// runs, a slice of the measuring of the rows nobody has looked at (4 ms long at most), a
+    /// frame drawn after it when the content's size moved and a tenth of a second has passed, or
+    /// when the size became exact.
     public mutating func idle() {
-        content.prefetch()
+        if pacing.takePrefetch() { content.prefetch() }
         guard hasIdleWork else { return }
         let deadline = ContinuousClock.now + Self.idleSlice
         let rowsRemain = content.measureWhileIdle { ContinuousClock.now < deadline }
